@@ -1,0 +1,5 @@
+// treeward's library surface.
+export { parse, type ParseOptions } from './parser/parser.js';
+export { ParseError, BudgetError } from './lexer/error.js';
+export { dialects, dialectNames, type Dialect, type DialectName } from './lexer/dialect.js';
+export type * from './parser/ast.js';

@@ -1,0 +1,233 @@
+// Every way bash, sh (as dash reads it) and zsh differ in how they read a line.
+// Nothing else in treeward branches on a dialect's name: code asks this table.
+// Each row was checked against the real shells (see ../shared/dialects.md and
+// test/shells/*.test.ts, which confirm the rows in CI).
+
+export type DialectName = 'bash' | 'sh' | 'zsh';
+
+export const dialectNames: readonly DialectName[] = ['bash', 'sh', 'zsh'];
+
+export interface Dialect {
+  readonly name: DialectName;
+  /** Words read as reserved when wholly unquoted and in command position. */
+  readonly reservedWords: ReadonlySet<string>;
+
+  // Redirection operators.
+  /** `&>` and `&>>` redirect both streams; in sh `&>` is `&` (background) then `>`. */
+  readonly ampersandRedirect: boolean;
+  /** `<<<` here-strings. */
+  readonly hereString: boolean;
+  /** A run of several digits before `<`/`>` is an fd (`10>`); elsewhere only one digit is. */
+  readonly multiDigitFd: boolean;
+  /** `{name}>` allocates an fd into a variable; elsewhere `{name}` is an argument. */
+  readonly fdVariables: boolean;
+  /** zsh's `>!`, `>>!`, `>>|`, `&>|`, `&>!`, `>&|`, `>&!`, `>>&`, `>>&|`, `>>&!`; elsewhere `>!` is `>` to a file named `!`. */
+  readonly zshRedirections: boolean;
+  /** `|&` pipes stdout and stderr. */
+  readonly pipeAmpersand: boolean;
+  /** zsh's `&|` and `&!` (background and disown). */
+  readonly disownAmpersand: boolean;
+
+  // Substitutions and quoting.
+  /** `<(…)` and `>(…)`. */
+  readonly processSubstitution: boolean;
+  /** zsh's `=(…)`: a temp file holding a command's output. */
+  readonly equalsSubstitution: boolean;
+  /** `$'…'` ANSI-C quoting; in sh it is `$` then a single-quoted string. */
+  readonly ansiCQuotes: boolean;
+  /** `$"…"` locale quoting; elsewhere `$` then a double-quoted string. */
+  readonly localeQuotes: boolean;
+  /** The legacy `$[ … ]` arithmetic expansion. */
+  readonly bracketArithmetic: boolean;
+  /** `{a,b}` and `{1..3}` brace expansion. */
+  readonly braceExpansion: boolean;
+  /** Tilde expansion after `=` and `:` inside an argument (`--x=~/y`, bash only). */
+  readonly tildeAfterEqualsInArguments: boolean;
+  /** `~+` and `~-` name the current and previous directory. */
+  readonly tildePlusMinus: boolean;
+  /** A command word `=name` is the path of `name` (zsh). */
+  readonly equalsCommandPath: boolean;
+
+  // Compound commands and grammar.
+  /** `[[ … ]]` is a conditional; in sh `[[` is a command name and `>` inside it redirects. */
+  readonly doubleBracket: boolean;
+  /** `(( … ))` is arithmetic; in sh it is two nested subshells. */
+  readonly arithmeticCommand: boolean;
+  /** `$(( … ))` that does not close as arithmetic is reread as `$( ( … ) … )` (bash, zsh). */
+  readonly arithmeticFallbackToSubshell: boolean;
+  /** `name=(…)` array assignments. */
+  readonly arrays: boolean;
+  /** `name+=value` appends; in sh it is a command word. */
+  readonly appendAssignment: boolean;
+  /** `name[sub]=value` element assignments. */
+  readonly subscriptAssignment: boolean;
+  /** `function name …` definitions. */
+  readonly functionKeyword: boolean;
+  /** `name() command` accepts any command as body (zsh, sh); bash needs a compound command. */
+  readonly functionBodyAnyCommand: boolean;
+  /** Case item terminators after `;;`. */
+  readonly caseFallthrough: ReadonlySet<string>;
+  /** bash's extended globs `@(…)`, `*(…)`, `+(…)`, `?(…)`, `!(…)` (read with extglob on). */
+  readonly extglob: boolean;
+  /** zsh reads `(` inside a word as a glob group or qualifier: `*(D)`, `(a|b)`, `a(b c)`. */
+  readonly zshGlobParens: boolean;
+  /** zsh reads a sole `}` as a close brace anywhere, not only in command position. */
+  readonly closeBraceAnywhere: boolean;
+  /** zsh splits an unescaped `}` off the end of a word: `echo x}` is `echo x` then `}`. */
+  readonly splitTrailingCloseBrace: boolean;
+  /** zsh opens a group at a word starting with `{` in command position: `{echo hi; }`. */
+  readonly openBraceGlued: boolean;
+  /** zsh's short forms: `if c { }`, `for i (a b) cmd`, `repeat`, `foreach … end`, `{ } always { }`. */
+  readonly zshGrammar: boolean;
+  /** zsh accepts `&&`/`||`/`|` at the very end of the input. */
+  readonly danglingOperatorAtEnd: boolean;
+  /** A final unescaped backslash: `literal` backslash, or dropped (zsh). */
+  readonly trailingBackslashDropped: boolean;
+  /** `coproc` (bash: optional NAME before a compound command; zsh: no name). */
+  readonly coproc: 'bash' | 'zsh' | null;
+  /** `time` is a reserved word timing a pipeline; in sh it is `/usr/bin/time`. */
+  readonly timeKeyword: boolean;
+  /** `select name in …; do …; done`. */
+  readonly selectLoop: boolean;
+  /** `${…}` contents are checked when the line is parsed (zsh rejects `${a b}`, `${1x}`). */
+  readonly strictParameterSyntax: boolean;
+}
+
+const posixReserved = ['!', '{', '}', 'case', 'do', 'done', 'elif', 'else', 'esac', 'fi', 'for', 'if', 'in', 'then', 'until', 'while'];
+
+export const bash: Dialect = {
+  name: 'bash',
+  reservedWords: new Set([...posixReserved, '[[', ']]', 'function', 'select', 'time', 'coproc']),
+  ampersandRedirect: true,
+  hereString: true,
+  multiDigitFd: true,
+  fdVariables: true,
+  zshRedirections: false,
+  pipeAmpersand: true,
+  disownAmpersand: false,
+  processSubstitution: true,
+  equalsSubstitution: false,
+  ansiCQuotes: true,
+  localeQuotes: true,
+  bracketArithmetic: true,
+  braceExpansion: true,
+  tildeAfterEqualsInArguments: true,
+  tildePlusMinus: true,
+  equalsCommandPath: false,
+  doubleBracket: true,
+  arithmeticCommand: true,
+  arithmeticFallbackToSubshell: true,
+  arrays: true,
+  appendAssignment: true,
+  subscriptAssignment: true,
+  functionKeyword: true,
+  functionBodyAnyCommand: false,
+  caseFallthrough: new Set([';&', ';;&']),
+  extglob: true,
+  zshGlobParens: false,
+  closeBraceAnywhere: false,
+  splitTrailingCloseBrace: false,
+  openBraceGlued: false,
+  zshGrammar: false,
+  danglingOperatorAtEnd: false,
+  trailingBackslashDropped: false,
+  coproc: 'bash',
+  timeKeyword: true,
+  selectLoop: true,
+  strictParameterSyntax: false,
+};
+
+export const sh: Dialect = {
+  name: 'sh',
+  reservedWords: new Set(posixReserved),
+  ampersandRedirect: false,
+  hereString: false,
+  multiDigitFd: false,
+  fdVariables: false,
+  zshRedirections: false,
+  pipeAmpersand: false,
+  disownAmpersand: false,
+  processSubstitution: false,
+  equalsSubstitution: false,
+  ansiCQuotes: false,
+  localeQuotes: false,
+  bracketArithmetic: false,
+  braceExpansion: false,
+  tildeAfterEqualsInArguments: false,
+  tildePlusMinus: false,
+  equalsCommandPath: false,
+  doubleBracket: false,
+  arithmeticCommand: false,
+  arithmeticFallbackToSubshell: false,
+  arrays: false,
+  appendAssignment: false,
+  subscriptAssignment: false,
+  functionKeyword: false,
+  functionBodyAnyCommand: true,
+  caseFallthrough: new Set(),
+  extglob: false,
+  zshGlobParens: false,
+  closeBraceAnywhere: false,
+  splitTrailingCloseBrace: false,
+  openBraceGlued: false,
+  zshGrammar: false,
+  danglingOperatorAtEnd: false,
+  trailingBackslashDropped: false,
+  coproc: null,
+  timeKeyword: false,
+  selectLoop: false,
+  strictParameterSyntax: false,
+};
+
+export const zsh: Dialect = {
+  name: 'zsh',
+  reservedWords: new Set([
+    ...posixReserved, '[[', ']]', 'function', 'select', 'time', 'coproc',
+    'repeat', 'foreach', 'end', 'always', 'nocorrect',
+    // zsh 5.1+ parses these as reserved words so `local a=(1 2)` is an array.
+    'declare', 'export', 'float', 'integer', 'local', 'readonly', 'typeset',
+  ]),
+  ampersandRedirect: true,
+  hereString: true,
+  multiDigitFd: false,
+  fdVariables: true,
+  zshRedirections: true,
+  pipeAmpersand: true,
+  disownAmpersand: true,
+  processSubstitution: true,
+  equalsSubstitution: true,
+  ansiCQuotes: true,
+  localeQuotes: false,
+  bracketArithmetic: true,
+  braceExpansion: true,
+  tildeAfterEqualsInArguments: false,
+  tildePlusMinus: true,
+  equalsCommandPath: true,
+  doubleBracket: true,
+  arithmeticCommand: true,
+  arithmeticFallbackToSubshell: true,
+  arrays: true,
+  appendAssignment: true,
+  subscriptAssignment: true,
+  functionKeyword: true,
+  functionBodyAnyCommand: true,
+  caseFallthrough: new Set([';&', ';|']),
+  extglob: false,
+  zshGlobParens: true,
+  closeBraceAnywhere: true,
+  splitTrailingCloseBrace: true,
+  openBraceGlued: true,
+  zshGrammar: true,
+  danglingOperatorAtEnd: true,
+  trailingBackslashDropped: true,
+  coproc: 'zsh',
+  timeKeyword: true,
+  selectLoop: true,
+  strictParameterSyntax: true,
+};
+
+export const dialects: Readonly<Record<DialectName, Dialect>> = { bash, sh, zsh };
+
+export function isDialectName(name: string): name is DialectName {
+  return name === 'bash' || name === 'sh' || name === 'zsh';
+}

@@ -1,0 +1,1585 @@
+// The lexer: reads tokens for the parser in one of several explicit modes.
+//
+// Mode is a set of flags the parser passes with every read (as in oils'
+// lexer modes and mvdan/sh's quote states): command position, `[[ ]]`, a case
+// pattern, the right side of `=~`. Inside a word the lexer switches to its
+// own sub-modes (double quotes, `${ }`, arithmetic, backquotes, heredoc
+// bodies) by calling the matching scan method. Substitutions that hold
+// commands are handed back to the parser through `NestedParser`.
+//
+// Everything is char-code dispatch over the source string; literals are
+// slices of it. Every loop moves forward; the only look-ahead scans
+// (`((` as arithmetic, `{name}>`) are linear and never nest.
+
+import type {
+  Arithmetic, BraceExpansion, CommandSubstitution, DoubleQuoted, Glob, Heredoc, Literal,
+  ParameterExpansion, ProcessSubstitution, Redirect, RedirectOperator, Span, Statement, Word, WordPart,
+} from '../parser/ast.js';
+import type { Dialect } from './dialect.js';
+import { BudgetError, ParseError } from './error.js';
+import { Ch, Tok, isDigit, isNameChar, isNameStart } from './tokens.js';
+
+/** Flags the parser passes with each read. */
+export const enum Lex {
+  None = 0,
+  /** The next word may be a command name, a reserved word or an assignment. */
+  CommandPosition = 1,
+  /** `name=(…)` may start an array here (prefix assignments, declaration builtins). */
+  AssignmentAllowed = 2,
+  /** Inside `[[ ]]`: `<`, `>`, `(`, `)` are condition operators. */
+  Condition = 4,
+  /** A case pattern: `(`, `|`, `)` delimit patterns. */
+  CasePattern = 8,
+  /** The right side of bash's `=~`: parentheses and `|` belong to the word. */
+  Regex = 16,
+}
+
+/** How the lexer asks the parser to read the commands inside a substitution. */
+export interface NestedParser {
+  /** Read a command list from the lexer's position up to its closing `)`, and consume the `)`. */
+  parseUntilCloseParen(openedAt: number): Statement[];
+  /** Read the commands of a backquoted substitution from its unescaped text. */
+  parseBackquoted(text: string, positions: readonly number[], span: Span): Statement[];
+}
+
+/** Explicit budgets against inputs built to exhaust the lexer. */
+export const lexerBudgets = {
+  /** Nested substitutions, quotes and parameter expansions inside one word. */
+  maxNesting: 1000,
+};
+
+export class Lexer {
+  readonly src: string;
+  readonly end: number;
+  readonly dialect: Dialect;
+  pos: number;
+  host!: NestedParser;
+
+  /** The token read last, and where it stands. */
+  tok: Tok = Tok.EOF;
+  tokStart = 0;
+  tokEnd = 0;
+  /** For Tok.Word: the word, and its text when it is one wholly unquoted literal. */
+  word: Word | null = null;
+  wordLiteral: string | null = null;
+  /** For Tok.Redirect. */
+  redirectOperator: RedirectOperator = '<';
+  redirectFd: number | null = null;
+  redirectFdVariable: string | null = null;
+  /** For Tok.ArithmeticCommand. */
+  arithmetic: Arithmetic | null = null;
+
+  /** Here-documents whose bodies start after the next newline, in order. */
+  pendingHeredocs: Redirect[] = [];
+  /** True while reading inside `$( )`: bash ends a here-document at `DELIM)` there. */
+  insideCommandSubstitution = 0;
+  private nesting = 0;
+
+  constructor(src: string, dialect: Dialect, start = 0, end = src.length) {
+    this.src = src;
+    this.dialect = dialect;
+    this.pos = start;
+    this.end = end;
+  }
+
+  error(message: string, start: number, end = start + 1): never {
+    throw new ParseError(message, [start, Math.min(Math.max(end, start), this.src.length)]);
+  }
+
+  private enter(at: number): void {
+    if (++this.nesting > lexerBudgets.maxNesting) {
+      throw new BudgetError(`nesting deeper than ${lexerBudgets.maxNesting} levels`, [at, at + 1], 'nesting');
+    }
+  }
+
+  private leave(): void {
+    this.nesting--;
+  }
+
+  private code(i: number): number {
+    return i < this.end ? this.src.charCodeAt(i) : -1;
+  }
+
+  // ------------------------------------------------------------------ tokens
+
+  /** Read the next token in the given mode. */
+  next(flags: number): Tok {
+    this.word = null;
+    this.wordLiteral = null;
+    this.redirectFd = null;
+    this.redirectFdVariable = null;
+    this.arithmetic = null;
+    this.skipBlanksAndComments();
+    const start = this.pos;
+    this.tokStart = start;
+    if (start >= this.end) return this.finish(Tok.EOF, start);
+    const c = this.src.charCodeAt(start);
+    const d = this.dialect;
+    const c1 = this.code(start + 1);
+    switch (c) {
+      case Ch.Newline:
+        this.pos = start + 1;
+        this.tokEnd = start + 1;
+        this.tok = Tok.Newline;
+        if (this.pendingHeredocs.length > 0) this.readHeredocBodies();
+        return Tok.Newline;
+      case Ch.Semi:
+        if (c1 === Ch.Semi) {
+          if (this.code(start + 2) === Ch.Amp && d.caseFallthrough.has(';;&')) return this.finish(Tok.DoubleSemiAmp, start + 3);
+          return this.finish(Tok.DoubleSemi, start + 2);
+        }
+        if (c1 === Ch.Amp && d.caseFallthrough.has(';&')) return this.finish(Tok.SemiAmp, start + 2);
+        if (c1 === Ch.Pipe && d.caseFallthrough.has(';|')) return this.finish(Tok.SemiPipe, start + 2);
+        return this.finish(Tok.Semi, start + 1);
+      case Ch.Amp:
+        if (c1 === Ch.Amp) return this.finish(Tok.AndIf, start + 2);
+        if (c1 === Ch.Greater && d.ampersandRedirect && !(flags & Lex.Condition)) {
+          return this.readRedirectOperator(start + 1, true);
+        }
+        if ((c1 === Ch.Pipe || c1 === Ch.Bang) && d.disownAmpersand) return this.finish(Tok.AmpDisown, start + 2);
+        return this.finish(Tok.Amp, start + 1);
+      case Ch.Pipe:
+        if (c1 === Ch.Pipe) return this.finish(Tok.OrIf, start + 2);
+        if (c1 === Ch.Amp && d.pipeAmpersand) return this.finish(Tok.PipeAmp, start + 2);
+        return this.finish(Tok.Pipe, start + 1);
+      case Ch.LeftParen:
+        if (flags & Lex.Condition) return this.finish(Tok.LeftParen, start + 1);
+        if (c1 === Ch.LeftParen && flags & Lex.CommandPosition && d.arithmeticCommand) {
+          const arithmetic = this.tryArithmetic(start + 2, true);
+          if (arithmetic) {
+            this.arithmetic = arithmetic;
+            return this.finish(Tok.ArithmeticCommand, this.pos);
+          }
+          return this.finish(Tok.LeftParen, start + 1);
+        }
+        if (d.zshGlobParens) {
+          if (c1 === Ch.RightParen) return this.finish(Tok.EmptyParens, start + 2);
+          // zsh: `(` opens a subshell only in command position; elsewhere it starts a glob word.
+          if (!(flags & Lex.CommandPosition)) return this.readWord(flags);
+        }
+        return this.finish(Tok.LeftParen, start + 1);
+      case Ch.RightParen:
+        return this.finish(Tok.RightParen, start + 1);
+      case Ch.Less:
+      case Ch.Greater:
+        if (c1 === Ch.LeftParen && d.processSubstitution) return this.readWord(flags);
+        if (flags & Lex.Condition) {
+          this.pos = start + 1;
+          return this.makeLiteralWordToken(start, start + 1);
+        }
+        if (c === Ch.Less && d.zshGlobParens && this.numericGlobEnd(start) > 0) return this.readWord(flags);
+        return this.readRedirectOperator(start, false);
+      case Ch.LeftBrace:
+        if (!(flags & Lex.Condition)) {
+          if (d.fdVariables) {
+            const fdVarEnd = this.fdVariableEnd(start);
+            if (fdVarEnd > 0) {
+              const name = this.src.slice(start + 1, fdVarEnd - 1);
+              const tok = this.readRedirectOperator(fdVarEnd, false);
+              this.redirectFdVariable = name;
+              this.tokStart = start;
+              return tok;
+            }
+          }
+          if (d.openBraceGlued && flags & Lex.CommandPosition) {
+            this.pos = start + 1;
+            return this.makeLiteralWordToken(start, start + 1);
+          }
+        }
+        return this.readWord(flags);
+      default:
+        if (isDigit(c) && !(flags & Lex.Condition)) {
+          let i = start + 1;
+          while (isDigit(this.code(i))) i++;
+          const after = this.code(i);
+          if ((after === Ch.Less || after === Ch.Greater) && (i === start + 1 || d.multiDigitFd) &&
+            !(this.code(i + 1) === Ch.LeftParen && d.processSubstitution)) {
+            const fd = Number(this.src.slice(start, i));
+            const tok = this.readRedirectOperator(i, false);
+            this.redirectFd = fd;
+            this.tokStart = start;
+            return tok;
+          }
+        }
+        return this.readWord(flags);
+    }
+  }
+
+  private finish(tok: Tok, end: number): Tok {
+    this.pos = end;
+    this.tokEnd = end;
+    this.tok = tok;
+    return tok;
+  }
+
+  /** Blanks, line continuations and comments before a token. */
+  private skipBlanksAndComments(): void {
+    const src = this.src;
+    const end = this.end;
+    let pos = this.pos;
+    while (pos < end) {
+      const c = src.charCodeAt(pos);
+      if (c === Ch.Space || c === Ch.Tab) pos++;
+      else if (c === Ch.Backslash && pos + 1 < end && src.charCodeAt(pos + 1) === Ch.Newline) pos += 2;
+      else if (c === Ch.Hash) {
+        // A comment runs to the end of the line; a backslash does not continue it.
+        while (pos < end && src.charCodeAt(pos) !== Ch.Newline) pos++;
+      } else break;
+    }
+    this.pos = pos;
+  }
+
+  /** `{name}` immediately followed by `<` or `>`: returns the index after `}`, or 0. */
+  private fdVariableEnd(start: number): number {
+    let i = start + 1;
+    if (!isNameStart(this.code(i))) return 0;
+    while (isNameChar(this.code(i))) i++;
+    if (this.code(i) !== Ch.RightBrace) return 0;
+    const after = this.code(i + 1);
+    if (after !== Ch.Less && after !== Ch.Greater) return 0;
+    if (this.code(i + 2) === Ch.LeftParen && this.dialect.processSubstitution) return 0;
+    return i + 1;
+  }
+
+  /** zsh's numeric glob `<N-M>` (either number may be missing): its end, or 0. */
+  private numericGlobEnd(start: number): number {
+    let i = start + 1;
+    while (isDigit(this.code(i))) i++;
+    if (this.code(i) !== Ch.Minus) return 0;
+    i++;
+    while (isDigit(this.code(i))) i++;
+    return this.code(i) === Ch.Greater ? i + 1 : 0;
+  }
+
+  /** A redirection operator starting at `at` (after any fd). */
+  private readRedirectOperator(at: number, ampersandFirst: boolean): Tok {
+    const d = this.dialect;
+    const c = this.code(at);
+    const c1 = this.code(at + 1);
+    const c2 = this.code(at + 2);
+    const bang = (x: number) => d.zshRedirections && (x === Ch.Bang || x === Ch.Pipe);
+    let op: RedirectOperator;
+    let end: number;
+    if (ampersandFirst) {
+      // at points at `>` after `&`
+      if (c1 === Ch.Greater) {
+        if (bang(c2)) { op = c2 === Ch.Bang ? '>>&!' : '>>&|'; end = at + 3; }
+        else { op = '&>>'; end = at + 2; }
+      } else if (bang(c1)) { op = c1 === Ch.Bang ? '&>!' : '&>|'; end = at + 2; }
+      else { op = '&>'; end = at + 1; }
+    } else if (c === Ch.Less) {
+      if (c1 === Ch.Less) {
+        if (c2 === Ch.Less && d.hereString) { op = '<<<'; end = at + 3; }
+        else if (c2 === Ch.Minus) { op = '<<-'; end = at + 3; }
+        else { op = '<<'; end = at + 2; }
+      } else if (c1 === Ch.Amp) { op = '<&'; end = at + 2; }
+      else if (c1 === Ch.Greater) { op = '<>'; end = at + 2; }
+      else { op = '<'; end = at + 1; }
+    } else {
+      if (c1 === Ch.Greater) {
+        if (c2 === Ch.Amp && d.zshRedirections) {
+          const c3 = this.code(at + 3);
+          if (bang(c3)) { op = c3 === Ch.Bang ? '>>&!' : '>>&|'; end = at + 4; }
+          else { op = '>>&'; end = at + 3; }
+        } else if (bang(c2)) { op = c2 === Ch.Bang ? '>>!' : '>>|'; end = at + 3; }
+        else if (c2 === Ch.LeftParen && d.zshRedirections) { op = '>'; end = at + 1; } // zsh: `>>(x)` is `>` `>(x)`
+        else { op = '>>'; end = at + 2; }
+      } else if (c1 === Ch.Amp) {
+        if (bang(c2)) { op = c2 === Ch.Bang ? '>&!' : '>&|'; end = at + 3; }
+        else { op = '>&'; end = at + 2; }
+      } else if (c1 === Ch.Pipe) { op = '>|'; end = at + 2; }
+      else if (c1 === Ch.Bang && d.zshRedirections) { op = '>!'; end = at + 2; }
+      else { op = '>'; end = at + 1; }
+    }
+    this.redirectOperator = op;
+    return this.finish(Tok.Redirect, end);
+  }
+
+  private makeLiteralWordToken(start: number, end: number): Tok {
+    const value = this.src.slice(start, end);
+    const lit: Literal = { type: 'Literal', span: [start, end], value };
+    this.word = { type: 'Word', span: [start, end], parts: [lit], unquoted: true };
+    this.wordLiteral = value;
+    return this.finish(Tok.Word, end);
+  }
+
+  private readWord(flags: number): Tok {
+    const start = this.pos;
+    const word = this.scanWord(flags);
+    this.word = word;
+    this.wordLiteral = literalText(word);
+    // a substitution inside the word may have read tokens of its own
+    this.tokStart = start;
+    return this.finish(Tok.Word, this.pos);
+  }
+
+  // ------------------------------------------------------------------ words
+
+  /**
+   * An unquoted word in command mode, starting at `pos`. Ends at a blank or
+   * an operator character, as the dialect reads them.
+   */
+  scanWord(flags: number): Word {
+    const d = this.dialect;
+    const src = this.src;
+    const end = this.end;
+    const start = this.pos;
+    const parts: WordPart[] = [];
+    let unquoted = true;
+    let pos = start;
+    let litStart = start;
+    let literal = ''; // literal text held back across line continuations
+    let litFrom = start; // span start of the held literal
+    let braceDepth = 0; // zsh: `{` … `}` inside the word
+    let parenDepth = 0; // zsh glob groups, bash regex groups
+    const parensInWord = d.zshGlobParens || (flags & Lex.Regex) !== 0;
+    const flush = (to: number) => {
+      if (to > litStart || literal) {
+        const value = literal + src.slice(litStart, to);
+        if (value) parts.push({ type: 'Literal', span: [litFrom, to], value });
+      }
+      literal = '';
+      litStart = to;
+      litFrom = to;
+    };
+    loop: while (pos < end) {
+      const c = src.charCodeAt(pos);
+      switch (c) {
+        case Ch.Space:
+        case Ch.Tab:
+        case Ch.Newline:
+          if (parenDepth > 0) { pos++; continue; }
+          break loop;
+        case Ch.Semi:
+        case Ch.Amp:
+          if (parenDepth > 0 && !(flags & Lex.Regex)) { pos++; continue; }
+          if (parenDepth > 0 && flags & Lex.Regex) { pos++; continue; }
+          break loop;
+        case Ch.Pipe:
+          if (parenDepth > 0) { pos++; continue; }
+          if (flags & Lex.Regex && !(flags & Lex.CasePattern)) {
+            // bash's regex word keeps `|` (`[[ a =~ a|b ]]`)
+            pos++;
+            continue;
+          }
+          break loop;
+        case Ch.LeftParen: {
+          const prev = pos > litStart ? src.charCodeAt(pos - 1) : -1;
+          if (d.extglob && pos > start && (prev === Ch.At || prev === Ch.Star || prev === Ch.Plus || prev === Ch.Question || prev === Ch.Bang)) {
+            flush(pos - 1);
+            this.pos = pos - 1;
+            parts.push(this.scanExtglob());
+            pos = this.pos;
+            litStart = litFrom = pos;
+            continue;
+          }
+          if (d.extglob && pos === start && flags & Lex.CasePattern) break loop;
+          if (parensInWord) {
+            if (d.zshGlobParens && parenDepth === 0 && src.charCodeAt(pos + 1) === Ch.RightParen && pos > start) break loop;
+            parenDepth++;
+            pos++;
+            continue;
+          }
+          break loop;
+        }
+        case Ch.RightParen:
+          if (parenDepth > 0) { parenDepth--; pos++; continue; }
+          break loop;
+        case Ch.Less:
+        case Ch.Greater: {
+          if (src.charCodeAt(pos + 1) === Ch.LeftParen && d.processSubstitution && (pos === start || d.extglob)) {
+            flush(pos);
+            this.pos = pos;
+            parts.push(this.scanProcessSubstitution());
+            pos = this.pos;
+            litStart = litFrom = pos;
+            continue;
+          }
+          if (c === Ch.Less && d.zshGlobParens) {
+            const globEnd = this.numericGlobEnd(pos);
+            if (globEnd > 0) { pos = globEnd; continue; }
+          }
+          if (flags & Lex.Regex && parenDepth > 0) { pos++; continue; }
+          break loop;
+        }
+        case Ch.Backslash: {
+          flush(pos);
+          const next = pos + 1;
+          if (next >= end) {
+            // A final backslash: bash and dash keep it, zsh drops it.
+            parts.push({ type: 'Escaped', span: [pos, next], value: d.trailingBackslashDropped ? '' : '\\' });
+            unquoted = false;
+            pos = next;
+            litStart = litFrom = pos;
+            continue;
+          }
+          if (src.charCodeAt(next) === Ch.Newline) {
+            // A line continuation vanishes: `i\⏎f` is still `if`.
+            pos = next + 1;
+            litStart = pos;
+            continue;
+          }
+          const width = charWidth(src, next);
+          parts.push({ type: 'Escaped', span: [pos, next + width], value: src.slice(next, next + width) });
+          unquoted = false;
+          pos = next + width;
+          litStart = litFrom = pos;
+          continue;
+        }
+        case Ch.SingleQuote: {
+          flush(pos);
+          const close = src.indexOf("'", pos + 1);
+          if (close < 0 || close >= end) this.error('unterminated single quote: add the closing `\'`', pos);
+          parts.push({ type: 'SingleQuoted', span: [pos, close + 1], value: src.slice(pos + 1, close) });
+          unquoted = false;
+          pos = close + 1;
+          litStart = litFrom = pos;
+          continue;
+        }
+        case Ch.DoubleQuote:
+          flush(pos);
+          this.pos = pos;
+          parts.push(this.scanDoubleQuoted());
+          unquoted = false;
+          pos = this.pos;
+          litStart = litFrom = pos;
+          continue;
+        case Ch.Backquote:
+          flush(pos);
+          this.pos = pos;
+          parts.push(this.scanBackquote(false));
+          pos = this.pos;
+          litStart = litFrom = pos;
+          continue;
+        case Ch.Dollar: {
+          const c1 = this.code(pos + 1);
+          if (c1 === -1 || !startsDollarExpansion(c1, d)) { pos++; continue; }
+          flush(pos);
+          this.pos = pos;
+          const part = this.scanDollar(false);
+          if (part.type === 'AnsiCQuoted' || part.type === 'LocaleQuoted') unquoted = false;
+          parts.push(part);
+          pos = this.pos;
+          litStart = litFrom = pos;
+          continue;
+        }
+        case Ch.LeftBrace:
+          braceDepth++;
+          pos++;
+          continue;
+        case Ch.RightBrace:
+          if (braceDepth > 0) braceDepth--;
+          else if (d.splitTrailingCloseBrace && pos > start && this.endsWordAt(pos + 1, parenDepth) &&
+            !this.isAssignmentPrefix(start, pos, flags) && !precededByBackslash(src, pos)) {
+            // zsh: an unmatched `}` at the end of a word is a close brace of its own.
+            break loop;
+          }
+          pos++;
+          continue;
+        case Ch.Equals:
+          if (d.equalsSubstitution && pos === start && this.code(pos + 1) === Ch.LeftParen) {
+            this.pos = pos;
+            parts.push(this.scanProcessSubstitution());
+            pos = this.pos;
+            litStart = litFrom = pos;
+            continue;
+          }
+          pos++;
+          continue;
+        case Ch.LeftBracket:
+          if (d.arrays && flags & Lex.CommandPosition && pos > start && this.isNameRun(start, pos)) {
+            // `name[subscript]=` as a prefix assignment: the subscript may hold blanks.
+            const close = this.subscriptEnd(pos);
+            if (close > 0 && (this.code(close) === Ch.Equals || (this.code(close) === Ch.Plus && this.code(close + 1) === Ch.Equals))) {
+              pos = close;
+              continue;
+            }
+          }
+          pos++;
+          continue;
+        default:
+          pos++;
+          continue;
+      }
+    }
+    if (parenDepth > 0 && pos >= end) this.error('unmatched `(` in a word: close it or quote it', start, pos);
+    flush(pos);
+    this.pos = pos;
+    if (pos === start) this.error('expected a word', start);
+    if (parts.length === 0) {
+      // only line continuations: an empty word cannot come from them
+      parts.push({ type: 'Literal', span: [start, pos], value: '' });
+    }
+    return { type: 'Word', span: [start, pos], parts: finishWordParts(parts, d, flags), unquoted };
+  }
+
+  /** Whether the character at `i` ends a word (a blank, an operator, the end). */
+  private endsWordAt(i: number, parenDepth: number): boolean {
+    if (i >= this.end) return true;
+    const c = this.src.charCodeAt(i);
+    if (parenDepth > 0) return false;
+    return c === Ch.Space || c === Ch.Tab || c === Ch.Newline || c === Ch.Semi || c === Ch.Amp ||
+      c === Ch.Pipe || c === Ch.Less || c === Ch.Greater || c === Ch.LeftParen || c === Ch.RightParen;
+  }
+
+  /** zsh keeps a trailing `}` in `name=…}` read as an assignment. */
+  private isAssignmentPrefix(start: number, pos: number, flags: number): boolean {
+    if (!(flags & Lex.CommandPosition)) return false;
+    let i = start;
+    if (!isNameStart(this.code(i))) return false;
+    while (i < pos && isNameChar(this.code(i))) i++;
+    if (this.code(i) === Ch.LeftBracket) {
+      const close = this.subscriptEnd(i);
+      if (close < 0) return false;
+      i = close;
+    }
+    if (this.code(i) === Ch.Plus) i++;
+    return this.code(i) === Ch.Equals && i < pos;
+  }
+
+  private isNameRun(start: number, end: number): boolean {
+    if (!isNameStart(this.code(start))) return false;
+    for (let i = start + 1; i < end; i++) if (!isNameChar(this.src.charCodeAt(i))) return false;
+    return true;
+  }
+
+  /** The index after the `]` closing a subscript opened at `open`, or -1. */
+  private subscriptEnd(open: number): number {
+    let depth = 0;
+    let i = open;
+    while (i < this.end) {
+      const c = this.src.charCodeAt(i);
+      if (c === Ch.LeftBracket) depth++;
+      else if (c === Ch.RightBracket) {
+        if (--depth === 0) return i + 1;
+      } else if (c === Ch.Backslash) i++;
+      else if (c === Ch.SingleQuote) {
+        const close = this.src.indexOf("'", i + 1);
+        if (close < 0) return -1;
+        i = close;
+      } else if (c === Ch.DoubleQuote) {
+        i = this.skipDoubleQuotedText(i);
+        if (i < 0) return -1;
+        continue;
+      } else if (c === Ch.Newline) return -1;
+      i++;
+    }
+    return -1;
+  }
+
+  /** Skip a double-quoted string in raw text (for look-ahead only): index after the closing quote, or -1. */
+  private skipDoubleQuotedText(open: number): number {
+    let i = open + 1;
+    while (i < this.end) {
+      const c = this.src.charCodeAt(i);
+      if (c === Ch.DoubleQuote) return i + 1;
+      if (c === Ch.Backslash) i++;
+      i++;
+    }
+    return -1;
+  }
+
+  /** bash's `@(…)`, `*(…)`, `+(…)`, `?(…)`, `!(…)`; pos at the prefix character. */
+  private scanExtglob(): Glob {
+    const start = this.pos;
+    let depth = 0;
+    let i = start + 1;
+    while (i < this.end) {
+      const c = this.src.charCodeAt(i);
+      if (c === Ch.LeftParen) depth++;
+      else if (c === Ch.RightParen) {
+        if (--depth === 0) {
+          this.pos = i + 1;
+          return { type: 'Glob', span: [start, i + 1], pattern: this.src.slice(start, i + 1) };
+        }
+      } else if (c === Ch.Backslash) i++;
+      else if (c === Ch.SingleQuote) {
+        const close = this.src.indexOf("'", i + 1);
+        if (close < 0) break;
+        i = close;
+      } else if (c === Ch.DoubleQuote) {
+        const close = this.skipDoubleQuotedText(i);
+        if (close < 0) break;
+        i = close;
+        continue;
+      } else if (c === Ch.Dollar && this.code(i + 1) === Ch.LeftParen) {
+        // a substitution inside the pattern: read it properly to find its end
+        this.pos = i;
+        this.scanDollar(false);
+        i = this.pos;
+        continue;
+      }
+      i++;
+    }
+    this.error('unterminated extended glob: close the `(`', start, i);
+  }
+
+  // ------------------------------------------------------------------ quotes
+
+  /** `"…"`; pos at the opening quote. */
+  scanDoubleQuoted(): DoubleQuoted {
+    const start = this.pos;
+    this.enter(start);
+    this.pos = start + 1;
+    const parts = this.scanQuotedParts(Ch.DoubleQuote, false);
+    if (this.code(this.pos) !== Ch.DoubleQuote) this.error('unterminated double quote: add the closing `"`', start, this.pos);
+    this.pos++;
+    this.leave();
+    return { type: 'DoubleQuoted', span: [start, this.pos], parts };
+  }
+
+  /**
+   * Text as inside double quotes (or a here-document body, where `"` is
+   * ordinary), up to `close` or the end. Backslash escapes only `$`, `` ` ``,
+   * `"`, `\` and newline.
+   */
+  private scanQuotedParts(close: number, heredoc: boolean, limit = this.end): WordPart[] {
+    const src = this.src;
+    const parts: WordPart[] = [];
+    let pos = this.pos;
+    let litStart = pos;
+    let literal = '';
+    let litFrom = pos;
+    const flush = (to: number) => {
+      if (to > litStart || literal) {
+        const value = literal + src.slice(litStart, to);
+        if (value) parts.push({ type: 'Literal', span: [litFrom, to], value });
+      }
+      literal = '';
+      litStart = litFrom = to;
+    };
+    while (pos < limit) {
+      const c = src.charCodeAt(pos);
+      if (c === close && !heredoc) break;
+      if (c === Ch.Backslash && pos + 1 < limit) {
+        const n = src.charCodeAt(pos + 1);
+        if (n === Ch.Newline) {
+          literal += src.slice(litStart, pos);
+          pos += 2;
+          litStart = pos;
+          continue;
+        }
+        if (n === Ch.Dollar || n === Ch.Backquote || n === Ch.Backslash || (n === Ch.DoubleQuote && !heredoc)) {
+          flush(pos);
+          parts.push({ type: 'Escaped', span: [pos, pos + 2], value: src[pos + 1]! });
+          pos += 2;
+          litStart = litFrom = pos;
+          continue;
+        }
+        pos += 2;
+        continue;
+      }
+      if (c === Ch.Dollar) {
+        const c1 = pos + 1 < limit ? src.charCodeAt(pos + 1) : -1;
+        if (c1 !== -1 && startsDollarExpansionInQuotes(c1, this.dialect)) {
+          flush(pos);
+          this.pos = pos;
+          parts.push(this.scanDollar(true));
+          pos = this.pos;
+          litStart = litFrom = pos;
+          continue;
+        }
+        pos++;
+        continue;
+      }
+      if (c === Ch.Backquote) {
+        flush(pos);
+        this.pos = pos;
+        parts.push(this.scanBackquote(true));
+        pos = this.pos;
+        litStart = litFrom = pos;
+        continue;
+      }
+      pos++;
+    }
+    flush(pos);
+    this.pos = pos;
+    return parts;
+  }
+
+  /** `` `…` ``; pos at the opening backquote. */
+  private scanBackquote(inDoubleQuotes: boolean): CommandSubstitution {
+    const start = this.pos;
+    this.enter(start);
+    const src = this.src;
+    let text = '';
+    const positions: number[] = [];
+    let i = start + 1;
+    for (;;) {
+      if (i >= this.end) this.error('unterminated backquote: add the closing `` ` ``', start, i);
+      const c = src.charCodeAt(i);
+      if (c === Ch.Backquote) break;
+      if (c === Ch.Backslash && i + 1 < this.end) {
+        const n = src.charCodeAt(i + 1);
+        // Inside backquotes a backslash quotes only `$`, `` ` ``, `\` (and `"` within double quotes).
+        if (n === Ch.Dollar || n === Ch.Backquote || n === Ch.Backslash || (inDoubleQuotes && n === Ch.DoubleQuote)) {
+          text += src[i + 1];
+          positions.push(i + 1);
+          i += 2;
+          continue;
+        }
+      }
+      text += src[i];
+      positions.push(i);
+      i++;
+    }
+    positions.push(i);
+    const end = i + 1;
+    const body = this.host.parseBackquoted(text, positions, [start, end]);
+    this.pos = end;
+    this.leave();
+    return { type: 'CommandSubstitution', span: [start, end], body, backquote: true };
+  }
+
+  // ------------------------------------------------------------------ dollar
+
+  /** Anything starting with `$`; pos at the `$`. */
+  scanDollar(inDoubleQuotes: boolean): WordPart {
+    const d = this.dialect;
+    const start = this.pos;
+    const c1 = this.code(start + 1);
+    switch (c1) {
+      case Ch.LeftParen: {
+        if (this.code(start + 2) === Ch.LeftParen) {
+          const arithmetic = this.tryArithmetic(start + 3, false);
+          if (arithmetic) return { type: 'ArithmeticExpansion', span: [start, this.pos], expression: arithmetic };
+          if (!d.arithmeticFallbackToSubshell) this.error('unterminated arithmetic expansion: close `$((` with `))`', start, this.end);
+        }
+        this.enter(start);
+        this.pos = start + 2;
+        this.insideCommandSubstitution++;
+        const body = this.host.parseUntilCloseParen(start);
+        this.insideCommandSubstitution--;
+        this.leave();
+        return { type: 'CommandSubstitution', span: [start, this.pos], body, backquote: false };
+      }
+      case Ch.LeftBrace:
+        return this.scanBracedParameter(start);
+      case Ch.LeftBracket: {
+        // `$[ … ]`: legacy arithmetic (bash, zsh)
+        const close = this.matchingClose(start + 2, Ch.LeftBracket, Ch.RightBracket);
+        if (close < 0) this.error('unterminated `$[`: close it with `]`', start, this.end);
+        const expression = this.arithmeticBetween(start + 2, close);
+        this.pos = close + 1;
+        return { type: 'ArithmeticExpansion', span: [start, close + 1], expression };
+      }
+      case Ch.SingleQuote: {
+        // `$'…'` (not inside double quotes, not in sh)
+        const close = this.ansiCEnd(start + 2);
+        const raw = this.src.slice(start + 2, close);
+        this.pos = close + 1;
+        return { type: 'AnsiCQuoted', span: [start, close + 1], raw, value: decodeAnsiC(raw) };
+      }
+      case Ch.DoubleQuote: {
+        this.pos = start + 1;
+        const inner = this.scanDoubleQuoted();
+        return { type: 'LocaleQuoted', span: [start, inner.span[1]], parts: inner.parts };
+      }
+      default: {
+        let i = start + 1;
+        if (isNameStart(c1)) {
+          while (isNameChar(this.code(i))) i++;
+        } else i = start + 2; // a digit or a special parameter
+        this.pos = i;
+        void inDoubleQuotes;
+        return parameter(this.src.slice(start + 1, i), [start, i]);
+      }
+    }
+  }
+
+  /** The closing quote of `$'…'` (where `\'` does not close), starting inside it. */
+  private ansiCEnd(from: number): number {
+    let i = from;
+    while (i < this.end) {
+      const c = this.src.charCodeAt(i);
+      if (c === Ch.SingleQuote) return i;
+      if (c === Ch.Backslash) i++;
+      i++;
+    }
+    this.error("unterminated `$'`: add the closing `'`", from - 2, this.end);
+  }
+
+  /**
+   * Arithmetic that starts at `from` (after `((` or `$((`) and closes with
+   * `))`, or null when the parentheses do not close that way (then bash and
+   * zsh read a subshell instead).
+   */
+  private tryArithmetic(from: number, _command: boolean): Arithmetic | null {
+    const close = this.matchingClose(from, Ch.LeftParen, Ch.RightParen, true);
+    if (close < 0 || this.code(close + 1) !== Ch.RightParen) return null;
+    const expression = this.arithmeticBetween(from, close);
+    this.pos = close + 2;
+    return expression;
+  }
+
+  /**
+   * The index of the bracket closing an already open one, at depth zero,
+   * skipping quotes and nested substitutions; -1 when none. With
+   * `stopAtSeparator`, a `;` or newline at depth zero of parentheses does
+   * not stop the scan (arithmetic may hold neither, but a `$( (…); … )` does).
+   */
+  private matchingClose(from: number, open: number, close: number, _stopAtSeparator = false): number {
+    const src = this.src;
+    let depth = 0;
+    let i = from;
+    while (i < this.end) {
+      const c = src.charCodeAt(i);
+      if (c === open) depth++;
+      else if (c === close) {
+        if (depth === 0) return i;
+        depth--;
+      } else if (c === Ch.Backslash) i++;
+      else if (c === Ch.SingleQuote) {
+        const q = src.indexOf("'", i + 1);
+        if (q < 0) return -1;
+        i = q;
+      } else if (c === Ch.DoubleQuote) {
+        const q = this.skipDoubleQuotedText(i);
+        if (q < 0) return -1;
+        i = q;
+        continue;
+      } else if (c === Ch.Backquote) {
+        let j = i + 1;
+        while (j < this.end && src.charCodeAt(j) !== Ch.Backquote) j += src.charCodeAt(j) === Ch.Backslash ? 2 : 1;
+        if (j >= this.end) return -1;
+        i = j;
+      } else if (c === Ch.Dollar && this.code(i + 1) === Ch.LeftBrace) {
+        const q = this.matchingClose(i + 2, Ch.LeftBrace, Ch.RightBrace);
+        if (q < 0) return -1;
+        i = q;
+      }
+      i++;
+    }
+    return -1;
+  }
+
+  /** The arithmetic text between two offsets, with the expansions inside it read as parts. */
+  private arithmeticBetween(from: number, to: number): Arithmetic {
+    this.enter(from);
+    const saved = this.pos;
+    this.pos = from;
+    const parts: WordPart[] = [];
+    let litStart = from;
+    let pos = from;
+    const src = this.src;
+    while (pos < to) {
+      const c = src.charCodeAt(pos);
+      if (c === Ch.Dollar && pos + 1 < to && startsDollarExpansion(src.charCodeAt(pos + 1), this.dialect)) {
+        if (pos > litStart) parts.push({ type: 'Literal', span: [litStart, pos], value: src.slice(litStart, pos) });
+        this.pos = pos;
+        parts.push(this.scanDollar(false));
+        pos = this.pos;
+        litStart = pos;
+      } else if (c === Ch.Backquote) {
+        if (pos > litStart) parts.push({ type: 'Literal', span: [litStart, pos], value: src.slice(litStart, pos) });
+        this.pos = pos;
+        parts.push(this.scanBackquote(false));
+        pos = this.pos;
+        litStart = pos;
+      } else if (c === Ch.DoubleQuote) {
+        if (pos > litStart) parts.push({ type: 'Literal', span: [litStart, pos], value: src.slice(litStart, pos) });
+        this.pos = pos;
+        parts.push(this.scanDoubleQuoted());
+        pos = this.pos;
+        litStart = pos;
+      } else if (c === Ch.SingleQuote) {
+        const q = src.indexOf("'", pos + 1);
+        if (q < 0 || q >= to) this.error('unterminated single quote in arithmetic', pos);
+        if (pos > litStart) parts.push({ type: 'Literal', span: [litStart, pos], value: src.slice(litStart, pos) });
+        parts.push({ type: 'SingleQuoted', span: [pos, q + 1], value: src.slice(pos + 1, q) });
+        pos = q + 1;
+        litStart = pos;
+      } else if (c === Ch.Backslash) pos += 2;
+      else pos++;
+    }
+    if (to > litStart) parts.push({ type: 'Literal', span: [litStart, to], value: src.slice(litStart, to) });
+    this.pos = saved;
+    this.leave();
+    return { type: 'Arithmetic', span: [from, to], text: src.slice(from, to), parts };
+  }
+
+  /** `${…}`; `start` at the `$`. */
+  private scanBracedParameter(start: number): ParameterExpansion {
+    const d = this.dialect;
+    this.enter(start);
+    let i = start + 2;
+    const src = this.src;
+    let flags: string | null = null;
+    let length = false;
+    let indirect = false;
+    let nested: WordPart | null = null;
+    let name = '';
+    // zsh `${(flags)…}` and the `^ = ~ +` prefixes
+    if (d.strictParameterSyntax) {
+      if (this.code(i) === Ch.LeftParen) {
+        const close = this.zshFlagsEnd(i);
+        flags = src.slice(i + 1, close);
+        i = close + 1;
+      }
+      for (;;) {
+        const c = this.code(i);
+        if (c === Ch.Caret || c === Ch.Equals || c === Ch.Tilde) {
+          i++;
+          if (this.code(i) === c) i++;
+        } else if (c === Ch.Plus && isNameStart(this.code(i + 1))) i++;
+        else break;
+      }
+    }
+    const c0 = this.code(i);
+    if (c0 === Ch.Hash) {
+      // `${#}` is the count of positional parameters; `${#name}` a length.
+      const n = this.code(i + 1);
+      if (n !== Ch.RightBrace && !(n === Ch.Hash && this.code(i + 2) === Ch.RightBrace) && n !== -1 &&
+        (isNameChar(n) || n === Ch.At || n === Ch.Star || n === Ch.Question || n === Ch.Minus || n === Ch.Dollar || n === Ch.Bang || n === Ch.Hash || (d.strictParameterSyntax && (n === Ch.LeftBrace || n === Ch.DoubleQuote || n === Ch.LeftParen)))) {
+        length = true;
+        i++;
+      }
+    } else if (c0 === Ch.Bang && !d.strictParameterSyntax) {
+      const n = this.code(i + 1);
+      if (n !== Ch.RightBrace && n !== -1) {
+        indirect = true;
+        i++;
+      }
+    }
+    const c = this.code(i);
+    if (d.strictParameterSyntax && c === Ch.Dollar && (this.code(i + 1) === Ch.LeftBrace || this.code(i + 1) === Ch.LeftParen || isNameStart(this.code(i + 1)))) {
+      this.pos = i;
+      nested = this.scanDollar(false);
+      i = this.pos;
+    } else if (d.strictParameterSyntax && c === Ch.DoubleQuote) {
+      this.pos = i;
+      nested = this.scanDoubleQuoted();
+      i = this.pos;
+    } else if (isNameStart(c)) {
+      const from = i;
+      while (isNameChar(this.code(i))) i++;
+      name = src.slice(from, i);
+    } else if (isDigit(c)) {
+      const from = i;
+      while (isDigit(this.code(i))) i++;
+      name = src.slice(from, i);
+      if (d.strictParameterSyntax && isNameChar(this.code(i))) this.error('bad substitution: a name cannot start with a digit', start, i + 1);
+    } else if (c === Ch.At || c === Ch.Star || c === Ch.Hash || c === Ch.Question || c === Ch.Minus || c === Ch.Dollar || c === Ch.Bang || (c === Ch.Digit0)) {
+      name = src[i]!;
+      i++;
+    } else if (d.strictParameterSyntax && c === Ch.RightBrace && (flags !== null || length)) {
+      // zsh `${(f)}`: allowed, empty
+    } else if (d.strictParameterSyntax && c !== Ch.RightBrace && !(c === Ch.Colon || c === Ch.LeftBracket)) {
+      if (!(flags !== null)) this.error('bad substitution: `${` needs a parameter name', start, i + 1);
+    }
+    let index: Word | null = null;
+    if (this.code(i) === Ch.LeftBracket && (name !== '' || nested !== null)) {
+      const close = this.matchingClose(i + 1, Ch.LeftBracket, Ch.RightBracket);
+      if (close < 0) this.error('unterminated subscript: close `[` with `]`', i, this.end);
+      index = this.wordBetween(i + 1, close);
+      i = close + 1;
+      if (d.strictParameterSyntax) {
+        // zsh allows a second subscript: ${a[1][2]}
+        while (this.code(i) === Ch.LeftBracket) {
+          const close2 = this.matchingClose(i + 1, Ch.LeftBracket, Ch.RightBracket);
+          if (close2 < 0) this.error('unterminated subscript: close `[` with `]`', i, this.end);
+          i = close2 + 1;
+        }
+      }
+    }
+    // operator
+    let operator: string | null = null;
+    let operand: Word | null = null;
+    let replacement: Word | null = null;
+    const op0 = this.code(i);
+    if (op0 === Ch.RightBrace) {
+      this.pos = i + 1;
+      this.leave();
+      return { type: 'ParameterExpansion', span: [start, i + 1], name, braced: true, length, indirect, flags, nested, index, operator, operand, replacement };
+    }
+    if (op0 === -1) this.error('unterminated parameter expansion: close `${` with `}`', start, this.end);
+    const opStart = i;
+    switch (op0) {
+      case Ch.Colon: {
+        const n = this.code(i + 1);
+        if (n === Ch.Minus || n === Ch.Equals || n === Ch.Question || n === Ch.Plus || (d.strictParameterSyntax && (n === Ch.Hash || n === Ch.Pipe || n === Ch.Star || n === Ch.Caret))) {
+          i += 2;
+          if (d.strictParameterSyntax && n === Ch.Caret && this.code(i) === Ch.Caret) i++;
+        } else i += 1; // substring `${x:off:len}` or a zsh modifier `${x:h}`
+        break;
+      }
+      case Ch.Minus: case Ch.Equals: case Ch.Question: case Ch.Plus:
+        i++;
+        break;
+      case Ch.Hash: case Ch.Percent: case Ch.Comma: case Ch.Caret:
+        i += this.code(i + 1) === op0 ? 2 : 1;
+        break;
+      case Ch.Slash: {
+        const n = this.code(i + 1);
+        i += n === Ch.Slash || n === Ch.Hash || n === Ch.Percent ? 2 : 1;
+        break;
+      }
+      case Ch.At:
+        if (d.name === 'bash') { i += 1; break; }
+        if (d.strictParameterSyntax) this.error('bad substitution near `@`', start, i + 1);
+        i++;
+        break;
+      default:
+        if (d.strictParameterSyntax) this.error(`bad substitution: unexpected \`${src[i]}\` in \`\${…}\``, start, i + 1);
+        i++;
+    }
+    operator = src.slice(opStart, i);
+    // The operand runs to the matching `}`; for `/` the replacement follows the next unquoted `/`.
+    const close = this.parameterOperandEnd(i);
+    if (close < 0) this.error('unterminated parameter expansion: close `${` with `}`', start, this.end);
+    if (op0 === Ch.Slash) {
+      const slash = this.unquotedCharBefore(i, close, Ch.Slash);
+      if (slash >= 0) {
+        operand = this.wordBetween(i, slash);
+        replacement = this.wordBetween(slash + 1, close);
+      } else operand = this.wordBetween(i, close);
+    } else operand = this.wordBetween(i, close);
+    this.pos = close + 1;
+    this.leave();
+    return { type: 'ParameterExpansion', span: [start, close + 1], name, braced: true, length, indirect, flags, nested, index, operator, operand, replacement };
+  }
+
+  /** zsh parameter flags `(…)`, whose delimiters may be any character: `(j:,:)`, `(s.x.)`. */
+  private zshFlagsEnd(open: number): number {
+    let i = open + 1;
+    while (i < this.end) {
+      const c = this.src.charCodeAt(i);
+      if (c === Ch.RightParen) return i;
+      // flags that take a delimited argument: j s l r q ... use the next char as delimiter
+      if ((c === 106 /* j */ || c === 115 /* s */ || c === 108 /* l */ || c === 114 /* r */ || c === 90 /* Z */ || c === 95 /* _ */ || c === 103 /* g */ || c === 73 /* I */) && i + 1 < this.end) {
+        let delim = this.src.charCodeAt(i + 1);
+        if (delim === Ch.RightParen) return i + 1;
+        const closeDelim = delim === Ch.LeftParen ? Ch.RightParen : delim === Ch.LeftBracket ? Ch.RightBracket : delim === Ch.LeftBrace ? Ch.RightBrace : delim === Ch.Less ? Ch.Greater : delim;
+        let j = i + 2;
+        // l and r take up to two arguments
+        const args = c === 108 || c === 114 ? 3 : 1;
+        let n = 0;
+        while (j < this.end && n < args) {
+          if (this.src.charCodeAt(j) === closeDelim) {
+            n++;
+            if (c !== 108 && c !== 114) break;
+            if (this.code(j + 1) !== delim) break;
+            j++;
+          }
+          j++;
+        }
+        if (j >= this.end) break;
+        i = j + 1;
+        delim = 0;
+        continue;
+      }
+      i++;
+    }
+    this.error('unterminated parameter flags: close `${(` with `)`', open, this.end);
+  }
+
+  /** The `}` closing a parameter expansion's operand, skipping quotes and nested expansions. */
+  private parameterOperandEnd(from: number): number {
+    const src = this.src;
+    let i = from;
+    let depth = 0;
+    while (i < this.end) {
+      const c = src.charCodeAt(i);
+      if (c === Ch.RightBrace) {
+        if (depth === 0) return i;
+        depth--;
+      } else if (c === Ch.LeftBrace) {
+        depth++;
+      } else if (c === Ch.Backslash) i++;
+      else if (c === Ch.SingleQuote) {
+        const q = src.indexOf("'", i + 1);
+        if (q < 0) return -1;
+        i = q;
+      } else if (c === Ch.DoubleQuote) {
+        const q = this.skipDoubleQuotedText(i);
+        if (q < 0) return -1;
+        i = q;
+        continue;
+      } else if (c === Ch.Backquote) {
+        let j = i + 1;
+        while (j < this.end && src.charCodeAt(j) !== Ch.Backquote) j += src.charCodeAt(j) === Ch.Backslash ? 2 : 1;
+        if (j >= this.end) return -1;
+        i = j;
+      } else if (c === Ch.Dollar && this.code(i + 1) === Ch.LeftParen) {
+        const saved = this.pos;
+        this.pos = i;
+        this.scanDollar(false);
+        i = this.pos;
+        this.pos = saved;
+        continue;
+      } else if (c === Ch.Dollar && this.code(i + 1) === Ch.LeftBrace) {
+        const q = this.parameterOperandEnd(i + 2);
+        if (q < 0) return -1;
+        i = q;
+      }
+      i++;
+    }
+    return -1;
+  }
+
+  /** The first unquoted `ch` between from and to, or -1. */
+  private unquotedCharBefore(from: number, to: number, ch: number): number {
+    const src = this.src;
+    for (let i = from; i < to; i++) {
+      const c = src.charCodeAt(i);
+      if (c === ch) return i;
+      if (c === Ch.Backslash) i++;
+      else if (c === Ch.SingleQuote) {
+        const q = src.indexOf("'", i + 1);
+        if (q < 0 || q >= to) return -1;
+        i = q;
+      } else if (c === Ch.DoubleQuote) {
+        const q = this.skipDoubleQuotedText(i);
+        if (q < 0 || q > to) return -1;
+        i = q - 1;
+      } else if (c === Ch.Dollar && (this.code(i + 1) === Ch.LeftBrace || this.code(i + 1) === Ch.LeftParen)) {
+        const open = this.code(i + 1);
+        const q = this.matchingClose(i + 2, open, open === Ch.LeftBrace ? Ch.RightBrace : Ch.RightParen);
+        if (q < 0 || q >= to) return -1;
+        i = q;
+      }
+    }
+    return -1;
+  }
+
+  /** A word made of the text between two offsets, read as a parameter operand (quotes honoured, blanks kept). */
+  private wordBetween(from: number, to: number): Word {
+    const saved = this.pos;
+    this.pos = from;
+    const parts: WordPart[] = [];
+    const src = this.src;
+    let unquoted = true;
+    let pos = from;
+    let litStart = from;
+    const flush = (at: number) => {
+      if (at > litStart) parts.push({ type: 'Literal', span: [litStart, at], value: src.slice(litStart, at) });
+      litStart = at;
+    };
+    while (pos < to) {
+      const c = src.charCodeAt(pos);
+      if (c === Ch.Backslash && pos + 1 < to) {
+        flush(pos);
+        if (src.charCodeAt(pos + 1) !== Ch.Newline) parts.push({ type: 'Escaped', span: [pos, pos + 2], value: src[pos + 1]! });
+        unquoted = false;
+        pos += 2;
+        litStart = pos;
+      } else if (c === Ch.SingleQuote) {
+        const q = src.indexOf("'", pos + 1);
+        flush(pos);
+        const close = q < 0 || q >= to ? to : q;
+        parts.push({ type: 'SingleQuoted', span: [pos, Math.min(close + 1, to)], value: src.slice(pos + 1, close) });
+        unquoted = false;
+        pos = close + 1;
+        litStart = pos;
+      } else if (c === Ch.DoubleQuote) {
+        flush(pos);
+        this.pos = pos;
+        parts.push(this.scanDoubleQuoted());
+        unquoted = false;
+        pos = this.pos;
+        litStart = pos;
+      } else if (c === Ch.Dollar && pos + 1 < to && startsDollarExpansion(src.charCodeAt(pos + 1), this.dialect)) {
+        flush(pos);
+        this.pos = pos;
+        parts.push(this.scanDollar(false));
+        pos = this.pos;
+        litStart = pos;
+      } else if (c === Ch.Backquote) {
+        flush(pos);
+        this.pos = pos;
+        parts.push(this.scanBackquote(false));
+        pos = this.pos;
+        litStart = pos;
+      } else pos++;
+    }
+    flush(Math.min(pos, to));
+    this.pos = saved;
+    return { type: 'Word', span: [from, to], parts, unquoted };
+  }
+
+  // ------------------------------------------------------------------ substitutions
+
+  /** `<(…)`, `>(…)`, zsh `=(…)`; pos at the operator. */
+  private scanProcessSubstitution(): ProcessSubstitution {
+    const start = this.pos;
+    const c = this.src.charCodeAt(start);
+    const operator = c === Ch.Less ? '<' : c === Ch.Greater ? '>' : '=';
+    this.enter(start);
+    this.pos = start + 2;
+    const body = this.host.parseUntilCloseParen(start);
+    this.leave();
+    return { type: 'ProcessSubstitution', span: [start, this.pos], operator, body };
+  }
+
+  // ------------------------------------------------------------------ here-documents
+
+  /** Read the bodies of the pending here-documents; pos just after a newline. */
+  private readHeredocBodies(): void {
+    const pending = this.pendingHeredocs;
+    this.pendingHeredocs = [];
+    for (const redirect of pending) this.readHeredocBody(redirect.heredoc!);
+    this.tokEnd = this.pos;
+  }
+
+  private readHeredocBody(heredoc: Heredoc): void {
+    const src = this.src;
+    const start = this.pos;
+    const delimiter = heredoc.delimiter;
+    let lineStart = start;
+    let bodyEnd = -1;
+    let after = this.end;
+    while (lineStart < this.end) {
+      let lineEnd = src.indexOf('\n', lineStart);
+      if (lineEnd < 0 || lineEnd > this.end) lineEnd = this.end;
+      let textStart = lineStart;
+      if (heredoc.stripTabs) while (textStart < lineEnd && src.charCodeAt(textStart) === Ch.Tab) textStart++;
+      const line = src.slice(textStart, lineEnd);
+      if (line === delimiter) {
+        bodyEnd = lineStart;
+        after = lineEnd < this.end ? lineEnd + 1 : lineEnd;
+        break;
+      }
+      if (this.insideCommandSubstitution > 0 && this.dialect.name === 'bash' && line.startsWith(delimiter) &&
+        line.length > delimiter.length && line.charCodeAt(delimiter.length) === Ch.RightParen) {
+        // bash ends a here-document inside `$(…)` at `DELIM)`; dash and zsh read on.
+        this.error('a here-document inside `$(…)` ends at a `' + delimiter + ')` line in bash only: put the delimiter on a line of its own', lineStart, lineEnd);
+      }
+      lineStart = lineEnd + 1;
+    }
+    const terminated = bodyEnd >= 0;
+    if (!terminated) bodyEnd = this.end;
+    heredoc.terminated = terminated;
+    heredoc.span = [start, after];
+    if (heredoc.quoted) {
+      const value = src.slice(start, bodyEnd);
+      heredoc.body = { type: 'Word', span: [start, bodyEnd], parts: value ? [{ type: 'Literal', span: [start, bodyEnd], value }] : [], unquoted: false };
+    } else {
+      this.pos = start;
+      const parts = this.scanQuotedParts(-1, true, bodyEnd);
+      heredoc.body = { type: 'Word', span: [start, bodyEnd], parts, unquoted: false };
+    }
+    this.pos = after;
+  }
+}
+
+// ------------------------------------------------------------------ helpers
+
+function charWidth(src: string, i: number): number {
+  const c = src.charCodeAt(i);
+  return c >= 0xd800 && c <= 0xdbff && i + 1 < src.length ? 2 : 1;
+}
+
+function precededByBackslash(src: string, i: number): boolean {
+  let n = 0;
+  while (i - 1 - n >= 0 && src.charCodeAt(i - 1 - n) === Ch.Backslash) n++;
+  return n % 2 === 1;
+}
+
+function parameter(name: string, span: Span): ParameterExpansion {
+  return {
+    type: 'ParameterExpansion', span, name, braced: false, length: false, indirect: false,
+    flags: null, nested: null, index: null, operator: null, operand: null, replacement: null,
+  };
+}
+
+/** Whether `$` followed by `c` starts an expansion outside double quotes. */
+function startsDollarExpansion(c: number, d: Dialect): boolean {
+  if (isNameChar(c)) return true;
+  switch (c) {
+    case Ch.LeftParen: case Ch.LeftBrace: case Ch.At: case Ch.Star: case Ch.Hash: case Ch.Question:
+    case Ch.Minus: case Ch.Dollar: case Ch.Bang:
+      return true;
+    case Ch.LeftBracket:
+      return d.bracketArithmetic;
+    case Ch.SingleQuote:
+      return d.ansiCQuotes;
+    case Ch.DoubleQuote:
+      return d.localeQuotes;
+    default:
+      return false;
+  }
+}
+
+function startsDollarExpansionInQuotes(c: number, d: Dialect): boolean {
+  if (c === Ch.SingleQuote || c === Ch.DoubleQuote) return false;
+  return startsDollarExpansion(c, d);
+}
+
+/** The text of a word that is one wholly unquoted literal, else null. */
+export function literalText(word: Word): string | null {
+  if (!word.unquoted) return null;
+  let text = '';
+  for (const part of word.parts) {
+    if (part.type === 'Literal') text += part.value;
+    else if (part.type === 'Glob') text += part.pattern;
+    else if (part.type === 'BraceExpansion' || part.type === 'Tilde') return null;
+    else return null;
+  }
+  return text;
+}
+
+/** Decode the escapes of `$'…'`. */
+export function decodeAnsiC(raw: string): string {
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c !== '\\' || i + 1 >= raw.length) { out += c; continue; }
+    const n = raw[++i]!;
+    switch (n) {
+      case 'a': out += '\x07'; break;
+      case 'b': out += '\b'; break;
+      case 'e': case 'E': out += '\x1b'; break;
+      case 'f': out += '\f'; break;
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 't': out += '\t'; break;
+      case 'v': out += '\v'; break;
+      case '\\': out += '\\'; break;
+      case "'": out += "'"; break;
+      case '"': out += '"'; break;
+      case '?': out += '?'; break;
+      case 'x': {
+        let hex = '';
+        while (hex.length < 2 && i + 1 < raw.length && /[0-9a-fA-F]/.test(raw[i + 1]!)) hex += raw[++i];
+        out += hex ? String.fromCharCode(parseInt(hex, 16)) : '\\x';
+        break;
+      }
+      case 'u': case 'U': {
+        const max = n === 'u' ? 4 : 8;
+        let hex = '';
+        while (hex.length < max && i + 1 < raw.length && /[0-9a-fA-F]/.test(raw[i + 1]!)) hex += raw[++i];
+        const cp = hex ? parseInt(hex, 16) : -1;
+        out += cp >= 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : '\\' + n + hex;
+        break;
+      }
+      case 'c': {
+        if (i + 1 < raw.length) out += String.fromCharCode(raw.charCodeAt(++i) & 0x1f);
+        else out += '\\c';
+        break;
+      }
+      default:
+        if (n >= '0' && n <= '7') {
+          let oct = n;
+          while (oct.length < 3 && i + 1 < raw.length && raw[i + 1]! >= '0' && raw[i + 1]! <= '7') oct += raw[++i];
+          out += String.fromCharCode(parseInt(oct, 8) & 0xff);
+        } else out += '\\' + n;
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ word parts
+
+/**
+ * Split the unquoted literal text of a finished word into the parts the
+ * shell expands: a tilde prefix, brace expansions (bash, zsh), and globs.
+ */
+function finishWordParts(parts: WordPart[], d: Dialect, flags: number): WordPart[] {
+  let hasSpecial = false;
+  for (const p of parts) {
+    if (p.type === 'Literal' && /[*?[{~]/.test(p.value)) { hasSpecial = true; break; }
+    if (d.equalsCommandPath && p.type === 'Literal' && p.value.startsWith('=')) { hasSpecial = true; break; }
+  }
+  if (!hasSpecial) return parts;
+  let out = parts;
+  const first = out[0];
+  if (first && first.type === 'Literal') {
+    if (first.value.startsWith('~')) out = splitTilde(out, d);
+    else if (d.equalsCommandPath && first.value.length > 1 && first.value.startsWith('=') && flags & Lex.CommandPosition) {
+      const name = first.value.slice(1).split('/')[0]!;
+      if (/^[A-Za-z0-9_.+-]+$/.test(name)) {
+        const rest = first.value.slice(1 + name.length);
+        const at = first.span[0];
+        const head: WordPart = { type: 'EqualsCommandPath', span: [at, at + 1 + name.length], name };
+        out = rest ? [head, { type: 'Literal', span: [at + 1 + name.length, first.span[1]], value: rest }, ...out.slice(1)] : [head, ...out.slice(1)];
+      }
+    }
+  }
+  if (d.braceExpansion) out = splitBraces(out);
+  return splitGlobs(out);
+}
+
+function splitTilde(parts: WordPart[], d: Dialect): WordPart[] {
+  const first = parts[0] as Literal;
+  const slash = first.value.indexOf('/');
+  const prefixEnd = slash < 0 ? first.value.length : slash;
+  // A tilde prefix must be wholly unquoted: `~"x"` is not `~x`.
+  if (slash < 0 && parts.length > 1 && !d.equalsCommandPath) return parts;
+  const user = first.value.slice(1, prefixEnd);
+  if (user !== '' && !/^[A-Za-z0-9_.+-]+$/.test(user)) return parts;
+  if ((user === '+' || user === '-') && !d.tildePlusMinus) return parts;
+  const at = first.span[0];
+  const tilde: WordPart = { type: 'Tilde', span: [at, at + prefixEnd], user };
+  const rest = first.value.slice(prefixEnd);
+  const out: WordPart[] = [tilde];
+  if (rest) out.push({ type: 'Literal', span: [at + prefixEnd, first.span[1]], value: rest });
+  for (let i = 1; i < parts.length; i++) out.push(parts[i]!);
+  return out;
+}
+
+/** Split unquoted `*`, `?`, `[…]` out of literal parts into Glob parts. */
+function splitGlobs(parts: WordPart[]): WordPart[] {
+  let out: WordPart[] | null = null;
+  for (let k = 0; k < parts.length; k++) {
+    const p = parts[k]!;
+    if (p.type === 'BraceExpansion' && p.alternatives) {
+      p.alternatives = p.alternatives.map(splitGlobs);
+    }
+    if (p.type !== 'Literal' || !/[*?[]/.test(p.value)) {
+      if (out) out.push(p);
+      continue;
+    }
+    if (!out) out = parts.slice(0, k);
+    const v = p.value;
+    const base = p.span[0];
+    // Only exact when the literal's span matches its value (no line continuations inside).
+    const exact = p.span[1] - p.span[0] === v.length;
+    let litStart = 0;
+    let i = 0;
+    const pushLit = (to: number) => {
+      if (to > litStart) out!.push({ type: 'Literal', span: exact ? [base + litStart, base + to] : p.span, value: v.slice(litStart, to) });
+    };
+    while (i < v.length) {
+      const c = v.charCodeAt(i);
+      if (c === Ch.Star || c === Ch.Question) {
+        pushLit(i);
+        let j = i + 1;
+        while (j < v.length && (v.charCodeAt(j) === Ch.Star || v.charCodeAt(j) === Ch.Question)) j++;
+        out.push({ type: 'Glob', span: exact ? [base + i, base + j] : p.span, pattern: v.slice(i, j) });
+        i = litStart = j;
+      } else if (c === Ch.LeftBracket) {
+        const close = bracketEnd(v, i);
+        if (close < 0) { i++; continue; }
+        pushLit(i);
+        out.push({ type: 'Glob', span: exact ? [base + i, base + close + 1] : p.span, pattern: v.slice(i, close + 1) });
+        i = litStart = close + 1;
+      } else i++;
+    }
+    pushLit(v.length);
+  }
+  return out ?? parts;
+}
+
+/** The `]` closing a bracket expression opened at `open`, or -1. */
+function bracketEnd(v: string, open: number): number {
+  let i = open + 1;
+  if (v[i] === '!' || v[i] === '^') i++;
+  if (v[i] === ']') i++;
+  while (i < v.length) {
+    if (v[i] === ']') return i;
+    if (v[i] === '[' && (v[i + 1] === ':' || v[i + 1] === '.' || v[i + 1] === '=')) {
+      const end = v.indexOf(v[i + 1] + ']', i + 2);
+      if (end < 0) return -1;
+      i = end + 2;
+      continue;
+    }
+    i++;
+  }
+  return -1;
+}
+
+/**
+ * Find `{a,b}` and `{x..y}` groups made of unquoted literal braces and
+ * commas. A group may span quoted parts: `{a,"b c"}` is two alternatives.
+ */
+function splitBraces(parts: WordPart[]): WordPart[] {
+  // Flatten to a sequence of tokens: unquoted characters of literals, and other parts whole.
+  type Item = { ch: string; at: number } | { part: WordPart };
+  const items: Item[] = [];
+  let any = false;
+  for (const p of parts) {
+    if (p.type === 'Literal') {
+      const exact = p.span[1] - p.span[0] === p.value.length;
+      for (let i = 0; i < p.value.length; i++) {
+        const ch = p.value[i]!;
+        if (ch === '{') any = true;
+        items.push({ ch, at: exact ? p.span[0] + i : p.span[0] });
+      }
+    } else items.push({ part: p });
+  }
+  if (!any) return parts;
+  const result = braceItems(items, 0, items.length, 0);
+  return result ?? parts;
+
+  function toParts(from: number, to: number, depth: number): WordPart[] {
+    const out: WordPart[] = [];
+    let text = '';
+    let textStart = -1;
+    let textEnd = -1;
+    const flushText = () => {
+      if (text) out.push({ type: 'Literal', span: [textStart, textEnd], value: text });
+      text = '';
+      textStart = -1;
+    };
+    let i = from;
+    while (i < to) {
+      const group = depth < 32 ? findGroup(i, to) : null;
+      if (group) {
+        flushText();
+        out.push(group.part);
+        i = group.end;
+        continue;
+      }
+      const it = items[i]!;
+      if ('ch' in it) {
+        if (textStart < 0) textStart = it.at;
+        text += it.ch;
+        textEnd = it.at + 1;
+      } else {
+        flushText();
+        out.push(it.part);
+      }
+      i++;
+    }
+    flushText();
+    return out;
+
+    function findGroup(i: number, limit: number): { part: BraceExpansion; end: number } | null {
+      const it = items[i]!;
+      if (!('ch' in it) || it.ch !== '{') return null;
+      // find the matching close and the top-level commas
+      let level = 0;
+      const commas: number[] = [];
+      for (let j = i + 1; j < limit; j++) {
+        const x = items[j]!;
+        if (!('ch' in x)) continue;
+        if (x.ch === '{') level++;
+        else if (x.ch === '}') {
+          if (level === 0) {
+            const close = j;
+            if (commas.length > 0) {
+              const alternatives: WordPart[][] = [];
+              let from2 = i + 1;
+              for (const c of [...commas, close]) {
+                alternatives.push(toParts(from2, c, depth + 1));
+                from2 = c + 1;
+              }
+              const endAt = (items[close] as { at: number }).at + 1;
+              return { part: { type: 'BraceExpansion', span: [it.at, endAt], alternatives, sequence: null }, end: close + 1 };
+            }
+            // a sequence {a..b[..c]}: only literal characters inside
+            let inner = '';
+            for (let k = i + 1; k < close; k++) {
+              const y = items[k]!;
+              if (!('ch' in y)) return null;
+              inner += y.ch;
+            }
+            const m = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$/.exec(inner);
+            if (m) {
+              const endAt = (items[close] as { at: number }).at + 1;
+              return { part: { type: 'BraceExpansion', span: [it.at, endAt], alternatives: null, sequence: { start: m[1]!, end: m[2]!, step: m[3] ?? null } }, end: close + 1 };
+            }
+            return null;
+          }
+          level--;
+        } else if (x.ch === ',' && level === 0) commas.push(j);
+      }
+      return null;
+    }
+  }
+
+  function braceItems(_items: Item[], from: number, to: number, depth: number): WordPart[] | null {
+    const out = toParts(from, to, depth);
+    return out.some((p) => p.type === 'BraceExpansion') ? out : null;
+  }
+}

@@ -1,0 +1,1413 @@
+// Recursive descent over the shell grammar, as bash, sh (dash) and zsh read it.
+//
+// The shape follows the shells' own parsers: a list is statements joined by
+// separators that ends at the first token that cannot start a command (zsh's
+// par_list, bash's compound_list); reserved words are only ever recognised
+// on a wholly unquoted literal word read in command position; every
+// difference between the dialects is a row of `Dialect`.
+
+import { type Dialect, type DialectName, dialects } from '../lexer/dialect.js';
+import { BudgetError, ParseError } from '../lexer/error.js';
+import { Lex, Lexer, type NestedParser, lexerBudgets } from '../lexer/lexer.js';
+import { Tok, isValidName } from '../lexer/tokens.js';
+import type {
+  AndOr, ArrayElement, Assignment, CaseItem, Command, Heredoc, Pipeline, Redirect, Script, Span,
+  SimpleCommand, Statement, TestExpression, Word, WordPart,
+} from './ast.js';
+
+export interface ParseOptions {
+  /** bash (the default), sh (as dash reads it) or zsh. */
+  dialect?: DialectName;
+}
+
+/** Read a command line into its syntax tree, or throw a ParseError with a span. */
+export function parse(src: string, options: ParseOptions = {}): Script {
+  const dialect = dialects[options.dialect ?? 'bash'];
+  if (!dialect) throw new TypeError(`unknown dialect ${String(options.dialect)}`);
+  const parser = new Parser(src, dialect, 0, src.length, 0);
+  const body = parser.parseProgram();
+  return { type: 'Script', span: [0, src.length], dialect: dialect.name, body };
+}
+
+/** Reserved words that start a compound command. */
+const compoundOpeners = new Set(['if', 'while', 'until', 'for', 'case', 'select', '{', '[[', 'function', 'coproc', 'repeat', 'foreach']);
+
+/** Builtins whose `name=(…)` arguments bash and zsh read as array assignments. */
+const declarationCommands = new Set(['declare', 'typeset', 'local', 'export', 'readonly', 'integer', 'float']);
+
+const bashUnaryTests = new Set([
+  '-a', '-b', '-c', '-d', '-e', '-f', '-g', '-h', '-k', '-p', '-r', '-s', '-t', '-u', '-w', '-x',
+  '-G', '-L', '-N', '-O', '-S', '-z', '-n', '-o', '-v', '-R',
+]);
+const bashBinaryTests = new Set([
+  '=', '==', '!=', '=~', '<', '>', '-eq', '-ne', '-lt', '-le', '-gt', '-ge', '-nt', '-ot', '-ef',
+]);
+
+/** Explicit budgets against lines built to exhaust the parser. */
+export const parserBudgets = {
+  /** Nesting of compound commands and substitutions together. */
+  maxDepth: lexerBudgets.maxNesting,
+};
+
+class Parser implements NestedParser {
+  private readonly lx: Lexer;
+  private readonly d: Dialect;
+  private readonly depthBase: number;
+  private depth = 0;
+
+  // One token of look-ahead, read in a given mode; read again when the mode differs.
+  private peeked = false;
+  private peekFlags = 0;
+  private peekStart = 0;
+  private peekPending = 0;
+
+  constructor(src: string, dialect: Dialect, start: number, end: number, depthBase: number) {
+    this.d = dialect;
+    this.lx = new Lexer(src, dialect, start, end);
+    this.lx.host = this;
+    this.depthBase = depthBase;
+  }
+
+  // ------------------------------------------------------------------ tokens
+
+  private peek(flags: number): Tok {
+    const lx = this.lx;
+    if (this.peeked) {
+      if (this.peekFlags === flags || !modeSensitive(lx.tok)) return lx.tok;
+      lx.pos = this.peekStart;
+      lx.pendingHeredocs.length = this.peekPending;
+    }
+    this.peekPending = lx.pendingHeredocs.length;
+    const tok = lx.next(flags);
+    this.peeked = true;
+    this.peekFlags = flags;
+    this.peekStart = lx.tokStart;
+    return tok;
+  }
+
+  /** Consume the peeked token. */
+  private advance(): void {
+    this.peeked = false;
+  }
+
+  private get tokStart(): number {
+    return this.lx.tokStart;
+  }
+
+  private get tokEnd(): number {
+    return this.lx.tokEnd;
+  }
+
+  private fail(message: string, span?: Span): never {
+    const at: Span = span ?? [this.lx.tokStart, Math.max(this.lx.tokEnd, this.lx.tokStart + 1)];
+    throw new ParseError(message, at);
+  }
+
+  private describeToken(): string {
+    const lx = this.lx;
+    switch (lx.tok) {
+      case Tok.EOF: return 'the end of the line';
+      case Tok.Newline: return 'a newline';
+      default: return '`' + lx.src.slice(lx.tokStart, Math.min(lx.tokEnd, lx.tokStart + 40)) + '`';
+    }
+  }
+
+  private unexpected(expected?: string): never {
+    this.fail(expected ? `expected ${expected}, found ${this.describeToken()}` : `unexpected ${this.describeToken()}`);
+  }
+
+  private enter(): void {
+    if (this.depthBase + ++this.depth > parserBudgets.maxDepth) {
+      throw new BudgetError(`nesting deeper than ${parserBudgets.maxDepth} levels`, [this.tokStart, this.tokStart + 1], 'nesting');
+    }
+  }
+
+  private leave(): void {
+    this.depth--;
+  }
+
+  /** The peeked word's text when it is a reserved word of the dialect. */
+  private reserved(): string | null {
+    const lx = this.lx;
+    if (lx.tok !== Tok.Word) return null;
+    const lit = lx.wordLiteral;
+    return lit !== null && this.d.reservedWords.has(lit) ? lit : null;
+  }
+
+  private isReservedWord(name: string): boolean {
+    return this.lx.tok === Tok.Word && this.lx.wordLiteral === name && this.d.reservedWords.has(name);
+  }
+
+  private expectReserved(name: string, opened: string, openedAt: number): void {
+    this.peek(Lex.CommandPosition);
+    if (!this.isReservedWord(name)) {
+      this.fail(`expected \`${name}\` to close the \`${opened}\` at offset ${openedAt}, found ${this.describeToken()}`);
+    }
+    this.advance();
+  }
+
+  private skipNewlines(): void {
+    while (this.peek(Lex.CommandPosition) === Tok.Newline) this.advance();
+  }
+
+  /** zsh's SEPER: newlines and `;` may be skipped where zsh skips them. */
+  private skipSeparators(): void {
+    for (;;) {
+      const t = this.peek(Lex.CommandPosition);
+      if (t === Tok.Newline || (t === Tok.Semi && this.d.zshGrammar)) this.advance();
+      else return;
+    }
+  }
+
+  /** Whether the peeked token (read in command position) can start a command. */
+  private startsCommand(): boolean {
+    const t = this.lx.tok;
+    switch (t) {
+      case Tok.Word: {
+        const r = this.reserved();
+        if (r === null) return !(this.d.closeBraceAnywhere && this.lx.wordLiteral === '}');
+        return !(r === 'then' || r === 'else' || r === 'elif' || r === 'fi' || r === 'do' || r === 'done' ||
+          r === 'esac' || r === '}' || r === 'in' || r === 'end' || r === 'always' || r === ']]');
+      }
+      case Tok.Redirect:
+      case Tok.LeftParen:
+      case Tok.ArithmeticCommand:
+      case Tok.EmptyParens:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  // ------------------------------------------------------------------ nested (lexer callbacks)
+
+  parseUntilCloseParen(openedAt: number): Statement[] {
+    const saved = this.savePeek();
+    this.enter();
+    const body = this.parseList();
+    const t = this.peek(Lex.CommandPosition);
+    if (t !== Tok.RightParen) {
+      if (t === Tok.EOF) this.fail('unterminated `$(`: close it with `)`', [openedAt, this.lx.src.length]);
+      this.unexpected('`)`');
+    }
+    this.advance();
+    this.leave();
+    this.restorePeek(saved);
+    return body;
+  }
+
+  parseBackquoted(text: string, positions: readonly number[], span: Span): Statement[] {
+    const inner = new Parser(text, this.d, 0, text.length, this.depthBase + this.depth + 1);
+    let body: Statement[];
+    try {
+      body = inner.parseProgram();
+    } catch (error) {
+      if (error instanceof ParseError && !(error instanceof BudgetError)) {
+        const [s, e] = error.span;
+        throw new ParseError(`inside backquotes: ${error.message}`, [mapPosition(positions, s, span), mapPosition(positions, e, span)]);
+      }
+      throw error;
+    }
+    remapSpans(body, positions, span);
+    return body;
+  }
+
+  private savePeek(): [boolean, number, number, number] {
+    const saved: [boolean, number, number, number] = [this.peeked, this.peekFlags, this.peekStart, this.peekPending];
+    this.peeked = false;
+    return saved;
+  }
+
+  private restorePeek(saved: [boolean, number, number, number]): void {
+    [this.peeked, this.peekFlags, this.peekStart, this.peekPending] = saved;
+  }
+
+  // ------------------------------------------------------------------ lists
+
+  /** program : list EOF */
+  parseProgram(): Statement[] {
+    const body = this.parseList();
+    const t = this.peek(Lex.CommandPosition);
+    if (t !== Tok.EOF) {
+      const r = this.reserved();
+      if (r !== null) this.fail(`\`${r}\` with nothing open for it to close`);
+      if (t === Tok.RightParen) this.fail('`)` with nothing open for it to close');
+      if (this.d.closeBraceAnywhere && this.lx.wordLiteral === '}') this.fail('`}` with nothing open for it to close');
+      this.unexpected();
+    }
+    this.finishPendingHeredocs();
+    return body;
+  }
+
+  /** Here-documents still waiting at the end of the input read as empty and unterminated. */
+  private finishPendingHeredocs(): void {
+    const lx = this.lx;
+    for (const r of lx.pendingHeredocs) {
+      const h = r.heredoc!;
+      h.terminated = false;
+      h.span = [lx.end, lx.end];
+      h.body = { type: 'Word', span: [lx.end, lx.end], parts: [], unquoted: false };
+    }
+    lx.pendingHeredocs = [];
+  }
+
+  /**
+   * list : { separator } [ statement { separator statement } [ separator ] ]
+   * Ends at the first token that cannot start a command; the caller checks it.
+   */
+  private parseList(): Statement[] {
+    const body: Statement[] = [];
+    for (;;) {
+      if (this.d.zshGrammar) this.skipSeparators();
+      else this.skipNewlines();
+      this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+      if (!this.startsCommand()) break;
+      const statement = this.parseStatement();
+      body.push(statement);
+      const t = this.peek(Lex.CommandPosition);
+      if (t === Tok.Semi) {
+        this.advance();
+        continue;
+      }
+      if (statement.background || t === Tok.Newline) continue;
+      break;
+    }
+    return body;
+  }
+
+  /** A list that bash and sh require to hold a command (zsh allows it empty). */
+  private parseNonEmptyList(what: string): Statement[] {
+    const body = this.parseList();
+    if (body.length === 0 && !this.d.zshGrammar) this.unexpected(`a command ${what}`);
+    return body;
+  }
+
+  /** statement : and_or [ `&` | `&|` | `&!` ] */
+  private parseStatement(): Statement {
+    const andOr = this.parseAndOr();
+    const t = this.peek(Lex.CommandPosition);
+    let background = false;
+    let end = andOr.span[1];
+    if (t === Tok.Amp || t === Tok.AmpDisown) {
+      background = true;
+      end = this.tokEnd;
+      this.advance();
+    }
+    return { type: 'Statement', span: [andOr.span[0], end], andOr, background };
+  }
+
+  /** and_or : pipeline { (`&&` | `||`) linebreak pipeline } */
+  private parseAndOr(): AndOr {
+    const first = this.parsePipeline();
+    const pipelines: Pipeline[] = [first];
+    const operators: ('&&' | '||')[] = [];
+    for (;;) {
+      const t = this.peek(Lex.CommandPosition);
+      if (t !== Tok.AndIf && t !== Tok.OrIf) break;
+      const opAt = this.tokStart;
+      this.advance();
+      if (this.d.zshGrammar) this.skipSeparators();
+      else this.skipNewlines();
+      this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+      if (!this.startsCommand() && !this.isPipelinePrefix()) {
+        // zsh accepts `cmd &&` with nothing after it.
+        if (this.d.danglingOperatorAtEnd) break;
+        this.unexpected(`a command after \`${t === Tok.AndIf ? '&&' : '||'}\` at offset ${opAt}`);
+      }
+      operators.push(t === Tok.AndIf ? '&&' : '||');
+      pipelines.push(this.parsePipeline());
+    }
+    const last = pipelines[pipelines.length - 1]!;
+    return { type: 'AndOr', span: [first.span[0], last.span[1]], pipelines, operators };
+  }
+
+  private isPipelinePrefix(): boolean {
+    const r = this.reserved();
+    return r === '!' || (r === 'time' && this.d.timeKeyword) || (r === 'coproc' && this.d.coproc === 'zsh');
+  }
+
+  /** pipeline : [ `time` [`-p`] ] [ `!` ] command { (`|` | `|&`) linebreak command } */
+  private parsePipeline(): Pipeline {
+    const start = this.peekStartOf(Lex.CommandPosition | Lex.AssignmentAllowed);
+    let negated = false;
+    let timed = false;
+    let bangs = 0;
+    for (;;) {
+      this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+      const r = this.reserved();
+      if (r === 'time' && this.d.timeKeyword && !timed) {
+        timed = true;
+        const end = this.tokEnd;
+        this.advance();
+        if (this.d.name === 'bash' && this.peek(Lex.None) === Tok.Word && this.lx.wordLiteral === '-p') this.advance();
+        this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+        if (!this.startsCommand() && !this.isPipelinePrefix()) {
+          return { type: 'Pipeline', span: [start, end], negated, timed, commands: [], operators: [] };
+        }
+        continue;
+      }
+      if (r === '!') {
+        if (bangs > 0 && this.d.name !== 'bash') this.unexpected('a command after `!`');
+        bangs++;
+        negated = !negated;
+        const end = this.tokEnd;
+        this.advance();
+        this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+        if (!this.startsCommand() && !this.isPipelinePrefix()) {
+          if (this.d.name === 'sh') this.unexpected('a command after `!`');
+          return { type: 'Pipeline', span: [start, end], negated, timed, commands: [], operators: [] };
+        }
+        continue;
+      }
+      if (r === 'coproc' && this.d.coproc === 'zsh') {
+        // zsh: `coproc` runs the whole pipeline after it as a coprocess.
+        const at = this.tokStart;
+        this.advance();
+        const inner = this.parsePipeline();
+        const statement: Statement = {
+          type: 'Statement', span: inner.span, background: false,
+          andOr: { type: 'AndOr', span: inner.span, pipelines: [inner], operators: [] },
+        };
+        const body: Command = { type: 'BraceGroup', span: inner.span, body: [statement], redirects: [] };
+        const coproc: Command = { type: 'Coproc', span: [at, inner.span[1]], name: null, body, redirects: [] };
+        return { type: 'Pipeline', span: [start, inner.span[1]], negated, timed, commands: [coproc], operators: [] };
+      }
+      break;
+    }
+    const commands: Command[] = [this.parseCommand()];
+    const operators: ('|' | '|&')[] = [];
+    for (;;) {
+      const t = this.peek(Lex.CommandPosition);
+      if (t !== Tok.Pipe && t !== Tok.PipeAmp) break;
+      this.advance();
+      operators.push(t === Tok.Pipe ? '|' : '|&');
+      if (this.d.zshGrammar) this.skipSeparators();
+      else this.skipNewlines();
+      this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+      if (!this.startsCommand()) this.unexpected('a command after `|`');
+      commands.push(this.parseCommand());
+    }
+    const last = commands[commands.length - 1]!;
+    return { type: 'Pipeline', span: [start, last.span[1]], negated, timed, commands, operators };
+  }
+
+  private peekStartOf(flags: number): number {
+    this.peek(flags);
+    return this.tokStart;
+  }
+
+  // ------------------------------------------------------------------ commands
+
+  /** command : compound_command { redirect } | function_definition | simple_command */
+  private parseCommand(): Command {
+    this.enter();
+    try {
+      const t = this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+      let command: Command;
+      switch (t) {
+        case Tok.LeftParen:
+          command = this.parseSubshell();
+          break;
+        case Tok.ArithmeticCommand: {
+          const expression = this.lx.arithmetic!;
+          const span: Span = [this.tokStart, this.tokEnd];
+          this.advance();
+          command = { type: 'ArithmeticCommand', span, expression, redirects: [] };
+          break;
+        }
+        case Tok.EmptyParens:
+          command = this.parseZshAnonymousFunction();
+          break;
+        case Tok.Word: {
+          const r = this.reserved();
+          if (r !== null && compoundOpeners.has(r)) {
+            command = this.parseCompound(r);
+            break;
+          }
+          if (r === 'nocorrect') {
+            this.advance();
+            return this.parseCommand();
+          }
+          if (r !== null && r !== '!' && r !== 'time' && !declarationCommands.has(r)) {
+            this.fail(`\`${r}\` where a command should start`);
+          }
+          return this.parseSimpleCommand([]);
+        }
+        case Tok.Redirect:
+          return this.parseSimpleCommand([]);
+        default:
+          this.unexpected('a command');
+      }
+      return this.withRedirects(command);
+    } finally {
+      this.leave();
+    }
+  }
+
+  /** Redirections after a compound command belong to it. */
+  private withRedirects<C extends Command>(command: C): C {
+    while (this.peek(Lex.None) === Tok.Redirect) {
+      const r = this.parseRedirect();
+      command.redirects.push(r);
+      command.span = [command.span[0], r.span[1]];
+    }
+    return command;
+  }
+
+  private parseCompound(r: string): Command {
+    switch (r) {
+      case 'if': return this.parseIf();
+      case 'while': return this.parseWhile(false);
+      case 'until': return this.parseWhile(true);
+      case 'for': return this.parseFor(false, false);
+      case 'select': return this.parseFor(true, false);
+      case 'foreach': return this.parseFor(false, true);
+      case 'case': return this.parseCase();
+      case '{': return this.parseBraceGroup();
+      case '[[': return this.parseTest();
+      case 'function': return this.parseFunctionKeyword();
+      case 'coproc': return this.parseCoproc();
+      case 'repeat': return this.parseRepeat();
+    }
+    this.fail(`\`${r}\` is not read here`);
+  }
+
+  /** subshell : `(` list `)` */
+  private parseSubshell(): Command {
+    const start = this.tokStart;
+    this.advance();
+    const body = this.parseNonEmptyList('inside `( )`');
+    if (this.peek(Lex.CommandPosition) !== Tok.RightParen) this.unexpected(`\`)\` to close the \`(\` at offset ${start}`);
+    const end = this.tokEnd;
+    this.advance();
+    return { type: 'Subshell', span: [start, end], body, redirects: [] };
+  }
+
+  /** group : `{` list `}`, and zsh's `{ list } always { list }` */
+  private parseBraceGroup(): Command {
+    const start = this.tokStart;
+    this.advance();
+    const body = this.parseNonEmptyList('inside `{ }`');
+    this.expectCloseBrace(start);
+    let end = this.lastEnd;
+    if (this.d.zshGrammar && this.peek(Lex.CommandPosition) === Tok.Word && this.isReservedWord('always')) {
+      this.advance();
+      this.skipSeparators();
+      if (!(this.peek(Lex.CommandPosition) === Tok.Word && this.isReservedWord('{'))) this.unexpected('`{` after `always`');
+      const open = this.tokStart;
+      this.advance();
+      const always = this.parseList();
+      this.expectCloseBrace(open);
+      end = this.lastEnd;
+      return { type: 'Always', span: [start, end], body, always, redirects: [] };
+    }
+    return { type: 'BraceGroup', span: [start, end], body, redirects: [] };
+  }
+
+  private lastEnd = 0;
+
+  private expectCloseBrace(openedAt: number): void {
+    this.peek(Lex.CommandPosition);
+    if (!(this.lx.tok === Tok.Word && this.lx.wordLiteral === '}' && this.d.reservedWords.has('}'))) {
+      this.fail(`expected \`}\` to close the \`{\` at offset ${openedAt}, found ${this.describeToken()}`);
+    }
+    this.lastEnd = this.tokEnd;
+    this.advance();
+  }
+
+  /** if : `if` list `then` list { `elif` list `then` list } [ `else` list ] `fi`, and zsh's brace and short forms */
+  private parseIf(): Command {
+    const start = this.tokStart;
+    this.advance();
+    const clauses: { condition: Statement[]; body: Statement[] }[] = [];
+    let elseBody: Statement[] | null = null;
+    let usedBraces = false;
+    for (;;) {
+      const condition = this.parseNonEmptyList('after `if`');
+      if (this.d.zshGrammar) this.skipSeparators();
+      this.peek(Lex.CommandPosition);
+      if (this.isReservedWord('then')) {
+        this.advance();
+        const body = this.parseNonEmptyList('after `then`');
+        clauses.push({ condition, body });
+      } else if (this.d.zshGrammar && this.isReservedWord('{')) {
+        const open = this.tokStart;
+        this.advance();
+        const body = this.parseList();
+        this.expectCloseBrace(open);
+        clauses.push({ condition, body });
+        usedBraces = true;
+        const t = this.peek(Lex.CommandPosition);
+        if (t === Tok.Semi || t === Tok.Newline) return { type: 'If', span: [start, this.lastEnd], clauses, elseBody, redirects: [] };
+        if (this.isReservedWord('elif')) { this.advance(); continue; }
+        if (this.isReservedWord('else')) { this.advance(); break; }
+        if (this.isReservedWord('fi')) {
+          const end = this.tokEnd;
+          this.advance();
+          return { type: 'If', span: [start, end], clauses, elseBody, redirects: [] };
+        }
+        this.unexpected('`elif`, `else`, `fi` or a newline after `if … { … }`');
+      } else if (this.d.zshGrammar && condition.length > 0) {
+        // zsh's short form: `if [[ c ]] cmd` runs one pipeline list.
+        const body = [this.parseShortBody()];
+        clauses.push({ condition, body });
+        return { type: 'If', span: [start, body[0]!.span[1]], clauses, elseBody, redirects: [] };
+      } else {
+        this.unexpected(`\`then\` for the \`if\` at offset ${start}`);
+      }
+      this.peek(Lex.CommandPosition);
+      if (this.isReservedWord('elif')) { this.advance(); continue; }
+      if (this.isReservedWord('else')) { this.advance(); break; }
+      if (this.isReservedWord('fi')) {
+        const end = this.tokEnd;
+        this.advance();
+        return { type: 'If', span: [start, end], clauses, elseBody, redirects: [] };
+      }
+      this.unexpected(`\`fi\` to close the \`if\` at offset ${start}`);
+    }
+    // else
+    if (this.d.zshGrammar) this.skipSeparators();
+    if (usedBraces && this.peek(Lex.CommandPosition) === Tok.Word && this.isReservedWord('{')) {
+      const open = this.tokStart;
+      this.advance();
+      elseBody = this.parseList();
+      this.expectCloseBrace(open);
+      return { type: 'If', span: [start, this.lastEnd], clauses, elseBody, redirects: [] };
+    }
+    elseBody = this.parseNonEmptyList('after `else`');
+    this.expectReserved('fi', 'if', start);
+    return { type: 'If', span: [start, this.lastTokEnd()], clauses, elseBody, redirects: [] };
+  }
+
+  private lastTokEnd(): number {
+    return this.tokEnd;
+  }
+
+  /** zsh's short loop body: one statement (`list1`). */
+  private parseShortBody(): Statement {
+    this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+    if (!this.startsCommand() && !this.isPipelinePrefix()) this.unexpected('a command');
+    const andOr = this.parseAndOr();
+    return { type: 'Statement', span: andOr.span, andOr, background: false };
+  }
+
+  /** while : (`while` | `until`) list `do` list `done`, and zsh's `{ }` form */
+  private parseWhile(until: boolean): Command {
+    const start = this.tokStart;
+    this.advance();
+    const condition = this.parseNonEmptyList(`after \`${until ? 'until' : 'while'}\``);
+    const { body, end } = this.parseLoopBody(start, until ? 'until' : 'while', false, false);
+    return { type: 'While', span: [start, end], until, condition, body, redirects: [] };
+  }
+
+  /** `do` list `done`, or `{ list }` (bash, zsh), zsh's `list end` (foreach) and short form. */
+  private parseLoopBody(start: number, what: string, bracesAllowed: boolean, zshShort: boolean, foreach = false): { body: Statement[]; end: number } {
+    if (this.d.zshGrammar) this.skipSeparators();
+    else this.skipNewlines();
+    this.peek(Lex.CommandPosition);
+    if (this.isReservedWord('do')) {
+      this.advance();
+      const body = this.parseNonEmptyList('after `do`');
+      this.expectReserved('done', what, start);
+      return { body, end: this.tokEnd };
+    }
+    if ((bracesAllowed || this.d.zshGrammar) && this.isReservedWord('{')) {
+      const open = this.tokStart;
+      this.advance();
+      const body = this.parseNonEmptyList('inside `{ }`');
+      this.expectCloseBrace(open);
+      return { body, end: this.lastEnd };
+    }
+    if (foreach) {
+      const body = this.parseList();
+      this.expectReserved('end', 'foreach', start);
+      return { body, end: this.tokEnd };
+    }
+    if (zshShort && this.d.zshGrammar) {
+      const statement = this.parseShortBody();
+      return { body: [statement], end: statement.span[1] };
+    }
+    this.unexpected(`\`do\` for the \`${what}\` at offset ${start}`);
+  }
+
+  /**
+   * for : `for` name [ linebreak `in` { word } separator ] linebreak do_group
+   *     | `for` `((` init `;` test `;` update `))` [separator] do_group
+   * and `select`, zsh's several names, `for name (words)`, `foreach name (words) … end`.
+   */
+  private parseFor(select: boolean, foreach: boolean): Command {
+    const start = this.tokStart;
+    const keyword = select ? 'select' : foreach ? 'foreach' : 'for';
+    this.advance();
+    if (!select && !foreach && this.d.arithmeticCommand) {
+      const arith = this.tryArithmeticFor(start);
+      if (arith) return arith;
+    }
+    const variables: { name: string; span: Span }[] = [];
+    for (;;) {
+      const t = this.peek(variables.length === 0 ? Lex.None : Lex.CommandPosition);
+      if (t !== Tok.Word) {
+        if (variables.length === 0) this.unexpected(`a variable name after \`${keyword}\``);
+        break;
+      }
+      const lit = this.lx.wordLiteral;
+      if (variables.length > 0 && (lit === 'in' || lit === 'do' || lit === '{' || !this.d.zshGrammar || select)) break;
+      if (lit === null || (!isValidName(lit) && (this.d.zshGrammar || this.d.name === 'sh'))) {
+        if (variables.length === 0) this.fail(`\`${this.lx.src.slice(this.tokStart, this.tokEnd)}\` is not a valid variable name for \`${keyword}\``);
+        break;
+      }
+      variables.push({ name: lit, span: [this.tokStart, this.tokEnd] });
+      this.advance();
+    }
+    let items: Word[] | null = null;
+    let sawNewline = false;
+    for (;;) {
+      const t = this.peek(Lex.CommandPosition);
+      if (t !== Tok.Newline) break;
+      sawNewline = true;
+      this.advance();
+    }
+    this.peek(Lex.CommandPosition);
+    if (this.lx.tok === Tok.Word && this.lx.wordLiteral === 'in' && (this.d.reservedWords.has('in') || this.d.zshGrammar)) {
+      this.advance();
+      items = [];
+      for (;;) {
+        const t = this.peek(Lex.None);
+        if (t === Tok.Word) {
+          items.push(this.lx.word!);
+          this.advance();
+          continue;
+        }
+        if (t === Tok.Semi || t === Tok.Newline) {
+          this.advance();
+          break;
+        }
+        if (this.d.zshGrammar) this.unexpected('`;` or a newline after the words of `' + keyword + ' … in`');
+        this.unexpected('`;` or a newline after the words of `' + keyword + ' … in`');
+      }
+    } else if (this.d.zshGrammar && !sawNewline && this.lx.tok === Tok.LeftParen) {
+      this.advance();
+      items = [];
+      for (;;) {
+        const t = this.peek(Lex.None);
+        if (t === Tok.Word) {
+          items.push(this.lx.word!);
+          this.advance();
+        } else if (t === Tok.Newline || t === Tok.Semi) this.advance();
+        else break;
+      }
+      if (this.peek(Lex.None) !== Tok.RightParen) this.unexpected('`)` to close the word list');
+      this.advance();
+    } else if (this.lx.tok === Tok.Semi && !foreach) {
+      this.advance();
+    }
+    if (foreach && items === null) this.unexpected('`(` after `foreach NAME`');
+    const { body, end } = this.parseLoopBody(start, keyword, this.d.name === 'bash' || this.d.zshGrammar, true, foreach);
+    return { type: 'For', span: [start, end], select, variables, items, body, redirects: [] };
+  }
+
+  /** `for (( init; test; update ))` */
+  private tryArithmeticFor(start: number): Command | null {
+    const lx = this.lx;
+    // peek raw text: the arithmetic form begins with `((` after blanks
+    let i = this.peeked ? this.peekStart : lx.pos;
+    while (i < lx.end && (lx.src.charCodeAt(i) === 32 || lx.src.charCodeAt(i) === 9)) i++;
+    if (lx.src.charCodeAt(i) !== 40 || lx.src.charCodeAt(i + 1) !== 40) return null;
+    this.peeked = false;
+    lx.pos = i;
+    const t = lx.next(Lex.CommandPosition);
+    if (t !== Tok.ArithmeticCommand) this.fail('unterminated `for ((`: close it with `))`', [i, lx.end]);
+    const whole = lx.arithmetic!;
+    const pieces = splitArithmeticFor(whole.text);
+    if (pieces === null) this.fail('`for ((…))` needs three expressions separated by `;`', whole.span);
+    const base = whole.span[0];
+    const mk = (from: number, to: number) => ({
+      type: 'Arithmetic' as const, span: [base + from, base + to] as Span, text: whole.text.slice(from, to),
+      parts: whole.parts.filter((p) => p.span[0] >= base + from && p.span[1] <= base + to),
+    });
+    const [a, b] = pieces;
+    const init = mk(0, a);
+    const test = mk(a + 1, b);
+    const update = mk(b + 1, whole.text.length);
+    // optional separator
+    const t2 = this.peek(Lex.CommandPosition);
+    if (t2 === Tok.Semi) this.advance();
+    const { body, end } = this.parseLoopBody(start, 'for', true, true);
+    return { type: 'ArithFor', span: [start, end], init, test, update, body, redirects: [] };
+  }
+
+  /** case : `case` word linebreak `in` { item } `esac`, and zsh's `case word { … }` */
+  private parseCase(): Command {
+    const start = this.tokStart;
+    this.advance();
+    if (this.peek(Lex.None) !== Tok.Word) this.unexpected('a word after `case`');
+    const subject = this.lx.word!;
+    this.advance();
+    if (this.d.zshGrammar) this.skipSeparators();
+    else this.skipNewlines();
+    this.peek(Lex.CommandPosition);
+    let braces = false;
+    if (this.lx.tok === Tok.Word && this.lx.wordLiteral === 'in') this.advance();
+    else if (this.d.zshGrammar && this.isReservedWord('{')) {
+      braces = true;
+      this.advance();
+    } else this.unexpected('`in` after `case WORD`');
+    const items: CaseItem[] = [];
+    for (;;) {
+      if (this.d.zshGrammar) this.skipSeparators();
+      else this.skipNewlines();
+      const t = this.peek(Lex.CasePattern);
+      if (t === Tok.Word && this.lx.word!.unquoted && this.lx.wordLiteral === (braces ? '}' : 'esac')) break;
+      if (braces && t === Tok.Word && this.lx.wordLiteral === '}') break;
+      items.push(this.parseCaseItem());
+      const term = this.peek(Lex.CommandPosition);
+      if (term === Tok.DoubleSemi || term === Tok.SemiAmp || term === Tok.DoubleSemiAmp || term === Tok.SemiPipe) {
+        items[items.length - 1]!.terminator = this.lx.src.slice(this.tokStart, this.tokEnd);
+        items[items.length - 1]!.span[1] = this.tokEnd;
+        this.advance();
+        continue;
+      }
+      if (term === Tok.Word && this.lx.wordLiteral === (braces ? '}' : 'esac') && this.lx.word!.unquoted) break;
+      this.unexpected(`\`;;\` or \`${braces ? '}' : 'esac'}\` after a case item`);
+    }
+    const end = this.tokEnd;
+    this.advance();
+    return { type: 'Case', span: [start, end], subject, items, redirects: [] };
+  }
+
+  private parseCaseItem(): CaseItem {
+    const start = this.tokStart;
+    const patterns: Word[] = [];
+    if (this.lx.tok === Tok.LeftParen) this.advance();
+    for (;;) {
+      const t = this.peek(Lex.CasePattern);
+      if (t !== Tok.Word) this.unexpected('a case pattern');
+      const word = this.lx.word!;
+      this.advance();
+      const next = this.peek(Lex.CasePattern);
+      if (this.d.zshGrammar && next !== Tok.RightParen && next !== Tok.Pipe && patterns.length === 0 && isParenthesized(word)) {
+        // zsh: `(pattern)` followed by the body is the optional leading parenthesis form.
+        patterns.push(word);
+        break;
+      }
+      patterns.push(word);
+      if (next === Tok.Pipe) {
+        this.advance();
+        continue;
+      }
+      if (next === Tok.RightParen) {
+        this.advance();
+        break;
+      }
+      this.unexpected('`)` or `|` after a case pattern');
+    }
+    const body = this.parseList();
+    const end = body.length > 0 ? body[body.length - 1]!.span[1] : this.tokStart;
+    return { type: 'CaseItem', span: [start, Math.max(start, end)], patterns, body, terminator: null };
+  }
+
+  /** `[[ expression ]]` */
+  private parseTest(): Command {
+    const start = this.tokStart;
+    this.advance();
+    const expression = this.parseTestOr();
+    this.peek(Lex.Condition);
+    if (!(this.lx.tok === Tok.Word && this.lx.wordLiteral === ']]')) this.unexpected('`]]` or a condition operator');
+    const end = this.tokEnd;
+    this.advance();
+    return { type: 'Test', span: [start, end], expression, redirects: [] };
+  }
+
+  private skipTestNewlines(): void {
+    while (this.peek(Lex.Condition) === Tok.Newline) this.advance();
+  }
+
+  private parseTestOr(): TestExpression {
+    let left = this.parseTestAnd();
+    for (;;) {
+      if (this.d.zshGrammar) this.skipTestNewlines();
+      if (this.peek(Lex.Condition) !== Tok.OrIf) return left;
+      this.advance();
+      this.skipTestNewlines();
+      const right = this.parseTestAnd();
+      left = { type: 'TestLogical', span: [left.span[0], right.span[1]], operator: '||', left, right };
+    }
+  }
+
+  private parseTestAnd(): TestExpression {
+    let left = this.parseTestTerm();
+    for (;;) {
+      if (this.d.zshGrammar) this.skipTestNewlines();
+      if (this.peek(Lex.Condition) !== Tok.AndIf) return left;
+      this.advance();
+      this.skipTestNewlines();
+      const right = this.parseTestTerm();
+      left = { type: 'TestLogical', span: [left.span[0], right.span[1]], operator: '&&', left, right };
+    }
+  }
+
+  private atTestEnd(): boolean {
+    const t = this.lx.tok;
+    return t === Tok.AndIf || t === Tok.OrIf || t === Tok.RightParen || t === Tok.EOF ||
+      (t === Tok.Word && this.lx.wordLiteral === ']]');
+  }
+
+  private parseTestTerm(): TestExpression {
+    this.enter();
+    try {
+      if (this.d.zshGrammar) this.skipTestNewlines();
+      const t = this.peek(Lex.Condition);
+      const start = this.tokStart;
+      if (t === Tok.Word && this.lx.wordLiteral === '!') {
+        const bang = this.lx.word!;
+        this.advance();
+        this.peek(Lex.Condition);
+        if (this.d.name === 'bash' && this.atTestEnd()) return { type: 'TestWord', span: bang.span, word: bang };
+        const operand = this.parseTestTerm();
+        return { type: 'TestNot', span: [start, operand.span[1]], operand };
+      }
+      if (t === Tok.LeftParen) {
+        this.advance();
+        if (this.d.zshGrammar) this.skipTestNewlines();
+        const inner = this.parseTestOr();
+        if (this.d.zshGrammar) this.skipTestNewlines();
+        if (this.peek(Lex.Condition) !== Tok.RightParen) this.unexpected('`)` in `[[ ]]`');
+        const end = this.tokEnd;
+        this.advance();
+        return { type: 'TestGroup', span: [start, end], inner };
+      }
+      if (t !== Tok.Word || this.lx.wordLiteral === ']]') this.unexpected('a condition');
+      const first = this.lx.word!;
+      const firstLit = this.lx.wordLiteral;
+      this.advance();
+      const zsh = this.d.zshGrammar;
+      const t2 = this.peek(Lex.Condition);
+      if (t2 === Tok.Word && this.lx.wordLiteral !== ']]') {
+        const opLit = this.lx.wordLiteral;
+        const isBinary = opLit !== null && (bashBinaryTests.has(opLit) || (zsh && opLit.length > 1 && opLit.startsWith('-')));
+        const isUnary = firstLit !== null && (zsh ? firstLit.length > 1 && firstLit.startsWith('-') : bashUnaryTests.has(firstLit));
+        if (isBinary && !(isUnary && !zsh)) {
+          this.advance();
+          const rhsFlags = opLit === '=~' && !zsh ? Lex.Condition | Lex.Regex : zsh ? Lex.None : Lex.Condition;
+          const t3 = this.peek(rhsFlags);
+          if (t3 !== Tok.Word || (this.lx.wordLiteral === ']]' && !zsh)) this.unexpected(`a word after \`${opLit}\``);
+          const right = this.lx.word!;
+          this.advance();
+          return { type: 'TestBinary', span: [start, right.span[1]], operator: opLit!, left: first, right };
+        }
+        if (isUnary) {
+          const operand = this.lx.word!;
+          this.advance();
+          return { type: 'TestUnary', span: [start, operand.span[1]], operator: firstLit!, operand };
+        }
+        this.fail(zsh ? `condition expected: \`${this.lx.src.slice(this.tokStart, this.tokEnd)}\`` : 'conditional binary operator expected');
+      }
+      if (!zsh && firstLit !== null && bashUnaryTests.has(firstLit) && this.atTestEnd()) {
+        this.fail(`\`${firstLit}\` needs an operand in \`[[ ]]\``);
+      }
+      if (!this.atTestEnd() && !(zsh && t2 === Tok.Newline)) this.unexpected('`]]`, `&&` or `||`');
+      return { type: 'TestWord', span: first.span, word: first };
+    } finally {
+      this.leave();
+    }
+  }
+
+  /** bash: `function name [()] compound`; zsh: `function [names] [()] body` */
+  private parseFunctionKeyword(): Command {
+    const start = this.tokStart;
+    this.advance();
+    const names: Word[] = [];
+    if (this.d.zshGrammar) {
+      for (;;) {
+        const t = this.peek(Lex.CommandPosition);
+        if (t !== Tok.Word || this.lx.wordLiteral === '{') break;
+        if (this.d.closeBraceAnywhere && this.lx.wordLiteral === '}') break;
+        names.push(this.lx.word!);
+        this.advance();
+      }
+      if (this.peek(Lex.CommandPosition) === Tok.EmptyParens) this.advance();
+      this.skipSeparators();
+      const body = this.parseZshFunctionBody();
+      return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: true, body, redirects: [] };
+    }
+    if (this.peek(Lex.None) !== Tok.Word) this.unexpected('a function name after `function`');
+    names.push(this.lx.word!);
+    this.advance();
+    if (this.peek(Lex.None) === Tok.LeftParen) {
+      this.advance();
+      if (this.peek(Lex.None) !== Tok.RightParen) this.unexpected('`)` after `function NAME (`');
+      this.advance();
+    }
+    this.skipNewlines();
+    const body = this.parseFunctionBody();
+    return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: true, body, redirects: [] };
+  }
+
+  /** zsh: `() body` defines and runs an anonymous function. */
+  private parseZshAnonymousFunction(): Command {
+    const start = this.tokStart;
+    this.advance();
+    this.skipSeparators();
+    const body = this.parseZshFunctionBody();
+    return { type: 'FunctionDefinition', span: [start, body.span[1]], names: [], keyword: false, body, redirects: [] };
+  }
+
+  /** zsh function bodies: `{ list }` or one command. */
+  private parseZshFunctionBody(): Command {
+    this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+    if (this.isReservedWord('{')) {
+      const open = this.tokStart;
+      this.advance();
+      const body = this.parseList();
+      this.expectCloseBrace(open);
+      const group: Command = { type: 'BraceGroup', span: [open, this.lastEnd], body, redirects: [] };
+      return this.withRedirects(group);
+    }
+    if (!this.startsCommand() && !this.isPipelinePrefix()) this.unexpected('a function body');
+    return this.parseCommand();
+  }
+
+  /** A function body after `name()`: bash needs a compound command; sh and zsh take any command. */
+  private parseFunctionBody(): Command {
+    this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+    if (!this.startsCommand()) this.unexpected('a function body');
+    const body = this.parseCommand();
+    if (!this.d.functionBodyAnyCommand && (body.type === 'SimpleCommand' || body.type === 'FunctionDefinition')) {
+      this.fail('a bash function body must be a compound command such as `{ …; }`', body.span);
+    }
+    return body;
+  }
+
+  /** bash: `coproc [NAME] command` */
+  private parseCoproc(): Command {
+    const start = this.tokStart;
+    this.advance();
+    const t = this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+    const opensCompound = () => {
+      const tt = this.lx.tok;
+      if (tt === Tok.LeftParen || tt === Tok.ArithmeticCommand) return true;
+      const r = this.reserved();
+      return r !== null && compoundOpeners.has(r) && r !== 'coproc';
+    };
+    if (opensCompound()) {
+      const body = this.parseCommand();
+      return { type: 'Coproc', span: [start, body.span[1]], name: null, body, redirects: [] };
+    }
+    if (t !== Tok.Word && t !== Tok.Redirect) this.unexpected('a command after `coproc`');
+    if (t === Tok.Word && this.reserved() === null) {
+      const first = this.lx.word!;
+      const firstLit = this.lx.wordLiteral;
+      this.advance();
+      this.peek(Lex.CommandPosition);
+      if (firstLit !== null && isValidName(firstLit) && opensCompound()) {
+        const body = this.parseCommand();
+        return { type: 'Coproc', span: [start, body.span[1]], name: firstLit, body, redirects: [] };
+      }
+      if (this.reserved() !== null) {
+        // bash reads reserved words after `coproc NAME`: `coproc x }` closes a group.
+        const body: SimpleCommand = { type: 'SimpleCommand', span: first.span, assignments: [], words: [first], redirects: [] };
+        return { type: 'Coproc', span: [start, first.span[1]], name: null, body, redirects: [] };
+      }
+      const body = this.parseSimpleCommand([], first);
+      return { type: 'Coproc', span: [start, body.span[1]], name: null, body, redirects: [] };
+    }
+    const body = this.parseSimpleCommand([]);
+    return { type: 'Coproc', span: [start, body.span[1]], name: null, body, redirects: [] };
+  }
+
+  /** zsh: `repeat N body` */
+  private parseRepeat(): Command {
+    const start = this.tokStart;
+    this.advance();
+    if (this.peek(Lex.None) !== Tok.Word) this.unexpected('a count after `repeat`');
+    const count = this.lx.word!;
+    this.advance();
+    const { body, end } = this.parseLoopBody(start, 'repeat', true, true);
+    return { type: 'Repeat', span: [start, end], count, body, redirects: [] };
+  }
+
+  // ------------------------------------------------------------------ simple commands
+
+  /**
+   * simple_command : { assignment | redirect } [ word { word | redirect } ]
+   * and function definitions `name () body` (zsh: `a b () body`).
+   */
+  private parseSimpleCommand(leading: Redirect[], firstWord?: Word): Command {
+    const d = this.d;
+    const assignments: Assignment[] = [];
+    const words: Word[] = [];
+    const redirects: Redirect[] = leading.slice();
+    let start = firstWord ? firstWord.span[0] : this.tokStart;
+    let end = start;
+    let declaration = false;
+    if (firstWord) {
+      words.push(firstWord);
+      end = firstWord.span[1];
+      const lit = wordText(firstWord);
+      declaration = d.arrays && lit !== null && declarationCommands.has(lit);
+    }
+    for (;;) {
+      const flags = words.length === 0 ? Lex.CommandPosition | Lex.AssignmentAllowed : declaration ? Lex.AssignmentAllowed : Lex.None;
+      const t = this.peek(flags);
+      if (t === Tok.Redirect) {
+        const r = this.parseRedirect();
+        redirects.push(r);
+        if (redirects.length === 1 && words.length === 0 && assignments.length === 0) start = r.span[0];
+        end = r.span[1];
+        continue;
+      }
+      if (t !== Tok.Word) break;
+      const word = this.lx.word!;
+      const lit = this.lx.wordLiteral;
+      if (words.length === 0) {
+        const r = this.reserved();
+        if (r !== null && d.zshGrammar && assignments.length === 0 && redirects.length > 0 && compoundOpeners.has(r)) {
+          // zsh: redirections may come before a compound command.
+          const command = this.parseCompound(r);
+          command.redirects.unshift(...redirects);
+          command.span = [start, command.span[1]];
+          return this.withRedirects(command);
+        }
+        const assignment = this.readAssignment(word);
+        if (assignment) {
+          if (assignments.length === 0 && redirects.length === 0) start = assignment.span[0];
+          assignments.push(assignment);
+          end = assignment.span[1];
+          continue;
+        }
+      } else if (declaration && this.lx.src.charCodeAt(word.span[1]) === 40 && isAssignmentShaped(word, d)) {
+        // `declare a=(1 2)`: the array belongs to the argument
+        this.advance();
+        const array = this.readArrayElements();
+        const last = array.length > 0 ? array[array.length - 1]!.span[1] : word.span[1];
+        const close = this.lastArrayEnd;
+        const parts: WordPart[] = [...word.parts];
+        for (const element of array) parts.push(...(element.key ? element.key.parts : []), ...element.value.parts);
+        const whole: Word = { type: 'Word', span: [word.span[0], Math.max(last, close)], parts, unquoted: word.unquoted };
+        words.push(whole);
+        end = whole.span[1];
+        continue;
+      }
+      if (d.closeBraceAnywhere && lit === '}') break;
+      if (words.length === 0 && assignments.length === 0 && redirects.length === 0) start = word.span[0];
+      this.advance();
+      words.push(word);
+      end = word.span[1];
+      if (words.length === 1 && lit !== null && d.arrays && declarationCommands.has(lit)) declaration = true;
+      if (words.length === 1 && assignments.length === 0 && redirects.length === 0 && !d.zshGrammar) {
+        if (this.peek(Lex.None) === Tok.LeftParen) return this.parseFunctionDefinition(words);
+      }
+      if (d.zshGrammar && assignments.length === 0 && this.peek(Lex.None) === Tok.EmptyParens) {
+        return this.parseFunctionDefinition(words);
+      }
+    }
+    if (words.length === 0 && assignments.length === 0 && redirects.length === 0) this.unexpected('a command');
+    return { type: 'SimpleCommand', span: [start, end], assignments, words, redirects };
+  }
+
+  /** `name ( ) body` */
+  private parseFunctionDefinition(names: Word[]): Command {
+    const start = names[0]!.span[0];
+    const d = this.d;
+    if (this.lx.tok === Tok.EmptyParens) {
+      this.advance();
+    } else {
+      this.advance(); // `(`
+      if (this.peek(Lex.None) !== Tok.RightParen) this.unexpected('`)` after `NAME (` in a function definition');
+      this.advance();
+    }
+    if (d.name === 'sh') {
+      const name = wordText(names[0]!);
+      if (name === null || !isValidName(name)) this.fail('sh function names must be plain names', names[0]!.span);
+    }
+    if (d.zshGrammar) {
+      this.skipSeparators();
+      const body = this.parseZshFunctionBody();
+      return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: false, body, redirects: [] };
+    }
+    this.skipNewlines();
+    const body = this.parseFunctionBody();
+    return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: false, body, redirects: [] };
+  }
+
+  /** A word read in assignment position: `name=value`, `name+=value`, `name[i]=value`, `name=(…)`. */
+  private readAssignment(word: Word): Assignment | null {
+    const d = this.d;
+    const first = word.parts[0];
+    if (!first || first.type !== 'Literal') return null;
+    const text = first.value;
+    let i = 0;
+    const c0 = text.charCodeAt(0);
+    if (!((c0 >= 65 && c0 <= 90) || (c0 >= 97 && c0 <= 122) || c0 === 95)) return null;
+    while (i < text.length) {
+      const c = text.charCodeAt(i);
+      if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (c >= 48 && c <= 57)) i++;
+      else break;
+    }
+    const name = text.slice(0, i);
+    const lx = this.lx;
+    const wordStart = word.span[0];
+    let index: Word | null = null;
+    let cursor = wordStart + i; // source offset after the name (literal parts map 1:1 at the start)
+    if (first.span[1] - first.span[0] !== first.value.length) return null; // line continuations inside: not read as an assignment
+    if (text.charCodeAt(i) === 91 /* [ */ && d.subscriptAssignment) {
+      // find `]=` in the source of the word
+      const close = findSubscriptClose(lx.src, cursor, word.span[1]);
+      if (close < 0) return null;
+      index = sliceWord(word, cursor + 1, close);
+      cursor = close + 1;
+    } else if (i < text.length && text.charCodeAt(i) !== 61 && text.charCodeAt(i) !== 43) return null;
+    let append = false;
+    if (lx.src.charCodeAt(cursor) === 43 /* + */) {
+      if (!d.appendAssignment) return null;
+      append = true;
+      cursor++;
+    }
+    if (lx.src.charCodeAt(cursor) !== 61 /* = */) return null;
+    if (cursor >= word.span[1]) return null;
+    cursor++;
+    const nameSpan: Span = [wordStart, wordStart + name.length];
+    // `name=(` … `)`: an array
+    if (cursor === word.span[1] && lx.src.charCodeAt(cursor) === 40 && d.arrays) {
+      this.advance();
+      const array = this.readArrayElements();
+      const end = this.lastArrayEnd;
+      return { type: 'Assignment', span: [wordStart, end], name, nameSpan, index, append, value: null, array };
+    }
+    this.advance();
+    const value = cursor < word.span[1] ? sliceWord(word, cursor, word.span[1]) : { type: 'Word' as const, span: [cursor, cursor] as Span, parts: [], unquoted: true };
+    return { type: 'Assignment', span: [wordStart, word.span[1]], name, nameSpan, index, append, value, array: null };
+  }
+
+  private lastArrayEnd = 0;
+
+  /** The elements of `(…)` after `name=`; the lexer stands at `(`. */
+  private readArrayElements(): ArrayElement[] {
+    const lx = this.lx;
+    this.peeked = false;
+    lx.pos++; // `(`
+    const elements: ArrayElement[] = [];
+    for (;;) {
+      const t = lx.next(Lex.None);
+      if (t === Tok.Newline) continue;
+      if (t === Tok.RightParen) {
+        this.lastArrayEnd = lx.tokEnd;
+        return elements;
+      }
+      if (t !== Tok.Word) this.fail(t === Tok.EOF ? 'unterminated array: close `(` with `)`' : `unexpected ${this.describeToken()} in an array`);
+      const word = lx.word!;
+      let key: Word | null = null;
+      let value = word;
+      const first = word.parts[0];
+      if (first && (first.type === 'Literal' || first.type === 'Glob') && lx.src.charCodeAt(word.span[0]) === 91) {
+        const close = findSubscriptClose(lx.src, word.span[0], word.span[1]);
+        if (close > 0 && lx.src.charCodeAt(close + 1) === 61) {
+          key = sliceWord(word, word.span[0] + 1, close);
+          const from = lx.src.charCodeAt(close + 2) === 43 ? close + 3 : close + 2;
+          value = sliceWord(word, Math.min(from, word.span[1]), word.span[1]);
+        }
+      }
+      elements.push({ type: 'ArrayElement', span: word.span, key, value });
+    }
+  }
+
+  /** redirect : [fd] operator word, with here-documents queued for the next newline. */
+  private parseRedirect(): Redirect {
+    const lx = this.lx;
+    const start = lx.tokStart;
+    const operator = lx.redirectOperator;
+    const fd = lx.redirectFd;
+    const fdVariable = lx.redirectFdVariable;
+    this.advance();
+    const t = this.peek(Lex.None);
+    if (t !== Tok.Word) {
+      this.fail(`expected a ${operator.startsWith('<<') && operator !== '<<<' ? 'here-document delimiter' : 'file name'} after \`${operator}\`, found ${this.describeToken()}`);
+    }
+    const target = lx.word!;
+    this.advance();
+    const redirect: Redirect = { type: 'Redirect', span: [start, target.span[1]], operator, fd, fdVariable, target, heredoc: null };
+    if (operator === '<<' || operator === '<<-') {
+      const heredoc: Heredoc = {
+        type: 'Heredoc', span: [0, 0], delimiter: heredocDelimiter(lx.src, target), quoted: !target.unquoted,
+        stripTabs: operator === '<<-', body: { type: 'Word', span: [0, 0], parts: [], unquoted: false }, terminated: false,
+      };
+      redirect.heredoc = heredoc;
+      lx.pendingHeredocs.push(redirect);
+    }
+    return redirect;
+  }
+}
+
+// ------------------------------------------------------------------ helpers
+
+/** Tokens whose reading depends on the mode, and so are read again when the mode changes. */
+function modeSensitive(tok: Tok): boolean {
+  return tok === Tok.Word || tok === Tok.LeftParen || tok === Tok.Redirect || tok === Tok.ArithmeticCommand || tok === Tok.EmptyParens;
+}
+
+/** The text of a wholly unquoted literal word, else null. */
+function wordText(word: Word): string | null {
+  if (!word.unquoted) return null;
+  let s = '';
+  for (const p of word.parts) {
+    if (p.type === 'Literal') s += p.value;
+    else if (p.type === 'Glob') s += p.pattern;
+    else return null;
+  }
+  return s;
+}
+
+function isAssignmentShaped(word: Word, d: Dialect): boolean {
+  const first = word.parts[0];
+  if (!first || first.type !== 'Literal') return false;
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?)=$/.exec(first.value);
+  return m !== null && word.parts.length === 1 && (m[3] === '' || d.appendAssignment);
+}
+
+/** zsh: a case pattern written `(…)` as a whole. */
+function isParenthesized(word: Word): boolean {
+  const t = wordText(word);
+  return t !== null && t.startsWith('(') && t.endsWith(')');
+}
+
+function findSubscriptClose(src: string, open: number, limit: number): number {
+  let depth = 0;
+  for (let i = open; i < limit; i++) {
+    const c = src.charCodeAt(i);
+    if (c === 91) depth++;
+    else if (c === 93) {
+      if (--depth === 0) return i;
+    } else if (c === 92) i++;
+    else if (c === 39) {
+      const q = src.indexOf("'", i + 1);
+      if (q < 0 || q >= limit) return -1;
+      i = q;
+    } else if (c === 34) {
+      let j = i + 1;
+      while (j < limit && src.charCodeAt(j) !== 34) j += src.charCodeAt(j) === 92 ? 2 : 1;
+      if (j >= limit) return -1;
+      i = j;
+    }
+  }
+  return -1;
+}
+
+/** The parts of a word that lie within [from, to), splitting literal parts at the edges. */
+function sliceWord(word: Word, from: number, to: number): Word {
+  const parts: WordPart[] = [];
+  let unquoted = true;
+  for (const p of word.parts) {
+    const [s, e] = p.span;
+    if (e <= from || s >= to) continue;
+    if (s >= from && e <= to) {
+      parts.push(p);
+      if (p.type === 'Escaped' || p.type === 'SingleQuoted' || p.type === 'DoubleQuoted' || p.type === 'AnsiCQuoted' || p.type === 'LocaleQuoted') unquoted = false;
+      continue;
+    }
+    if (p.type === 'Literal' && e - s === p.value.length) {
+      const a = Math.max(s, from);
+      const b = Math.min(e, to);
+      parts.push({ type: 'Literal', span: [a, b], value: p.value.slice(a - s, b - s) });
+      continue;
+    }
+    if (p.type === 'Glob' && e - s === p.pattern.length) {
+      const a = Math.max(s, from);
+      const b = Math.min(e, to);
+      parts.push({ type: 'Glob', span: [a, b], pattern: p.pattern.slice(a - s, b - s) });
+      continue;
+    }
+    parts.push(p);
+  }
+  return { type: 'Word', span: [from, to], parts: retilde(parts), unquoted };
+}
+
+/** An assignment value starting with `~` expands it. */
+function retilde(parts: WordPart[]): WordPart[] {
+  const first = parts[0];
+  if (!first || first.type !== 'Literal' || !first.value.startsWith('~')) return parts;
+  const slash = first.value.search(/[/:]/);
+  const prefixEnd = slash < 0 ? first.value.length : slash;
+  const user = first.value.slice(1, prefixEnd);
+  if (user !== '' && !/^[A-Za-z0-9_.+-]+$/.test(user)) return parts;
+  if (slash < 0 && parts.length > 1) return parts;
+  const at = first.span[0];
+  const out: WordPart[] = [{ type: 'Tilde', span: [at, at + prefixEnd], user }];
+  if (prefixEnd < first.value.length) out.push({ type: 'Literal', span: [at + prefixEnd, first.span[1]], value: first.value.slice(prefixEnd) });
+  return out.concat(parts.slice(1));
+}
+
+/** The delimiter of a here-document: its word after quote removal. */
+function heredocDelimiter(src: string, word: Word): string {
+  if (word.unquoted) {
+    let s = '';
+    for (const p of word.parts) s += p.type === 'Literal' ? p.value : src.slice(p.span[0], p.span[1]);
+    return s;
+  }
+  let s = '';
+  for (const p of word.parts) {
+    switch (p.type) {
+      case 'Literal': s += p.value; break;
+      case 'Escaped': s += p.value; break;
+      case 'SingleQuoted': s += p.value; break;
+      case 'AnsiCQuoted': s += p.value; break;
+      case 'DoubleQuoted':
+      case 'LocaleQuoted': {
+        const inner = src.slice(p.span[0] + (p.type === 'LocaleQuoted' ? 2 : 1), p.span[1] - 1);
+        s += inner.replace(/\\([$`"\\])/g, '$1');
+        break;
+      }
+      default: s += src.slice(p.span[0], p.span[1]);
+    }
+  }
+  return s;
+}
+
+/** Split `init; test; update` at the two top-level `;` of an arithmetic `for`. */
+function splitArithmeticFor(text: string): [number, number] | null {
+  const semis: number[] = [];
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40) depth++;
+    else if (c === 41) depth--;
+    else if (c === 59 && depth === 0) semis.push(i);
+    else if (c === 39) {
+      const q = text.indexOf("'", i + 1);
+      if (q < 0) return null;
+      i = q;
+    } else if (c === 34) {
+      let j = i + 1;
+      while (j < text.length && text.charCodeAt(j) !== 34) j += text.charCodeAt(j) === 92 ? 2 : 1;
+      i = j;
+    }
+  }
+  return semis.length === 2 ? [semis[0]!, semis[1]!] : null;
+}
+
+function mapPosition(positions: readonly number[], p: number, span: Span): number {
+  if (p < 0) return span[0];
+  if (p >= positions.length) return span[1];
+  return positions[p]!;
+}
+
+/** Move the spans of a tree parsed from backquoted text back onto the source. */
+function remapSpans(root: unknown, positions: readonly number[], span: Span): void {
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const x of node) stack.push(x);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const value = record[key];
+      if ((key === 'span' || key === 'nameSpan') && Array.isArray(value) && value.length === 2 && typeof value[0] === 'number') {
+        record[key] = [mapPosition(positions, value[0] as number, span), mapPosition(positions, value[1] as number, span)];
+      } else if (value !== null && typeof value === 'object') stack.push(value);
+    }
+  }
+}
