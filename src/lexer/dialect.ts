@@ -45,6 +45,8 @@ export interface Dialect {
   readonly tildeAfterEqualsInArguments: boolean;
   /** `~+` and `~-` name the current and previous directory. */
   readonly tildePlusMinus: boolean;
+  /** A tilde prefix may end at a quote: `~"/x"` is `$HOME/x` (zsh); elsewhere it stays literal. */
+  readonly tildeBeforeQuotes: boolean;
   /** A command word `=name` is the path of `name` (zsh). */
   readonly equalsCommandPath: boolean;
 
@@ -91,6 +93,14 @@ export interface Dialect {
   readonly selectLoop: boolean;
   /** `${…}` contents are checked when the line is parsed (zsh rejects `${a b}`, `${1x}`). */
   readonly strictParameterSyntax: boolean;
+  /** A `{` inside `${…}` needs its own `}` (zsh: `${a-{}x}` is `{}x`; bash and dash read `{x}`). */
+  readonly parameterBraceNesting: boolean;
+  /** Inside `$(…)`, a here-document also ends at a line `DELIM)` whose `)` closes the substitution (bash). */
+  readonly heredocEndsAtCloseParen: boolean;
+  /** Empty lists are allowed: `{ }`, `( )`, `if then fi`, a lone `;` (zsh). */
+  readonly emptyLists: boolean;
+  /** The shell's own check (`zsh -n`) expands top-level command words and so reports a bad `${…}` there. */
+  readonly checkExpandsTopLevelWords: boolean;
 }
 
 const posixReserved = ['!', '{', '}', 'case', 'do', 'done', 'elif', 'else', 'esac', 'fi', 'for', 'if', 'in', 'then', 'until', 'while'];
@@ -135,6 +145,11 @@ export const bash: Dialect = {
   timeKeyword: true,
   selectLoop: true,
   strictParameterSyntax: false,
+  parameterBraceNesting: false,
+  heredocEndsAtCloseParen: true,
+  emptyLists: false,
+  checkExpandsTopLevelWords: false,
+  tildeBeforeQuotes: false,
 };
 
 export const sh: Dialect = {
@@ -177,6 +192,11 @@ export const sh: Dialect = {
   timeKeyword: false,
   selectLoop: false,
   strictParameterSyntax: false,
+  parameterBraceNesting: false,
+  heredocEndsAtCloseParen: false,
+  emptyLists: false,
+  checkExpandsTopLevelWords: false,
+  tildeBeforeQuotes: false,
 };
 
 export const zsh: Dialect = {
@@ -224,6 +244,11 @@ export const zsh: Dialect = {
   timeKeyword: true,
   selectLoop: true,
   strictParameterSyntax: true,
+  parameterBraceNesting: true,
+  heredocEndsAtCloseParen: false,
+  emptyLists: true,
+  checkExpandsTopLevelWords: true,
+  tildeBeforeQuotes: true,
 };
 
 export const dialects: Readonly<Record<DialectName, Dialect>> = { bash, sh, zsh };

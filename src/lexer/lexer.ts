@@ -18,6 +18,7 @@ import type {
 import type { Dialect } from './dialect.js';
 import { BudgetError, ParseError } from './error.js';
 import { Ch, Tok, isDigit, isNameChar, isNameStart } from './tokens.js';
+import { arithmeticProblem, zshParameterProblem } from './zsh-expansion.js';
 
 /** Flags the parser passes with each read. */
 export const enum Lex {
@@ -121,7 +122,12 @@ export class Lexer {
         this.pos = start + 1;
         this.tokEnd = start + 1;
         this.tok = Tok.Newline;
-        if (this.pendingHeredocs.length > 0) this.readHeredocBodies();
+        if (this.pendingHeredocs.length > 0) {
+          // the bodies may hold substitutions that read tokens of their own
+          this.readHeredocBodies();
+          this.tok = Tok.Newline;
+          this.tokStart = start;
+        }
         return Tok.Newline;
       case Ch.Semi:
         if (c1 === Ch.Semi) {
@@ -143,11 +149,13 @@ export class Lexer {
         if (c1 === Ch.Amp && d.pipeAmpersand) return this.finish(Tok.PipeAmp, start + 2);
         return this.finish(Tok.Pipe, start + 1);
       case Ch.LeftParen:
+        if (flags & Lex.Regex) return this.readWord(flags);
         if (flags & Lex.Condition) return this.finish(Tok.LeftParen, start + 1);
         if (c1 === Ch.LeftParen && flags & Lex.CommandPosition && d.arithmeticCommand) {
           const arithmetic = this.tryArithmetic(start + 2, true);
           if (arithmetic) {
             this.arithmetic = arithmetic;
+            this.tokStart = start;
             return this.finish(Tok.ArithmeticCommand, this.pos);
           }
           return this.finish(Tok.LeftParen, start + 1);
@@ -352,7 +360,7 @@ export class Lexer {
           break loop;
         case Ch.Semi:
         case Ch.Amp:
-          if (parenDepth > 0 && !(flags & Lex.Regex)) { pos++; continue; }
+          // zsh ends a word at `;` and `&` even inside a glob group; bash's regex keeps them.
           if (parenDepth > 0 && flags & Lex.Regex) { pos++; continue; }
           break loop;
         case Ch.Pipe:
@@ -364,16 +372,22 @@ export class Lexer {
           }
           break loop;
         case Ch.LeftParen: {
-          const prev = pos > litStart ? src.charCodeAt(pos - 1) : -1;
+          const prev = pos > start ? src.charCodeAt(pos - 1) : -1;
           if (d.extglob && pos > start && (prev === Ch.At || prev === Ch.Star || prev === Ch.Plus || prev === Ch.Question || prev === Ch.Bang)) {
-            flush(pos - 1);
-            this.pos = pos - 1;
-            parts.push(this.scanExtglob());
+            // bash decides on the character before `(`, even when it ended `$?` or `$*`
+            const from = pos > litStart ? pos - 1 : pos;
+            flush(from);
+            this.pos = from;
+            parts.push(this.scanExtglob(from === pos));
             pos = this.pos;
             litStart = litFrom = pos;
             continue;
           }
           if (d.extglob && pos === start && flags & Lex.CasePattern) break loop;
+          if (flags & Lex.AssignmentAllowed && d.arrays && pos > start && src.charCodeAt(pos - 1) === Ch.Equals && parts.length === 0 &&
+            this.isAssignmentPrefix(start, pos, Lex.CommandPosition)) {
+            break loop; // `name=(`: the parser reads the array
+          }
           if (parensInWord) {
             if (d.zshGlobParens && parenDepth === 0 && src.charCodeAt(pos + 1) === Ch.RightParen && pos > start) break loop;
             parenDepth++;
@@ -400,6 +414,7 @@ export class Lexer {
             if (globEnd > 0) { pos = globEnd; continue; }
           }
           if (flags & Lex.Regex && parenDepth > 0) { pos++; continue; }
+          // zsh ends a word at `<` and `>` even inside a glob group
           break loop;
         }
         case Ch.Backslash: {
@@ -502,7 +517,8 @@ export class Lexer {
           continue;
       }
     }
-    if (parenDepth > 0 && pos >= end) this.error('unmatched `(` in a word: close it or quote it', start, pos);
+    // zsh ends a word inside an open `(` at the end of the input or at `;&<>`; bash's regex must close.
+    if (parenDepth > 0 && !d.zshGlobParens) this.error('unmatched `(` in a word: close it or quote it', start, pos);
     flush(pos);
     this.pos = pos;
     if (pos === start) this.error('expected a word', start);
@@ -579,11 +595,11 @@ export class Lexer {
     return -1;
   }
 
-  /** bash's `@(…)`, `*(…)`, `+(…)`, `?(…)`, `!(…)`; pos at the prefix character. */
-  private scanExtglob(): Glob {
+  /** bash's `@(…)`, `*(…)`, `+(…)`, `?(…)`, `!(…)`; pos at the prefix character (or at `(` when the prefix ended an expansion). */
+  private scanExtglob(atParen = false): Glob {
     const start = this.pos;
     let depth = 0;
-    let i = start + 1;
+    let i = atParen ? start : start + 1;
     while (i < this.end) {
       const c = this.src.charCodeAt(i);
       if (c === Ch.LeftParen) depth++;
@@ -742,7 +758,7 @@ export class Lexer {
       case Ch.LeftParen: {
         if (this.code(start + 2) === Ch.LeftParen) {
           const arithmetic = this.tryArithmetic(start + 3, false);
-          if (arithmetic) return { type: 'ArithmeticExpansion', span: [start, this.pos], expression: arithmetic };
+          if (arithmetic) return { type: 'ArithmeticExpansion', span: [start, this.pos], expression: arithmetic, invalid: null };
           if (!d.arithmeticFallbackToSubshell) this.error('unterminated arithmetic expansion: close `$((` with `))`', start, this.end);
         }
         this.enter(start);
@@ -761,7 +777,9 @@ export class Lexer {
         if (close < 0) this.error('unterminated `$[`: close it with `]`', start, this.end);
         const expression = this.arithmeticBetween(start + 2, close);
         this.pos = close + 1;
-        return { type: 'ArithmeticExpansion', span: [start, close + 1], expression };
+        // zsh evaluates `$[ ]` with its own checks when it expands it
+        const invalid = this.dialect.strictParameterSyntax ? arithmeticProblem(expression.text) : null;
+        return { type: 'ArithmeticExpansion', span: [start, close + 1], expression, invalid };
       }
       case Ch.SingleQuote: {
         // `$'…'` (not inside double quotes, not in sh)
@@ -785,6 +803,18 @@ export class Lexer {
         return parameter(this.src.slice(start + 1, i), [start, i]);
       }
     }
+  }
+
+  /** Like ansiCEnd, but -1 when unterminated (for look-ahead). */
+  private ansiCEndOrMinus(from: number): number {
+    let i = from;
+    while (i < this.end) {
+      const c = this.src.charCodeAt(i);
+      if (c === Ch.SingleQuote) return i;
+      if (c === Ch.Backslash) i++;
+      i++;
+    }
+    return -1;
   }
 
   /** The closing quote of `$'…'` (where `\'` does not close), starting inside it. */
@@ -902,141 +932,122 @@ export class Lexer {
   private scanBracedParameter(start: number): ParameterExpansion {
     const d = this.dialect;
     this.enter(start);
-    let i = start + 2;
     const src = this.src;
+    let i = start + 2;
     let flags: string | null = null;
+    // zsh `${(flags)…}` (its delimiters may be any character, `}` included)
+    if (d.strictParameterSyntax && this.code(i) === Ch.LeftParen) {
+      const flagsEnd = this.zshFlagsEnd(i);
+      flags = src.slice(i + 1, flagsEnd);
+      i = flagsEnd + 1;
+    }
+    // The shells find the closing brace first, honouring quotes (and, in zsh, nested braces).
+    const close = this.parameterOperandEnd(i);
+    if (close < 0) this.error('unterminated parameter expansion: close `${` with `}`', start, this.end);
+    const invalid = d.strictParameterSyntax ? zshParameterProblem(src.slice(i, close)) : null;
     let length = false;
     let indirect = false;
     let nested: WordPart | null = null;
     let name = '';
-    // zsh `${(flags)…}` and the `^ = ~ +` prefixes
     if (d.strictParameterSyntax) {
-      if (this.code(i) === Ch.LeftParen) {
-        const close = this.zshFlagsEnd(i);
-        flags = src.slice(i + 1, close);
-        i = close + 1;
-      }
+      // zsh's `^`, `=`, `~`, `%` (each maybe doubled) and `+` prefixes
       for (;;) {
         const c = this.code(i);
-        if (c === Ch.Caret || c === Ch.Equals || c === Ch.Tilde) {
+        if ((c === Ch.Caret || c === Ch.Equals || c === Ch.Tilde || c === Ch.Percent) && i + 1 < close) {
           i++;
           if (this.code(i) === c) i++;
-        } else if (c === Ch.Plus && isNameStart(this.code(i + 1))) i++;
+        } else if (c === Ch.Plus && i + 1 < close) i++;
         else break;
       }
     }
     const c0 = this.code(i);
-    if (c0 === Ch.Hash) {
-      // `${#}` is the count of positional parameters; `${#name}` a length.
+    if (c0 === Ch.Hash && i + 1 < close) {
+      // `${#}` counts the positional parameters; `${#name}` is a length
       const n = this.code(i + 1);
-      if (n !== Ch.RightBrace && !(n === Ch.Hash && this.code(i + 2) === Ch.RightBrace) && n !== -1 &&
-        (isNameChar(n) || n === Ch.At || n === Ch.Star || n === Ch.Question || n === Ch.Minus || n === Ch.Dollar || n === Ch.Bang || n === Ch.Hash || (d.strictParameterSyntax && (n === Ch.LeftBrace || n === Ch.DoubleQuote || n === Ch.LeftParen)))) {
+      if (isNameChar(n) || n === Ch.At || n === Ch.Star || n === Ch.Question || n === Ch.Dollar || n === Ch.Bang ||
+        ((n === Ch.Hash || n === Ch.Minus) && i + 2 === close) || (d.strictParameterSyntax && n === Ch.LeftParen)) {
         length = true;
         i++;
       }
-    } else if (c0 === Ch.Bang && !d.strictParameterSyntax) {
-      const n = this.code(i + 1);
-      if (n !== Ch.RightBrace && n !== -1) {
-        indirect = true;
-        i++;
-      }
+    } else if (c0 === Ch.Bang && !d.strictParameterSyntax && i + 1 < close) {
+      indirect = true;
+      i++;
     }
     const c = this.code(i);
-    if (d.strictParameterSyntax && c === Ch.Dollar && (this.code(i + 1) === Ch.LeftBrace || this.code(i + 1) === Ch.LeftParen || isNameStart(this.code(i + 1)))) {
+    if (d.strictParameterSyntax && c === Ch.Dollar && (this.code(i + 1) === Ch.LeftBrace || this.code(i + 1) === Ch.LeftParen)) {
+      // zsh `${${inner}…}`, `${$(cmd)…}`
       this.pos = i;
       nested = this.scanDollar(false);
       i = this.pos;
-    } else if (d.strictParameterSyntax && c === Ch.DoubleQuote) {
-      this.pos = i;
-      nested = this.scanDoubleQuoted();
-      i = this.pos;
-    } else if (isNameStart(c)) {
+    } else if (isNameStart(c) || (d.strictParameterSyntax && c >= 0x80)) {
       const from = i;
-      while (isNameChar(this.code(i))) i++;
+      while (i < close && (isNameChar(this.code(i)) || (d.strictParameterSyntax && this.code(i) >= 0x80))) i++;
       name = src.slice(from, i);
     } else if (isDigit(c)) {
       const from = i;
       while (isDigit(this.code(i))) i++;
       name = src.slice(from, i);
-      if (d.strictParameterSyntax && isNameChar(this.code(i))) this.error('bad substitution: a name cannot start with a digit', start, i + 1);
-    } else if (c === Ch.At || c === Ch.Star || c === Ch.Hash || c === Ch.Question || c === Ch.Minus || c === Ch.Dollar || c === Ch.Bang || (c === Ch.Digit0)) {
+    } else if (c === Ch.At || c === Ch.Star || c === Ch.Hash || c === Ch.Question || c === Ch.Minus || c === Ch.Dollar || c === Ch.Bang) {
       name = src[i]!;
       i++;
-    } else if (d.strictParameterSyntax && c === Ch.RightBrace && (flags !== null || length)) {
-      // zsh `${(f)}`: allowed, empty
-    } else if (d.strictParameterSyntax && c !== Ch.RightBrace && !(c === Ch.Colon || c === Ch.LeftBracket)) {
-      if (!(flags !== null)) this.error('bad substitution: `${` needs a parameter name', start, i + 1);
     }
     let index: Word | null = null;
-    if (this.code(i) === Ch.LeftBracket && (name !== '' || nested !== null)) {
-      const close = this.matchingClose(i + 1, Ch.LeftBracket, Ch.RightBracket);
-      if (close < 0) this.error('unterminated subscript: close `[` with `]`', i, this.end);
-      index = this.wordBetween(i + 1, close);
-      i = close + 1;
-      if (d.strictParameterSyntax) {
+    if (i < close && this.code(i) === Ch.LeftBracket && (name !== '' || nested !== null)) {
+      const indexEnd = this.matchingClose(i + 1, Ch.LeftBracket, Ch.RightBracket);
+      if (indexEnd >= 0 && indexEnd < close) {
+        index = this.wordBetween(i + 1, indexEnd);
+        i = indexEnd + 1;
         // zsh allows a second subscript: ${a[1][2]}
-        while (this.code(i) === Ch.LeftBracket) {
-          const close2 = this.matchingClose(i + 1, Ch.LeftBracket, Ch.RightBracket);
-          if (close2 < 0) this.error('unterminated subscript: close `[` with `]`', i, this.end);
-          i = close2 + 1;
+        while (d.strictParameterSyntax && i < close && this.code(i) === Ch.LeftBracket) {
+          const again = this.matchingClose(i + 1, Ch.LeftBracket, Ch.RightBracket);
+          if (again < 0 || again >= close) break;
+          i = again + 1;
         }
       }
     }
-    // operator
     let operator: string | null = null;
     let operand: Word | null = null;
     let replacement: Word | null = null;
-    const op0 = this.code(i);
-    if (op0 === Ch.RightBrace) {
-      this.pos = i + 1;
-      this.leave();
-      return { type: 'ParameterExpansion', span: [start, i + 1], name, braced: true, length, indirect, flags, nested, index, operator, operand, replacement };
-    }
-    if (op0 === -1) this.error('unterminated parameter expansion: close `${` with `}`', start, this.end);
-    const opStart = i;
-    switch (op0) {
-      case Ch.Colon: {
-        const n = this.code(i + 1);
-        if (n === Ch.Minus || n === Ch.Equals || n === Ch.Question || n === Ch.Plus || (d.strictParameterSyntax && (n === Ch.Hash || n === Ch.Pipe || n === Ch.Star || n === Ch.Caret))) {
-          i += 2;
-          if (d.strictParameterSyntax && n === Ch.Caret && this.code(i) === Ch.Caret) i++;
-        } else i += 1; // substring `${x:off:len}` or a zsh modifier `${x:h}`
-        break;
+    if (i < close) {
+      const opStart = i;
+      const op0 = this.code(i);
+      switch (op0) {
+        case Ch.Colon: {
+          const n = this.code(i + 1);
+          if (n === Ch.Minus || n === Ch.Equals || n === Ch.Question || n === Ch.Plus) i += 2;
+          else i += 1; // a substring `${x:off:len}`, or a zsh modifier `${x:h}`
+          break;
+        }
+        case Ch.Minus: case Ch.Equals: case Ch.Question: case Ch.Plus:
+          i++;
+          break;
+        case Ch.Hash: case Ch.Percent: case Ch.Comma: case Ch.Caret:
+          i += this.code(i + 1) === op0 ? 2 : 1;
+          break;
+        case Ch.Slash: {
+          const n = this.code(i + 1);
+          i += n === Ch.Slash || n === Ch.Hash || n === Ch.Percent ? 2 : 1;
+          break;
+        }
+        case Ch.At:
+          i++;
+          break;
+        default:
+          // bash and dash leave the rest to run time ("bad substitution"), as zsh does (see `invalid`).
+          break;
       }
-      case Ch.Minus: case Ch.Equals: case Ch.Question: case Ch.Plus:
-        i++;
-        break;
-      case Ch.Hash: case Ch.Percent: case Ch.Comma: case Ch.Caret:
-        i += this.code(i + 1) === op0 ? 2 : 1;
-        break;
-      case Ch.Slash: {
-        const n = this.code(i + 1);
-        i += n === Ch.Slash || n === Ch.Hash || n === Ch.Percent ? 2 : 1;
-        break;
-      }
-      case Ch.At:
-        if (d.name === 'bash') { i += 1; break; }
-        if (d.strictParameterSyntax) this.error('bad substitution near `@`', start, i + 1);
-        i++;
-        break;
-      default:
-        if (d.strictParameterSyntax) this.error(`bad substitution: unexpected \`${src[i]}\` in \`\${…}\``, start, i + 1);
-        i++;
-    }
-    operator = src.slice(opStart, i);
-    // The operand runs to the matching `}`; for `/` the replacement follows the next unquoted `/`.
-    const close = this.parameterOperandEnd(i);
-    if (close < 0) this.error('unterminated parameter expansion: close `${` with `}`', start, this.end);
-    if (op0 === Ch.Slash) {
-      const slash = this.unquotedCharBefore(i, close, Ch.Slash);
-      if (slash >= 0) {
-        operand = this.wordBetween(i, slash);
-        replacement = this.wordBetween(slash + 1, close);
+      operator = src.slice(opStart, i);
+      if (op0 === Ch.Slash) {
+        const slash = this.unquotedCharBefore(i, close, Ch.Slash);
+        if (slash >= 0) {
+          operand = this.wordBetween(i, slash);
+          replacement = this.wordBetween(slash + 1, close);
+        } else operand = this.wordBetween(i, close);
       } else operand = this.wordBetween(i, close);
-    } else operand = this.wordBetween(i, close);
+    }
     this.pos = close + 1;
     this.leave();
-    return { type: 'ParameterExpansion', span: [start, close + 1], name, braced: true, length, indirect, flags, nested, index, operator, operand, replacement };
+    return { type: 'ParameterExpansion', span: [start, close + 1], name, braced: true, length, indirect, flags, nested, index, operator, operand, replacement, invalid };
   }
 
   /** zsh parameter flags `(…)`, whose delimiters may be any character: `(j:,:)`, `(s.x.)`. */
@@ -1080,10 +1091,16 @@ export class Lexer {
     let depth = 0;
     while (i < this.end) {
       const c = src.charCodeAt(i);
+      if (c === Ch.Dollar && this.code(i + 1) === Ch.SingleQuote && this.dialect.ansiCQuotes) {
+        const q = this.ansiCEndOrMinus(i + 2);
+        if (q < 0) return -1;
+        i = q + 1;
+        continue;
+      }
       if (c === Ch.RightBrace) {
         if (depth === 0) return i;
         depth--;
-      } else if (c === Ch.LeftBrace) {
+      } else if (c === Ch.LeftBrace && this.dialect.parameterBraceNesting) {
         depth++;
       } else if (c === Ch.Backslash) i++;
       else if (c === Ch.SingleQuote) {
@@ -1239,10 +1256,12 @@ export class Lexer {
         after = lineEnd < this.end ? lineEnd + 1 : lineEnd;
         break;
       }
-      if (this.insideCommandSubstitution > 0 && this.dialect.name === 'bash' && line.startsWith(delimiter) &&
+      if (this.insideCommandSubstitution > 0 && this.dialect.heredocEndsAtCloseParen && line.startsWith(delimiter) &&
         line.length > delimiter.length && line.charCodeAt(delimiter.length) === Ch.RightParen) {
-        // bash ends a here-document inside `$(…)` at `DELIM)`; dash and zsh read on.
-        this.error('a here-document inside `$(…)` ends at a `' + delimiter + ')` line in bash only: put the delimiter on a line of its own', lineStart, lineEnd);
+        // bash ends a here-document inside `$(…)` at `DELIM)`, and the `)` closes the substitution.
+        bodyEnd = lineStart;
+        after = textStart + delimiter.length;
+        break;
       }
       lineStart = lineEnd + 1;
     }
@@ -1278,7 +1297,7 @@ function precededByBackslash(src: string, i: number): boolean {
 function parameter(name: string, span: Span): ParameterExpansion {
   return {
     type: 'ParameterExpansion', span, name, braced: false, length: false, indirect: false,
-    flags: null, nested: null, index: null, operator: null, operand: null, replacement: null,
+    flags: null, nested: null, index: null, operator: null, operand: null, replacement: null, invalid: null,
   };
 }
 
@@ -1384,7 +1403,8 @@ function finishWordParts(parts: WordPart[], d: Dialect, flags: number): WordPart
   let out = parts;
   const first = out[0];
   if (first && first.type === 'Literal') {
-    if (first.value.startsWith('~')) out = splitTilde(out, d);
+    if (first.value.startsWith('~')) out = splitTildes(out, d, false);
+    else if (d.tildeAfterEqualsInArguments && first.value.includes('=')) out = splitAssignmentLikeTildes(out, d);
     else if (d.equalsCommandPath && first.value.length > 1 && first.value.startsWith('=') && flags & Lex.CommandPosition) {
       const name = first.value.slice(1).split('/')[0]!;
       if (/^[A-Za-z0-9_.+-]+$/.test(name)) {
@@ -1399,22 +1419,58 @@ function finishWordParts(parts: WordPart[], d: Dialect, flags: number): WordPart
   return splitGlobs(out);
 }
 
-function splitTilde(parts: WordPart[], d: Dialect): WordPart[] {
-  const first = parts[0] as Literal;
-  const slash = first.value.indexOf('/');
-  const prefixEnd = slash < 0 ? first.value.length : slash;
-  // A tilde prefix must be wholly unquoted: `~"x"` is not `~x`.
-  if (slash < 0 && parts.length > 1 && !d.equalsCommandPath) return parts;
-  const user = first.value.slice(1, prefixEnd);
-  if (user !== '' && !/^[A-Za-z0-9_.+-]+$/.test(user)) return parts;
-  if ((user === '+' || user === '-') && !d.tildePlusMinus) return parts;
-  const at = first.span[0];
-  const tilde: WordPart = { type: 'Tilde', span: [at, at + prefixEnd], user };
-  const rest = first.value.slice(prefixEnd);
-  const out: WordPart[] = [tilde];
-  if (rest) out.push({ type: 'Literal', span: [at + prefixEnd, first.span[1]], value: rest });
-  for (let i = 1; i < parts.length; i++) out.push(parts[i]!);
+/**
+ * Tilde prefixes in `parts`: at the start, and with `afterColons` after each
+ * unquoted `:` (assignment values: `PATH=~/a:~/b`). A prefix runs to the next
+ * unquoted `/` or `:`; it must be unquoted, except that zsh also expands
+ * `~"/x"`.
+ */
+export function splitTildes(parts: WordPart[], d: Dialect, afterColons: boolean): WordPart[] {
+  const out: WordPart[] = [];
+  let atStart = true; // at the start of the value, or right after an unquoted `:`
+  for (let k = 0; k < parts.length; k++) {
+    const p = parts[k]!;
+    if (p.type !== 'Literal' || p.span[1] - p.span[0] !== p.value.length) {
+      out.push(p);
+      atStart = false;
+      continue;
+    }
+    const v = p.value;
+    const base = p.span[0];
+    let litStart = 0;
+    let i = 0;
+    while (i <= v.length) {
+      if (atStart && v[i] === '~') {
+        let end = i + 1;
+        while (end < v.length && v[end] !== '/' && !(afterColons && v[end] === ':')) end++;
+        const user = v.slice(i + 1, end);
+        const endsPrefix = end < v.length || k === parts.length - 1 || d.tildeBeforeQuotes;
+        const validUser = user === '' || /^[A-Za-z0-9_.-][A-Za-z0-9_.+-]*$/.test(user) || ((user === '+' || user === '-') && d.tildePlusMinus);
+        if (endsPrefix && validUser) {
+          if (i > litStart) out.push({ type: 'Literal', span: [base + litStart, base + i], value: v.slice(litStart, i) });
+          out.push({ type: 'Tilde', span: [base + i, base + end], user });
+          litStart = i = end;
+        }
+      }
+      if (i >= v.length) break;
+      atStart = afterColons && v[i] === ':';
+      i++;
+    }
+    if (litStart < v.length) out.push({ type: 'Literal', span: [base + litStart, base + v.length], value: v.slice(litStart) });
+  }
   return out;
+}
+
+/** bash expands tildes after `=` (and `:`) in any word that starts like an assignment: `echo x=~/y`. */
+function splitAssignmentLikeTildes(parts: WordPart[], d: Dialect): WordPart[] {
+  const first = parts[0];
+  if (!first || first.type !== 'Literal' || first.span[1] - first.span[0] !== first.value.length) return parts;
+  const m = /^[A-Za-z_][A-Za-z0-9_]*=/.exec(first.value);
+  if (!m || !/[~]/.test(first.value + parts.slice(1).map((p) => (p.type === 'Literal' ? p.value : '')).join(''))) return parts;
+  const cut = m[0].length;
+  const head: WordPart = { type: 'Literal', span: [first.span[0], first.span[0] + cut], value: first.value.slice(0, cut) };
+  const rest: WordPart[] = cut < first.value.length ? [{ type: 'Literal', span: [first.span[0] + cut, first.span[1]], value: first.value.slice(cut) }] : [];
+  return [head, ...splitTildes([...rest, ...parts.slice(1)], d, true)];
 }
 
 /** Split unquoted `*`, `?`, `[…]` out of literal parts into Glob parts. */

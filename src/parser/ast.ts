@@ -146,13 +146,18 @@ export interface CaseItem {
   terminator: string | null;
 }
 
-/** `name() body`, `function name body`, zsh's `name1 name2 () body` and `() body`. */
+/**
+ * `name() body`, `function name body`, zsh's `name1 name2 () body`, and zsh's
+ * anonymous `() body args…`, which runs at once with `args` as its parameters.
+ */
 export interface FunctionDefinition {
   type: 'FunctionDefinition';
   span: Span;
   names: Word[];
   keyword: boolean;
   body: Command;
+  /** Arguments of an anonymous function (zsh), which runs where it is defined. */
+  args: Word[];
   redirects: Redirect[];
 }
 
@@ -368,6 +373,12 @@ export interface ParameterExpansion {
   operand: Word | null;
   /** For `${name/pattern/replacement}`, the replacement. */
   replacement: Word | null;
+  /**
+   * Why the shell will refuse this expansion when it reaches it, or null.
+   * zsh reads `${…}` lazily: `${a b}` is not a syntax error, but it fails the
+   * whole line when expanded ("bad substitution").
+   */
+  invalid: string | null;
 }
 
 /** `$(list)` or `` `list` `` */
@@ -383,6 +394,8 @@ export interface ArithmeticExpansion {
   type: 'ArithmeticExpansion';
   span: Span;
   expression: Arithmetic;
+  /** Why the shell will refuse it when it expands it (zsh checks `$[ ]` then), or null. */
+  invalid: string | null;
 }
 
 /** `<(list)`, `>(list)`, zsh `=(list)` */

@@ -8,8 +8,9 @@
 
 import { type Dialect, type DialectName, dialects } from '../lexer/dialect.js';
 import { BudgetError, ParseError } from '../lexer/error.js';
-import { Lex, Lexer, type NestedParser, lexerBudgets } from '../lexer/lexer.js';
+import { Lex, Lexer, type NestedParser, lexerBudgets, splitTildes } from '../lexer/lexer.js';
 import { Tok, isValidName } from '../lexer/tokens.js';
+import { firstTopLevelExpansionProblem } from './zsh-noexec-check.js';
 import type {
   AndOr, ArrayElement, Assignment, CaseItem, Command, Heredoc, Pipeline, Redirect, Script, Span,
   SimpleCommand, Statement, TestExpression, Word, WordPart,
@@ -26,14 +27,23 @@ export function parse(src: string, options: ParseOptions = {}): Script {
   if (!dialect) throw new TypeError(`unknown dialect ${String(options.dialect)}`);
   const parser = new Parser(src, dialect, 0, src.length, 0);
   const body = parser.parseProgram();
+  if (dialect.checkExpandsTopLevelWords) {
+    const problem = firstTopLevelExpansionProblem(body);
+    if (problem) throw new ParseError(`${problem.message} (zsh refuses this expansion when it reads the line)`, problem.span);
+  }
   return { type: 'Script', span: [0, src.length], dialect: dialect.name, body };
 }
 
 /** Reserved words that start a compound command. */
 const compoundOpeners = new Set(['if', 'while', 'until', 'for', 'case', 'select', '{', '[[', 'function', 'coproc', 'repeat', 'foreach']);
 
-/** Builtins whose `name=(…)` arguments bash and zsh read as array assignments. */
-const declarationCommands = new Set(['declare', 'typeset', 'local', 'export', 'readonly', 'integer', 'float']);
+/**
+ * Commands whose `name=(…)` arguments are read as array assignments: bash's
+ * assignment builtins (plus `eval` and `let`, which bash's parser also marks),
+ * zsh's reserved typeset family.
+ */
+const declarationCommands = new Set(['declare', 'typeset', 'local', 'export', 'readonly', 'integer', 'float', 'alias', 'eval', 'let']);
+const zshDeclarationCommands = new Set(['declare', 'typeset', 'local', 'export', 'readonly', 'integer', 'float']);
 
 const bashUnaryTests = new Set([
   '-a', '-b', '-c', '-d', '-e', '-f', '-g', '-h', '-k', '-p', '-r', '-s', '-t', '-u', '-w', '-x',
@@ -131,11 +141,36 @@ class Parser implements NestedParser {
     const lx = this.lx;
     if (lx.tok !== Tok.Word) return null;
     const lit = lx.wordLiteral;
-    return lit !== null && this.d.reservedWords.has(lit) ? lit : null;
+    if (lit === null || !this.d.reservedWords.has(lit)) return null;
+    if (lit !== '}' && this.rightAfterKeywordCloser()) return null;
+    return lit;
   }
 
   private isReservedWord(name: string): boolean {
-    return this.lx.tok === Tok.Word && this.lx.wordLiteral === name && this.d.reservedWords.has(name);
+    return this.reserved() === name;
+  }
+
+  /** Where the last `fi`, `done` or `esac` ended (zsh reads the word right after one outside command position). */
+  private keywordCloserEnd = -1;
+
+  private rightAfterKeywordCloser(): boolean {
+    const at = this.keywordCloserEnd;
+    if (at < 0 || !this.d.zshGrammar) return false;
+    const start = this.lx.tokStart;
+    if (start < at) return false;
+    for (let i = at; i < start; i++) {
+      const c = this.lx.src.charCodeAt(i);
+      if (c !== 32 && c !== 9) return false;
+    }
+    return true;
+  }
+
+  /** Consume a `fi`, `done`, `esac` or `end` that closes a compound command. */
+  private consumeKeywordCloser(): number {
+    const end = this.tokEnd;
+    this.advance();
+    this.keywordCloserEnd = end;
+    return end;
   }
 
   private expectReserved(name: string, opened: string, openedAt: number): void {
@@ -143,7 +178,7 @@ class Parser implements NestedParser {
     if (!this.isReservedWord(name)) {
       this.fail(`expected \`${name}\` to close the \`${opened}\` at offset ${openedAt}, found ${this.describeToken()}`);
     }
-    this.advance();
+    this.consumeKeywordCloser();
   }
 
   private skipNewlines(): void {
@@ -278,7 +313,7 @@ class Parser implements NestedParser {
   /** A list that bash and sh require to hold a command (zsh allows it empty). */
   private parseNonEmptyList(what: string): Statement[] {
     const body = this.parseList();
-    if (body.length === 0 && !this.d.zshGrammar) this.unexpected(`a command ${what}`);
+    if (body.length === 0 && !this.d.emptyLists) this.unexpected(`a command ${what}`);
     return body;
   }
 
@@ -362,7 +397,12 @@ class Parser implements NestedParser {
       if (r === 'coproc' && this.d.coproc === 'zsh') {
         // zsh: `coproc` runs the whole pipeline after it as a coprocess.
         const at = this.tokStart;
+        const end = this.tokEnd;
         this.advance();
+        this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+        if (!this.startsCommand() && !this.isPipelinePrefix()) {
+          return { type: 'Pipeline', span: [start, end], negated, timed, commands: [], operators: [] };
+        }
         const inner = this.parsePipeline();
         const statement: Statement = {
           type: 'Statement', span: inner.span, background: false,
@@ -428,7 +468,9 @@ class Parser implements NestedParser {
             this.advance();
             return this.parseCommand();
           }
-          if (r !== null && r !== '!' && r !== 'time' && !declarationCommands.has(r)) {
+          if (r === '!') this.fail('`!` can only start a pipeline, not follow `|`');
+          if (r === 'coproc' && this.d.coproc === 'zsh') this.fail('zsh reads `coproc` only at the start of a pipeline');
+          if (r !== null && r !== '!' && r !== 'time' && !zshDeclarationCommands.has(r)) {
             this.fail(`\`${r}\` where a command should start`);
           }
           return this.parseSimpleCommand([]);
@@ -447,6 +489,7 @@ class Parser implements NestedParser {
   /** Redirections after a compound command belong to it. */
   private withRedirects<C extends Command>(command: C): C {
     while (this.peek(Lex.None) === Tok.Redirect) {
+      if (this.lx.redirectFdVariable !== null && this.d.zshGrammar) this.fail('zsh reads `{name}>` only in a simple command');
       const r = this.parseRedirect();
       command.redirects.push(r);
       command.span = [command.span[0], r.span[1]];
@@ -542,16 +585,17 @@ class Parser implements NestedParser {
         if (this.isReservedWord('elif')) { this.advance(); continue; }
         if (this.isReservedWord('else')) { this.advance(); break; }
         if (this.isReservedWord('fi')) {
-          const end = this.tokEnd;
-          this.advance();
+          const end = this.consumeKeywordCloser();
           return { type: 'If', span: [start, end], clauses, elseBody, redirects: [] };
         }
         this.unexpected('`elif`, `else`, `fi` or a newline after `if … { … }`');
       } else if (this.d.zshGrammar && condition.length > 0) {
-        // zsh's short form: `if [[ c ]] cmd` runs one pipeline list.
-        const body = [this.parseShortBody()];
+        // zsh's short form: `if [[ c ]] cmd` runs one and-or list (zsh lets it be empty, except at the end).
+        if (this.peek(Lex.CommandPosition) === Tok.EOF) this.unexpected('a command after the condition of `if`');
+        const statement = this.parseShortBody();
+        const body = statement ? [statement] : [];
         clauses.push({ condition, body });
-        return { type: 'If', span: [start, body[0]!.span[1]], clauses, elseBody, redirects: [] };
+        return { type: 'If', span: [start, statement ? statement.span[1] : condition[condition.length - 1]!.span[1]], clauses, elseBody, redirects: [] };
       } else {
         this.unexpected(`\`then\` for the \`if\` at offset ${start}`);
       }
@@ -559,8 +603,7 @@ class Parser implements NestedParser {
       if (this.isReservedWord('elif')) { this.advance(); continue; }
       if (this.isReservedWord('else')) { this.advance(); break; }
       if (this.isReservedWord('fi')) {
-        const end = this.tokEnd;
-        this.advance();
+        const end = this.consumeKeywordCloser();
         return { type: 'If', span: [start, end], clauses, elseBody, redirects: [] };
       }
       this.unexpected(`\`fi\` to close the \`if\` at offset ${start}`);
@@ -583,10 +626,14 @@ class Parser implements NestedParser {
     return this.tokEnd;
   }
 
-  /** zsh's short loop body: one statement (`list1`). */
-  private parseShortBody(): Statement {
+  private lastBodyEnd(start: number): number {
+    return Math.max(start, this.lx.tokStart);
+  }
+
+  /** zsh's short body (`list1`): one and-or list, or nothing when no command follows. */
+  private parseShortBody(): Statement | null {
     this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
-    if (!this.startsCommand() && !this.isPipelinePrefix()) this.unexpected('a command');
+    if (!this.startsCommand() && !this.isPipelinePrefix()) return null;
     const andOr = this.parseAndOr();
     return { type: 'Statement', span: andOr.span, andOr, background: false };
   }
@@ -596,7 +643,7 @@ class Parser implements NestedParser {
     const start = this.tokStart;
     this.advance();
     const condition = this.parseNonEmptyList(`after \`${until ? 'until' : 'while'}\``);
-    const { body, end } = this.parseLoopBody(start, until ? 'until' : 'while', false, false);
+    const { body, end } = this.parseLoopBody(start, until ? 'until' : 'while', false, true);
     return { type: 'While', span: [start, end], until, condition, body, redirects: [] };
   }
 
@@ -625,7 +672,7 @@ class Parser implements NestedParser {
     }
     if (zshShort && this.d.zshGrammar) {
       const statement = this.parseShortBody();
-      return { body: [statement], end: statement.span[1] };
+      return statement ? { body: [statement], end: statement.span[1] } : { body: [], end: this.lastBodyEnd(start) };
     }
     this.unexpected(`\`do\` for the \`${what}\` at offset ${start}`);
   }
@@ -652,11 +699,13 @@ class Parser implements NestedParser {
       }
       const lit = this.lx.wordLiteral;
       if (variables.length > 0 && (lit === 'in' || lit === 'do' || lit === '{' || !this.d.zshGrammar || select)) break;
-      if (lit === null || (!isValidName(lit) && (this.d.zshGrammar || this.d.name === 'sh'))) {
+      const zshPositional = this.d.zshGrammar && lit !== null && /^[0-9]+$/.test(lit);
+      if ((lit === null || !(isValidName(lit) || zshPositional)) && (this.d.zshGrammar || this.d.name === 'sh')) {
         if (variables.length === 0) this.fail(`\`${this.lx.src.slice(this.tokStart, this.tokEnd)}\` is not a valid variable name for \`${keyword}\``);
         break;
       }
-      variables.push({ name: lit, span: [this.tokStart, this.tokEnd] });
+      // bash checks the name only when the loop runs
+      variables.push({ name: lit ?? this.lx.src.slice(this.tokStart, this.tokEnd), span: [this.tokStart, this.tokEnd] });
       this.advance();
     }
     let items: Word[] | null = null;
@@ -770,8 +819,8 @@ class Parser implements NestedParser {
       if (term === Tok.Word && this.lx.wordLiteral === (braces ? '}' : 'esac') && this.lx.word!.unquoted) break;
       this.unexpected(`\`;;\` or \`${braces ? '}' : 'esac'}\` after a case item`);
     }
-    const end = this.tokEnd;
-    this.advance();
+    const end = braces ? this.tokEnd : this.consumeKeywordCloser();
+    if (braces) this.advance();
     return { type: 'Case', span: [start, end], subject, items, redirects: [] };
   }
 
@@ -822,10 +871,16 @@ class Parser implements NestedParser {
     while (this.peek(Lex.Condition) === Tok.Newline) this.advance();
   }
 
+  /** Read a token inside `[[ ]]`; zsh reads newlines there as blanks. */
+  private peekTest(flags = Lex.Condition): Tok {
+    if (this.d.zshGrammar) while (this.peek(flags) === Tok.Newline) this.advance();
+    return this.peek(flags);
+  }
+
   private parseTestOr(): TestExpression {
     let left = this.parseTestAnd();
     for (;;) {
-      if (this.d.zshGrammar) this.skipTestNewlines();
+      this.skipTestNewlines();
       if (this.peek(Lex.Condition) !== Tok.OrIf) return left;
       this.advance();
       this.skipTestNewlines();
@@ -837,7 +892,7 @@ class Parser implements NestedParser {
   private parseTestAnd(): TestExpression {
     let left = this.parseTestTerm();
     for (;;) {
-      if (this.d.zshGrammar) this.skipTestNewlines();
+      this.skipTestNewlines();
       if (this.peek(Lex.Condition) !== Tok.AndIf) return left;
       this.advance();
       this.skipTestNewlines();
@@ -855,7 +910,7 @@ class Parser implements NestedParser {
   private parseTestTerm(): TestExpression {
     this.enter();
     try {
-      if (this.d.zshGrammar) this.skipTestNewlines();
+      this.skipTestNewlines();
       const t = this.peek(Lex.Condition);
       const start = this.tokStart;
       if (t === Tok.Word && this.lx.wordLiteral === '!') {
@@ -881,7 +936,7 @@ class Parser implements NestedParser {
       const firstLit = this.lx.wordLiteral;
       this.advance();
       const zsh = this.d.zshGrammar;
-      const t2 = this.peek(Lex.Condition);
+      const t2 = this.peekTest();
       if (t2 === Tok.Word && this.lx.wordLiteral !== ']]') {
         const opLit = this.lx.wordLiteral;
         const isBinary = opLit !== null && (bashBinaryTests.has(opLit) || (zsh && opLit.length > 1 && opLit.startsWith('-')));
@@ -889,7 +944,7 @@ class Parser implements NestedParser {
         if (isBinary && !(isUnary && !zsh)) {
           this.advance();
           const rhsFlags = opLit === '=~' && !zsh ? Lex.Condition | Lex.Regex : zsh ? Lex.None : Lex.Condition;
-          const t3 = this.peek(rhsFlags);
+          const t3 = this.peekTest(rhsFlags);
           if (t3 !== Tok.Word || (this.lx.wordLiteral === ']]' && !zsh)) this.unexpected(`a word after \`${opLit}\``);
           const right = this.lx.word!;
           this.advance();
@@ -905,6 +960,7 @@ class Parser implements NestedParser {
       if (!zsh && firstLit !== null && bashUnaryTests.has(firstLit) && this.atTestEnd()) {
         this.fail(`\`${firstLit}\` needs an operand in \`[[ ]]\``);
       }
+      // bash wants an operator right after a lone word; zsh reads on past newlines.
       if (!this.atTestEnd() && !(zsh && t2 === Tok.Newline)) this.unexpected('`]]`, `&&` or `||`');
       return { type: 'TestWord', span: first.span, word: first };
     } finally {
@@ -927,33 +983,53 @@ class Parser implements NestedParser {
       }
       if (this.peek(Lex.CommandPosition) === Tok.EmptyParens) this.advance();
       this.skipSeparators();
-      const body = this.parseZshFunctionBody();
-      return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: true, body, redirects: [] };
+      const body = this.parseZshFunctionBody(names.length > 0);
+      const definition: Command = { type: 'FunctionDefinition', span: [start, Math.max(start, body.span[1])], names, keyword: true, body, args: [], redirects: [] };
+      return names.length === 0 ? this.withAnonymousArguments(definition) : definition;
     }
     if (this.peek(Lex.None) !== Tok.Word) this.unexpected('a function name after `function`');
     names.push(this.lx.word!);
     this.advance();
-    if (this.peek(Lex.None) === Tok.LeftParen) {
+    // `function f ()` takes optional parentheses; `function f ( cmd )` has a subshell body
+    if (this.peek(Lex.None) === Tok.LeftParen && nextNonBlankIs(this.lx.src, this.tokEnd, 41)) {
       this.advance();
-      if (this.peek(Lex.None) !== Tok.RightParen) this.unexpected('`)` after `function NAME (`');
+      this.peek(Lex.None);
       this.advance();
     }
     this.skipNewlines();
     const body = this.parseFunctionBody();
-    return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: true, body, redirects: [] };
+    return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: true, body, args: [], redirects: [] };
   }
 
-  /** zsh: `() body` defines and runs an anonymous function. */
+  /** zsh: `() body args…` defines and runs an anonymous function. */
   private parseZshAnonymousFunction(): Command {
     const start = this.tokStart;
     this.advance();
     this.skipSeparators();
     const body = this.parseZshFunctionBody();
-    return { type: 'FunctionDefinition', span: [start, body.span[1]], names: [], keyword: false, body, redirects: [] };
+    const definition: Command = { type: 'FunctionDefinition', span: [start, body.span[1]], names: [], keyword: false, body, args: [], redirects: [] };
+    return this.withAnonymousArguments(definition);
   }
 
-  /** zsh function bodies: `{ list }` or one command. */
-  private parseZshFunctionBody(): Command {
+  /** The words and redirections after an anonymous function's body are its arguments and its redirections. */
+  private withAnonymousArguments(definition: Command & { type: 'FunctionDefinition' }): Command {
+    for (;;) {
+      const t = this.peek(Lex.None);
+      if (t === Tok.Redirect) {
+        const r = this.parseRedirect();
+        definition.redirects.push(r);
+        definition.span = [definition.span[0], r.span[1]];
+      } else if (t === Tok.Word && !(this.d.closeBraceAnywhere && this.lx.wordLiteral === '}')) {
+        const word = this.lx.word!;
+        this.advance();
+        definition.args.push(word);
+        definition.span = [definition.span[0], word.span[1]];
+      } else return definition;
+    }
+  }
+
+  /** zsh function bodies: `{ list }` or one command (after `function NAME`, possibly none). */
+  private parseZshFunctionBody(allowEmpty = false): Command {
     this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
     if (this.isReservedWord('{')) {
       const open = this.tokStart;
@@ -963,7 +1039,12 @@ class Parser implements NestedParser {
       const group: Command = { type: 'BraceGroup', span: [open, this.lastEnd], body, redirects: [] };
       return this.withRedirects(group);
     }
-    if (!this.startsCommand() && !this.isPipelinePrefix()) this.unexpected('a function body');
+    if (!this.startsCommand() && !this.isPipelinePrefix()) {
+      if (!allowEmpty) this.unexpected('a function body');
+      // zsh: `function f` with no body defines an empty function
+      const at = this.tokStart;
+      return { type: 'BraceGroup', span: [at, at], body: [], redirects: [] };
+    }
     return this.parseCommand();
   }
 
@@ -999,9 +1080,9 @@ class Parser implements NestedParser {
       const firstLit = this.lx.wordLiteral;
       this.advance();
       this.peek(Lex.CommandPosition);
-      if (firstLit !== null && isValidName(firstLit) && opensCompound()) {
+      if (opensCompound()) {
         const body = this.parseCommand();
-        return { type: 'Coproc', span: [start, body.span[1]], name: firstLit, body, redirects: [] };
+        return { type: 'Coproc', span: [start, body.span[1]], name: firstLit ?? this.lx.src.slice(first.span[0], first.span[1]), body, redirects: [] };
       }
       if (this.reserved() !== null) {
         // bash reads reserved words after `coproc NAME`: `coproc x }` closes a group.
@@ -1043,8 +1124,7 @@ class Parser implements NestedParser {
     if (firstWord) {
       words.push(firstWord);
       end = firstWord.span[1];
-      const lit = wordText(firstWord);
-      declaration = d.arrays && lit !== null && declarationCommands.has(lit);
+      declaration = this.isDeclaration(wordText(firstWord));
     }
     for (;;) {
       const flags = words.length === 0 ? Lex.CommandPosition | Lex.AssignmentAllowed : declaration ? Lex.AssignmentAllowed : Lex.None;
@@ -1068,6 +1148,7 @@ class Parser implements NestedParser {
           command.span = [start, command.span[1]];
           return this.withRedirects(command);
         }
+        if (r !== null && d.zshGrammar && (assignments.length > 0 || redirects.length > 0) && r !== '}' && !zshDeclarationCommands.has(r)) break;
         const assignment = this.readAssignment(word);
         if (assignment) {
           if (assignments.length === 0 && redirects.length === 0) start = assignment.span[0];
@@ -1075,7 +1156,7 @@ class Parser implements NestedParser {
           end = assignment.span[1];
           continue;
         }
-      } else if (declaration && this.lx.src.charCodeAt(word.span[1]) === 40 && isAssignmentShaped(word, d)) {
+      } else if (declaration && this.lx.src.charCodeAt(word.span[1]) === 40 && isAssignmentShaped(this.lx.src, word, d)) {
         // `declare a=(1 2)`: the array belongs to the argument
         this.advance();
         const array = this.readArrayElements();
@@ -1093,7 +1174,7 @@ class Parser implements NestedParser {
       this.advance();
       words.push(word);
       end = word.span[1];
-      if (words.length === 1 && lit !== null && d.arrays && declarationCommands.has(lit)) declaration = true;
+      if (words.length === 1 && this.isDeclaration(lit)) declaration = true;
       if (words.length === 1 && assignments.length === 0 && redirects.length === 0 && !d.zshGrammar) {
         if (this.peek(Lex.None) === Tok.LeftParen) return this.parseFunctionDefinition(words);
       }
@@ -1103,6 +1184,11 @@ class Parser implements NestedParser {
     }
     if (words.length === 0 && assignments.length === 0 && redirects.length === 0) this.unexpected('a command');
     return { type: 'SimpleCommand', span: [start, end], assignments, words, redirects };
+  }
+
+  private isDeclaration(name: string | null): boolean {
+    if (name === null || !this.d.arrays) return false;
+    return (this.d.zshGrammar ? zshDeclarationCommands : declarationCommands).has(name);
   }
 
   /** `name ( ) body` */
@@ -1123,60 +1209,60 @@ class Parser implements NestedParser {
     if (d.zshGrammar) {
       this.skipSeparators();
       const body = this.parseZshFunctionBody();
-      return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: false, body, redirects: [] };
+      return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: false, body, args: [], redirects: [] };
     }
     this.skipNewlines();
     const body = this.parseFunctionBody();
-    return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: false, body, redirects: [] };
+    return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: false, body, args: [], redirects: [] };
   }
 
   /** A word read in assignment position: `name=value`, `name+=value`, `name[i]=value`, `name=(…)`. */
   private readAssignment(word: Word): Assignment | null {
     const d = this.d;
     const first = word.parts[0];
-    if (!first || first.type !== 'Literal') return null;
-    const text = first.value;
-    let i = 0;
-    const c0 = text.charCodeAt(0);
+    // The name must be unquoted literal text at the start of the word.
+    if (!first || first.type !== 'Literal' || first.span[1] - first.span[0] !== first.value.length) return null;
+    const src = this.lx.src;
+    const wordStart = word.span[0];
+    const wordEnd = word.span[1];
+    let i = wordStart;
+    const c0 = src.charCodeAt(i);
     if (!((c0 >= 65 && c0 <= 90) || (c0 >= 97 && c0 <= 122) || c0 === 95)) return null;
-    while (i < text.length) {
-      const c = text.charCodeAt(i);
+    while (i < wordEnd) {
+      const c = src.charCodeAt(i);
       if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (c >= 48 && c <= 57)) i++;
       else break;
     }
-    const name = text.slice(0, i);
-    const lx = this.lx;
-    const wordStart = word.span[0];
+    if (i > first.span[1]) return null;
+    const name = src.slice(wordStart, i);
     let index: Word | null = null;
-    let cursor = wordStart + i; // source offset after the name (literal parts map 1:1 at the start)
-    if (first.span[1] - first.span[0] !== first.value.length) return null; // line continuations inside: not read as an assignment
-    if (text.charCodeAt(i) === 91 /* [ */ && d.subscriptAssignment) {
-      // find `]=` in the source of the word
-      const close = findSubscriptClose(lx.src, cursor, word.span[1]);
+    let cursor = i;
+    if (src.charCodeAt(cursor) === 91 /* [ */ && d.subscriptAssignment) {
+      const close = findSubscriptClose(src, cursor, wordEnd);
       if (close < 0) return null;
       index = sliceWord(word, cursor + 1, close);
       cursor = close + 1;
-    } else if (i < text.length && text.charCodeAt(i) !== 61 && text.charCodeAt(i) !== 43) return null;
+    }
     let append = false;
-    if (lx.src.charCodeAt(cursor) === 43 /* + */) {
+    if (src.charCodeAt(cursor) === 43 /* + */) {
       if (!d.appendAssignment) return null;
       append = true;
       cursor++;
     }
-    if (lx.src.charCodeAt(cursor) !== 61 /* = */) return null;
-    if (cursor >= word.span[1]) return null;
+    if (cursor >= wordEnd || src.charCodeAt(cursor) !== 61 /* = */ || !isUnquotedLiteralAt(word, cursor)) return null;
     cursor++;
     const nameSpan: Span = [wordStart, wordStart + name.length];
     // `name=(` … `)`: an array
-    if (cursor === word.span[1] && lx.src.charCodeAt(cursor) === 40 && d.arrays) {
+    if (cursor === wordEnd && src.charCodeAt(cursor) === 40 && d.arrays) {
       this.advance();
       const array = this.readArrayElements();
-      const end = this.lastArrayEnd;
-      return { type: 'Assignment', span: [wordStart, end], name, nameSpan, index, append, value: null, array };
+      return { type: 'Assignment', span: [wordStart, this.lastArrayEnd], name, nameSpan, index, append, value: null, array };
     }
     this.advance();
-    const value = cursor < word.span[1] ? sliceWord(word, cursor, word.span[1]) : { type: 'Word' as const, span: [cursor, cursor] as Span, parts: [], unquoted: true };
-    return { type: 'Assignment', span: [wordStart, word.span[1]], name, nameSpan, index, append, value, array: null };
+    const value = cursor < wordEnd ? sliceWord(word, cursor, wordEnd) : { type: 'Word' as const, span: [cursor, cursor] as Span, parts: [], unquoted: true };
+    // An assignment value expands `~` at its start and after each `:`.
+    value.parts = splitTildes(value.parts, d, true);
+    return { type: 'Assignment', span: [wordStart, wordEnd], name, nameSpan, index, append, value, array: null };
   }
 
   private lastArrayEnd = 0;
@@ -1240,6 +1326,12 @@ class Parser implements NestedParser {
 
 // ------------------------------------------------------------------ helpers
 
+function nextNonBlankIs(src: string, from: number, code: number): boolean {
+  let i = from;
+  while (i < src.length && (src.charCodeAt(i) === 32 || src.charCodeAt(i) === 9)) i++;
+  return src.charCodeAt(i) === code;
+}
+
 /** Tokens whose reading depends on the mode, and so are read again when the mode changes. */
 function modeSensitive(tok: Tok): boolean {
   return tok === Tok.Word || tok === Tok.LeftParen || tok === Tok.Redirect || tok === Tok.ArithmeticCommand || tok === Tok.EmptyParens;
@@ -1257,17 +1349,25 @@ function wordText(word: Word): string | null {
   return s;
 }
 
-function isAssignmentShaped(word: Word, d: Dialect): boolean {
+function isAssignmentShaped(src: string, word: Word, d: Dialect): boolean {
   const first = word.parts[0];
-  if (!first || first.type !== 'Literal') return false;
-  const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?)=$/.exec(first.value);
-  return m !== null && word.parts.length === 1 && (m[3] === '' || d.appendAssignment);
+  if (!first || first.type !== 'Literal' || !word.unquoted) return false;
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?)=$/.exec(src.slice(word.span[0], word.span[1]));
+  return m !== null && (m[3] === '' || d.appendAssignment);
 }
 
 /** zsh: a case pattern written `(…)` as a whole. */
 function isParenthesized(word: Word): boolean {
   const t = wordText(word);
   return t !== null && t.startsWith('(') && t.endsWith(')');
+}
+
+/** Whether the character at `offset` lies in an unquoted literal part of the word. */
+function isUnquotedLiteralAt(word: Word, offset: number): boolean {
+  for (const p of word.parts) {
+    if (offset >= p.span[0] && offset < p.span[1]) return p.type === 'Literal' || p.type === 'Glob';
+  }
+  return false;
 }
 
 function findSubscriptClose(src: string, open: number, limit: number): number {
@@ -1318,22 +1418,7 @@ function sliceWord(word: Word, from: number, to: number): Word {
     }
     parts.push(p);
   }
-  return { type: 'Word', span: [from, to], parts: retilde(parts), unquoted };
-}
-
-/** An assignment value starting with `~` expands it. */
-function retilde(parts: WordPart[]): WordPart[] {
-  const first = parts[0];
-  if (!first || first.type !== 'Literal' || !first.value.startsWith('~')) return parts;
-  const slash = first.value.search(/[/:]/);
-  const prefixEnd = slash < 0 ? first.value.length : slash;
-  const user = first.value.slice(1, prefixEnd);
-  if (user !== '' && !/^[A-Za-z0-9_.+-]+$/.test(user)) return parts;
-  if (slash < 0 && parts.length > 1) return parts;
-  const at = first.span[0];
-  const out: WordPart[] = [{ type: 'Tilde', span: [at, at + prefixEnd], user }];
-  if (prefixEnd < first.value.length) out.push({ type: 'Literal', span: [at + prefixEnd, first.span[1]], value: first.value.slice(prefixEnd) });
-  return out.concat(parts.slice(1));
+  return { type: 'Word', span: [from, to], parts, unquoted };
 }
 
 /** The delimiter of a here-document: its word after quote removal. */
