@@ -63,6 +63,11 @@ export interface Dialect {
   readonly appendAssignment: boolean;
   /** `name[sub]=value` element assignments. */
   readonly subscriptAssignment: boolean;
+  /**
+   * bash reads `name[` in command position (and `[` starting an array element)
+   * up to its `]`, blanks included (`a[ b ]=1`), and fails when none follows.
+   */
+  readonly subscriptRunsToBracket: boolean;
   /** `function name …` definitions. */
   readonly functionKeyword: boolean;
   /** `name() command` accepts any command as body (zsh, sh); bash needs a compound command. */
@@ -97,7 +102,7 @@ export interface Dialect {
   readonly parameterBraceNesting: boolean;
   /** Inside `$(…)`, a here-document also ends at a line `DELIM)` whose `)` closes the substitution (bash). */
   readonly heredocEndsAtCloseParen: boolean;
-  /** Empty lists are allowed: `{ }`, `( )`, `if then fi`, a lone `;` (zsh). */
+  /** Empty lists are allowed: `{ }`, `( )`, `if then fi`, a lone `;` (zsh); so is `cmd & ;`. */
   readonly emptyLists: boolean;
   /** The shell's own check (`zsh -n`) expands top-level command words and so reports a bad `${…}` there. */
   readonly checkExpandsTopLevelWords: boolean;
@@ -150,6 +155,7 @@ export const bash: Dialect = {
   emptyLists: false,
   checkExpandsTopLevelWords: false,
   tildeBeforeQuotes: false,
+  subscriptRunsToBracket: true,
 };
 
 export const sh: Dialect = {
@@ -197,12 +203,14 @@ export const sh: Dialect = {
   emptyLists: false,
   checkExpandsTopLevelWords: false,
   tildeBeforeQuotes: false,
+  subscriptRunsToBracket: false,
 };
 
 export const zsh: Dialect = {
   name: 'zsh',
+  // `]]` is read only inside `[[ ]]`
   reservedWords: new Set([
-    ...posixReserved, '[[', ']]', 'function', 'select', 'time', 'coproc',
+    ...posixReserved, '[[', 'function', 'select', 'time', 'coproc',
     'repeat', 'foreach', 'end', 'always', 'nocorrect',
     // zsh 5.1+ parses these as reserved words so `local a=(1 2)` is an array.
     'declare', 'export', 'float', 'integer', 'local', 'readonly', 'typeset',
@@ -249,6 +257,7 @@ export const zsh: Dialect = {
   emptyLists: true,
   checkExpandsTopLevelWords: true,
   tildeBeforeQuotes: true,
+  subscriptRunsToBracket: false,
 };
 
 export const dialects: Readonly<Record<DialectName, Dialect>> = { bash, sh, zsh };

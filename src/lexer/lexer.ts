@@ -33,6 +33,8 @@ export const enum Lex {
   CasePattern = 8,
   /** The right side of bash's `=~`: parentheses and `|` belong to the word. */
   Regex = 16,
+  /** An element of `name=(…)`: bash reads a leading `[key]` whole. */
+  ArrayElement = 32,
 }
 
 /** How the lexer asks the parser to read the commands inside a substitution. */
@@ -69,6 +71,8 @@ export class Lexer {
   redirectFdVariable: string | null = null;
   /** For Tok.ArithmeticCommand. */
   arithmetic: Arithmetic | null = null;
+  /** For a `<` or `>` read inside `[[ ]]`: an operator, never an operand. */
+  conditionOperator = false;
 
   /** Here-documents whose bodies start after the next newline, in order. */
   pendingHeredocs: Redirect[] = [];
@@ -110,6 +114,7 @@ export class Lexer {
     this.redirectFd = null;
     this.redirectFdVariable = null;
     this.arithmetic = null;
+    this.conditionOperator = false;
     this.skipBlanksAndComments();
     const start = this.pos;
     this.tokStart = start;
@@ -173,7 +178,9 @@ export class Lexer {
         if (c1 === Ch.LeftParen && d.processSubstitution) return this.readWord(flags);
         if (flags & Lex.Condition) {
           this.pos = start + 1;
-          return this.makeLiteralWordToken(start, start + 1);
+          this.makeLiteralWordToken(start, start + 1);
+          this.conditionOperator = true;
+          return Tok.Word;
         }
         if (c === Ch.Less && d.zshGlobParens && this.numericGlobEnd(start) > 0) return this.readWord(flags);
         return this.readRedirectOperator(start, false);
@@ -502,13 +509,15 @@ export class Lexer {
           pos++;
           continue;
         case Ch.LeftBracket:
-          if (d.arrays && flags & Lex.CommandPosition && pos > start && this.isNameRun(start, pos)) {
+          if (d.arrays && ((flags & Lex.CommandPosition && pos > start && this.isNameRun(start, pos)) ||
+            (flags & Lex.ArrayElement && pos === start && d.subscriptRunsToBracket))) {
             // `name[subscript]=` as a prefix assignment: the subscript may hold blanks.
             const close = this.subscriptEnd(pos);
-            if (close > 0 && (this.code(close) === Ch.Equals || (this.code(close) === Ch.Plus && this.code(close + 1) === Ch.Equals))) {
+            if (close > 0 && (d.subscriptRunsToBracket || this.code(close) === Ch.Equals || (this.code(close) === Ch.Plus && this.code(close + 1) === Ch.Equals))) {
               pos = close;
               continue;
             }
+            if (close < 0 && d.subscriptRunsToBracket) this.error('unterminated subscript: bash reads `[` here up to its `]`', pos, this.end);
           }
           pos++;
           continue;
@@ -577,7 +586,7 @@ export class Lexer {
         i = this.skipDoubleQuotedText(i);
         if (i < 0) return -1;
         continue;
-      } else if (c === Ch.Newline) return -1;
+      }
       i++;
     }
     return -1;
@@ -944,7 +953,13 @@ export class Lexer {
     // The shells find the closing brace first, honouring quotes (and, in zsh, nested braces).
     const close = this.parameterOperandEnd(i);
     if (close < 0) this.error('unterminated parameter expansion: close `${` with `}`', start, this.end);
-    const invalid = d.strictParameterSyntax ? zshParameterProblem(src.slice(i, close)) : null;
+    const invalid = d.strictParameterSyntax ? zshParameterProblem(src.slice(i, close), flags !== null) : null;
+    if (d.name === 'sh') {
+      const first = this.code(i);
+      // dash drops the character after `${` when it is not a name, so a quote there opens a string that never closes
+      if (first === Ch.DoubleQuote || first === Ch.SingleQuote) this.error('dash cannot read a quote right after `${`', start, close + 1);
+      if (/^[A-Za-z_][A-Za-z0-9_]*:$|^[0-9@*?$!-]:$/.test(src.slice(i, close))) this.error("dash refuses `${name:}`: missing `}`", start, close + 1);
+    }
     let length = false;
     let indirect = false;
     let nested: WordPart | null = null;

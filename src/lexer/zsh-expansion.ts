@@ -5,7 +5,7 @@
 // node; the parser reports it where `zsh -n` does (see parser.ts), and the
 // approver refuses any line that holds one.
 
-const modifierLetters = new Set(['a', 'A', 'c', 'e', 'h', 'l', 'p', 'P', 'q', 'Q', 'r', 't', 'u', 'x', '&']);
+const modifierLetters = new Set(['a', 'A', 'c', 'e', 'h', 'l', 'p', 'P', 'q', 'Q', 'r', 't', 'u', '&']);
 
 function isZshNameStart(c: string): boolean {
   return /[A-Za-z_]/.test(c) || c.charCodeAt(0) >= 0x80;
@@ -44,22 +44,32 @@ function skipBalanced(s: string, i: number, open: string, close: string): number
  * Why zsh would refuse `${BODY}` (BODY after any `(flags)`), or null. The
  * messages are zsh's own.
  */
-export function zshParameterProblem(body: string): string | null {
+export function zshParameterProblem(text: string, hasFlags = false): string | null {
+  const body = text.replace(/\\\n/g, ''); // line continuations vanish
   let i = 0;
   const n = body.length;
+  let prefixed = hasFlags;
   // prefixes: `^`, `=`, `~` (each maybe doubled), `+`, `%`, and `#` for a length
   for (;;) {
     const c = body[i];
     if ((c === '^' || c === '=' || c === '~' || c === '%') && i + 1 < n) {
       i++;
       if (body[i] === c) i++;
+      prefixed = true;
     } else if (c === '+' && i + 1 < n && (isZshNameStart(body[i + 1]!) || body[i + 1] === '$')) i++;
-    else if (c === '#' && i + 1 < n && body[i + 1] !== '}' && !/^[-=?+:%/#]/.test(body.slice(i + 1, i + 2)) ) i++;
+    else if (c === '#' && i + 1 < n && !/^[-=?+:%/#]/.test(body.slice(i + 1, i + 2))) i++;
+    else if (c === '#' && (body[i + 1] === '-' || body[i + 1] === '?') && i + 2 < n) return 'bad substitution';
     else break;
   }
   if (i >= n) return null;
   const c = body[i]!;
-  if (c === '$' && (body[i + 1] === '{' || body[i + 1] === '(')) {
+  if (c === '"' && prefixed) {
+    // `${(f)"$(cmd)"}`, `${="…"}`: after flags or a prefix, a quoted word may stand for the name
+    let k = i + 1;
+    while (k < n && body[k] !== '"') k += body[k] === '\\' ? 2 : 1;
+    if (k >= n) return 'bad substitution';
+    i = k + 1;
+  } else if (c === '$' && (body[i + 1] === '{' || body[i + 1] === '(')) {
     const end = body[i + 1] === '{' ? skipBalanced(body, i + 1, '{', '}') : skipBalanced(body, i + 1, '(', ')');
     if (end < 0) return 'bad substitution';
     i = end;
@@ -68,7 +78,7 @@ export function zshParameterProblem(body: string): string | null {
   } else if (/[0-9]/.test(c)) {
     while (i < n && /[0-9]/.test(body[i]!)) i++;
     if (i < n && isZshNameChar(body[i]!)) return 'bad substitution';
-  } else if ('@*#?-$!'.includes(c)) {
+  } else if ('@*#?-$!%'.includes(c)) {
     i++;
   } else if (c === ':' || c === '[') {
     // `${:-word}` and `${[…]}`: an empty name
@@ -102,7 +112,7 @@ export function zshParameterProblem(body: string): string | null {
 function colonProblem(rest: string): string | null {
   const c = rest[0];
   if (c === undefined) return 'unrecognized modifier';
-  if ('-=?+|*^'.includes(c)) return null;
+  if ('-=?+|*^/'.includes(c)) return null;
   if (c === ':' && rest[1] === '=') return null; // `${name::=word}`
   if (c === '#') return patternProblem(rest.slice(1));
   if (/[A-Za-z&]/.test(c)) {
@@ -110,48 +120,61 @@ function colonProblem(rest: string): string | null {
     for (;;) {
       let m = rest[i];
       if (m === undefined) return null;
-      if (m === 'g' || m === 'f' || m === 'F' || m === 'w' || m === 'W') {
-        // `g`, `f`, `w` repeat or widen the modifier after them
-        i++;
+      // prefixes: `g` (global `s`/`&`), `f` (repeat), `w`/`W` (per word), `F:n:` (repeat n times)
+      while (m === 'g' || m === 'f' || m === 'w' || m === 'W' || m === 'F') {
+        if (m === 'F') {
+          const delim = rest[i + 1];
+          if (delim === undefined) return 'unrecognized modifier';
+          const closer = ({ '(': ')', '[': ']', '{': '}', '<': '>' } as Record<string, string>)[delim] ?? delim;
+          const close = rest.indexOf(closer, i + 2);
+          if (close < 0) return 'unrecognized modifier';
+          i = close + 1;
+        } else i++;
         m = rest[i];
-        if (m === undefined) return `unrecognized modifier`;
+        if (m === undefined) return 'unrecognized modifier';
       }
-      if (m === 's' || m === 'S') {
+      if (m === 's') {
         const delim = rest[i + 1];
         if (delim === undefined) return 'unrecognized modifier';
-        const second = rest.indexOf(delim, i + 2);
+        const second = indexOfUnescaped(rest, delim, i + 2);
         if (second < 0) return null;
-        const third = rest.indexOf(delim, second + 1);
+        const third = indexOfUnescaped(rest, delim, second + 1);
         i = third < 0 ? rest.length : third + 1;
       } else if (modifierLetters.has(m)) {
         i++;
         while (i < rest.length && /[0-9]/.test(rest[i]!)) i++; // `:h2`, `:t3`
       } else return `unrecognized modifier \`${m}'`;
       if (i >= rest.length) return null;
-      if (rest[i] !== ':') return `unrecognized modifier \`${rest[i]}'`;
+      if (rest[i] !== ':') return 'unrecognized modifier';
       i++;
     }
   }
-  // an offset and perhaps a length: `${name:offset:length}`
+  // an offset and perhaps a length: `${name:offset:length}`; zsh splits at the first `:`
   const colon = topLevelColon(rest);
   const offset = colon < 0 ? rest : rest.slice(0, colon);
   const problem = arithmeticProblem(offset);
   if (problem) return problem;
-  return colon < 0 ? null : arithmeticProblem(rest.slice(colon + 1));
+  if (colon < 0) return null;
+  const length = rest.slice(colon + 1);
+  if (length.trim() === '' && offset.trim() !== '') return 'unrecognized modifier';
+  return arithmeticProblem(length);
+}
+
+function indexOfUnescaped(s: string, ch: string, from: number): number {
+  for (let i = from; i < s.length; i++) {
+    if (s[i] === '\\') i++;
+    else if (s[i] === ch) return i;
+  }
+  return -1;
 }
 
 function topLevelColon(s: string): number {
   let depth = 0;
-  let ternary = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
     if (c === '(' || c === '[') depth++;
     else if (c === ')' || c === ']') depth--;
-    else if (c === '?' && depth === 0) ternary++;
-    else if (c === ':' && depth === 0) {
-      if (ternary > 0) ternary--;
-      else return i;
-    }
+    else if (c === ':' && depth === 0) return i;
   }
   return -1;
 }
@@ -203,7 +226,6 @@ function patternProblem(pattern: string): string | null {
     if (c === '[') {
       let j = i + 1;
       if (pattern[j] === '!' || pattern[j] === '^') j++;
-      if (pattern[j] === ']') j++;
       while (j < pattern.length && pattern[j] !== ']') {
         if (pattern[j] === '[' && pattern[j + 1] === ':') {
           const end = pattern.indexOf(':]', j + 2);

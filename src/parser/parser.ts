@@ -45,6 +45,9 @@ const compoundOpeners = new Set(['if', 'while', 'until', 'for', 'case', 'select'
 const declarationCommands = new Set(['declare', 'typeset', 'local', 'export', 'readonly', 'integer', 'float', 'alias', 'eval', 'let']);
 const zshDeclarationCommands = new Set(['declare', 'typeset', 'local', 'export', 'readonly', 'integer', 'float']);
 
+/** dash's special builtins, which it refuses as function names ("Bad function name"). */
+const dashSpecialBuiltins = new Set(['break', 'continue', '.', ':', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'times', 'trap', 'unset']);
+
 const bashUnaryTests = new Set([
   '-a', '-b', '-c', '-d', '-e', '-f', '-g', '-h', '-k', '-p', '-r', '-s', '-t', '-u', '-w', '-x',
   '-G', '-L', '-N', '-O', '-S', '-z', '-n', '-o', '-v', '-R',
@@ -219,6 +222,10 @@ class Parser implements NestedParser {
   parseUntilCloseParen(openedAt: number): Statement[] {
     const saved = this.savePeek();
     this.enter();
+    // Here-documents opened before the substitution wait for the end of its line;
+    // those opened inside it and still open at its `)` join them.
+    const outerHeredocs = this.lx.pendingHeredocs;
+    this.lx.pendingHeredocs = [];
     const body = this.parseList();
     const t = this.peek(Lex.CommandPosition);
     if (t !== Tok.RightParen) {
@@ -226,6 +233,7 @@ class Parser implements NestedParser {
       this.unexpected('`)`');
     }
     this.advance();
+    this.lx.pendingHeredocs = outerHeredocs.concat(this.lx.pendingHeredocs);
     this.leave();
     this.restorePeek(saved);
     return body;
@@ -300,7 +308,8 @@ class Parser implements NestedParser {
       const statement = this.parseStatement();
       body.push(statement);
       const t = this.peek(Lex.CommandPosition);
-      if (t === Tok.Semi) {
+      // bash and sh refuse `cmd & ;`; zsh reads the `;` as an empty separator.
+      if (t === Tok.Semi && (!statement.background || this.d.emptyLists)) {
         this.advance();
         continue;
       }
@@ -377,6 +386,7 @@ class Parser implements NestedParser {
         if (this.d.name === 'bash' && this.peek(Lex.None) === Tok.Word && this.lx.wordLiteral === '-p') this.advance();
         this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
+          this.expectEmptyPipelineEnd('time');
           return { type: 'Pipeline', span: [start, end], negated, timed, commands: [], operators: [] };
         }
         continue;
@@ -390,6 +400,7 @@ class Parser implements NestedParser {
         this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
           if (this.d.name === 'sh') this.unexpected('a command after `!`');
+          this.expectEmptyPipelineEnd('!');
           return { type: 'Pipeline', span: [start, end], negated, timed, commands: [], operators: [] };
         }
         continue;
@@ -431,6 +442,14 @@ class Parser implements NestedParser {
     return { type: 'Pipeline', span: [start, last.span[1]], negated, timed, commands, operators };
   }
 
+  /** A bare `!` or `time` may end a list, but not be backgrounded or piped (zsh also lets a closer follow). */
+  private expectEmptyPipelineEnd(what: string): void {
+    const t = this.lx.tok;
+    if (t === Tok.Semi || t === Tok.Newline || t === Tok.EOF) return;
+    if (this.d.zshGrammar && (t === Tok.RightParen || t === Tok.Word)) return;
+    this.unexpected(`a command after \`${what}\``);
+  }
+
   private peekStartOf(flags: number): number {
     this.peek(flags);
     return this.tokStart;
@@ -460,6 +479,7 @@ class Parser implements NestedParser {
           break;
         case Tok.Word: {
           const r = this.reserved();
+          if (r === 'coproc' && this.d.coproc === 'zsh') this.fail('zsh reads `coproc` only at the start of a pipeline');
           if (r !== null && compoundOpeners.has(r)) {
             command = this.parseCompound(r);
             break;
@@ -469,7 +489,6 @@ class Parser implements NestedParser {
             return this.parseCommand();
           }
           if (r === '!') this.fail('`!` can only start a pipeline, not follow `|`');
-          if (r === 'coproc' && this.d.coproc === 'zsh') this.fail('zsh reads `coproc` only at the start of a pipeline');
           if (r !== null && r !== '!' && r !== 'time' && !zshDeclarationCommands.has(r)) {
             this.fail(`\`${r}\` where a command should start`);
           }
@@ -806,8 +825,7 @@ class Parser implements NestedParser {
       if (this.d.zshGrammar) this.skipSeparators();
       else this.skipNewlines();
       const t = this.peek(Lex.CasePattern);
-      if (t === Tok.Word && this.lx.word!.unquoted && this.lx.wordLiteral === (braces ? '}' : 'esac')) break;
-      if (braces && t === Tok.Word && this.lx.wordLiteral === '}') break;
+      if (t === Tok.Word && this.lx.wordLiteral === (braces ? '}' : 'esac') && !this.rightAfterKeywordCloser()) break;
       items.push(this.parseCaseItem());
       const term = this.peek(Lex.CommandPosition);
       if (term === Tok.DoubleSemi || term === Tok.SemiAmp || term === Tok.DoubleSemiAmp || term === Tok.SemiPipe) {
@@ -816,7 +834,7 @@ class Parser implements NestedParser {
         this.advance();
         continue;
       }
-      if (term === Tok.Word && this.lx.wordLiteral === (braces ? '}' : 'esac') && this.lx.word!.unquoted) break;
+      if (term === Tok.Word && this.isReservedWord(braces ? '}' : 'esac')) break;
       this.unexpected(`\`;;\` or \`${braces ? '}' : 'esac'}\` after a case item`);
     }
     const end = braces ? this.tokEnd : this.consumeKeywordCloser();
@@ -830,11 +848,16 @@ class Parser implements NestedParser {
     if (this.lx.tok === Tok.LeftParen) this.advance();
     for (;;) {
       const t = this.peek(Lex.CasePattern);
+      if (t === Tok.Pipe && this.d.zshGrammar) {
+        // zsh accepts an empty alternative: `|b)`
+        this.advance();
+        continue;
+      }
       if (t !== Tok.Word) this.unexpected('a case pattern');
       const word = this.lx.word!;
       this.advance();
       const next = this.peek(Lex.CasePattern);
-      if (this.d.zshGrammar && next !== Tok.RightParen && next !== Tok.Pipe && patterns.length === 0 && isParenthesized(word)) {
+      if (this.d.zshGrammar && next !== Tok.RightParen && next !== Tok.Pipe && patterns.length === 0 && isParenthesized(this.lx.src, word)) {
         // zsh: `(pattern)` followed by the body is the optional leading parenthesis form.
         patterns.push(word);
         break;
@@ -842,6 +865,11 @@ class Parser implements NestedParser {
       patterns.push(word);
       if (next === Tok.Pipe) {
         this.advance();
+        // zsh accepts an empty last alternative: `a|)`
+        if (this.d.zshGrammar && this.peek(Lex.CasePattern) === Tok.RightParen) {
+          this.advance();
+          break;
+        }
         continue;
       }
       if (next === Tok.RightParen) {
@@ -917,7 +945,7 @@ class Parser implements NestedParser {
         const bang = this.lx.word!;
         this.advance();
         this.peek(Lex.Condition);
-        if (this.d.name === 'bash' && this.atTestEnd()) return { type: 'TestWord', span: bang.span, word: bang };
+        if (this.d.name === 'bash' && this.lx.tok === Tok.Word && (this.lx.wordLiteral as string | null) === ']]') return { type: 'TestWord', span: bang.span, word: bang };
         const operand = this.parseTestTerm();
         return { type: 'TestNot', span: [start, operand.span[1]], operand };
       }
@@ -931,41 +959,85 @@ class Parser implements NestedParser {
         this.advance();
         return { type: 'TestGroup', span: [start, end], inner };
       }
-      if (t !== Tok.Word || this.lx.wordLiteral === ']]') this.unexpected('a condition');
-      const first = this.lx.word!;
-      const firstLit = this.lx.wordLiteral;
-      this.advance();
-      const zsh = this.d.zshGrammar;
-      const t2 = this.peekTest();
-      if (t2 === Tok.Word && this.lx.wordLiteral !== ']]') {
-        const opLit = this.lx.wordLiteral;
-        const isBinary = opLit !== null && (bashBinaryTests.has(opLit) || (zsh && opLit.length > 1 && opLit.startsWith('-')));
-        const isUnary = firstLit !== null && (zsh ? firstLit.length > 1 && firstLit.startsWith('-') : bashUnaryTests.has(firstLit));
-        if (isBinary && !(isUnary && !zsh)) {
-          this.advance();
-          const rhsFlags = opLit === '=~' && !zsh ? Lex.Condition | Lex.Regex : zsh ? Lex.None : Lex.Condition;
-          const t3 = this.peekTest(rhsFlags);
-          if (t3 !== Tok.Word || (this.lx.wordLiteral === ']]' && !zsh)) this.unexpected(`a word after \`${opLit}\``);
-          const right = this.lx.word!;
-          this.advance();
-          return { type: 'TestBinary', span: [start, right.span[1]], operator: opLit!, left: first, right };
-        }
-        if (isUnary) {
-          const operand = this.lx.word!;
-          this.advance();
-          return { type: 'TestUnary', span: [start, operand.span[1]], operator: firstLit!, operand };
-        }
-        this.fail(zsh ? `condition expected: \`${this.lx.src.slice(this.tokStart, this.tokEnd)}\`` : 'conditional binary operator expected');
-      }
-      if (!zsh && firstLit !== null && bashUnaryTests.has(firstLit) && this.atTestEnd()) {
-        this.fail(`\`${firstLit}\` needs an operand in \`[[ ]]\``);
-      }
-      // bash wants an operator right after a lone word; zsh reads on past newlines.
-      if (!this.atTestEnd() && !(zsh && t2 === Tok.Newline)) this.unexpected('`]]`, `&&` or `||`');
-      return { type: 'TestWord', span: first.span, word: first };
+      if (t !== Tok.Word || this.lx.wordLiteral === ']]' || this.lx.conditionOperator) this.unexpected('a condition');
+      return this.d.zshGrammar ? this.parseZshTestWords() : this.parseBashTestWords();
     } finally {
       this.leave();
     }
+  }
+
+  /**
+   * bash: `word`, `-op word` with a known unary test, `word op word` with a
+   * known binary test (the right side of `=~` read as a regex).
+   */
+  private parseBashTestWords(): TestExpression {
+    const first = this.lx.word!;
+    const firstLit = this.lx.wordLiteral;
+    this.advance();
+    const t2 = this.peek(Lex.Condition);
+    const isUnary = firstLit !== null && bashUnaryTests.has(firstLit);
+    if (t2 === Tok.Word && this.lx.wordLiteral !== ']]') {
+      const opLit = this.lx.wordLiteral;
+      if (isUnary) {
+        if (this.lx.conditionOperator) this.fail(`\`${opLit}\` cannot be the operand of \`${firstLit}\``);
+        const operand = this.lx.word!;
+        this.advance();
+        return { type: 'TestUnary', span: [first.span[0], operand.span[1]], operator: firstLit!, operand };
+      }
+      if (opLit === null || !bashBinaryTests.has(opLit)) this.fail('conditional binary operator expected');
+      this.advance();
+      const t3 = this.peek(opLit === '=~' ? Lex.Condition | Lex.Regex : Lex.Condition);
+      if (t3 !== Tok.Word || this.lx.wordLiteral === ']]' || this.lx.conditionOperator) this.unexpected(`a word after \`${opLit}\``);
+      const right = this.lx.word!;
+      this.advance();
+      return { type: 'TestBinary', span: [first.span[0], right.span[1]], operator: opLit, left: first, right };
+    }
+    if (isUnary && this.atTestEnd()) this.fail(`\`${firstLit}\` needs an operand in \`[[ ]]\``);
+    // bash wants `]]`, `&&`, `||` or `)` right after a lone word (not even a newline)
+    if (!this.atTestEnd()) this.unexpected('`]]`, `&&` or `||`');
+    return { type: 'TestWord', span: first.span, word: first };
+  }
+
+  /**
+   * zsh (par_cond_2): one word; two words when the first is `-x`; `a < b`;
+   * three words with `=`, `==`, `!=`, `=~` or any `-op` between them, or a
+   * first word `-x`; more words after a first word `-x`.
+   */
+  private parseZshTestWords(): TestExpression {
+    const first = this.lx.word!;
+    const firstLit = this.lx.wordLiteral;
+    const dashFirst = firstLit !== null && firstLit.length > 1 && firstLit.startsWith('-');
+    this.advance();
+    const words: Word[] = [];
+    let comparison: string | null = null;
+    for (;;) {
+      // after the operator, parentheses glob rather than group
+      const t = this.peekTest(words.length >= 1 ? Lex.None : Lex.Condition);
+      if (t !== Tok.Word || this.lx.wordLiteral === ']]') break;
+      if (words.length === 0 && this.lx.conditionOperator) comparison = this.lx.wordLiteral;
+      words.push(this.lx.word!);
+      this.advance();
+      if (comparison !== null && words.length === 2) break;
+    }
+    const end = (words.length > 0 ? words[words.length - 1]! : first).span[1];
+    const span: Span = [first.span[0], end];
+    if (comparison !== null) {
+      if (words.length < 2) this.unexpected(`a word after \`${comparison}\``);
+      return { type: 'TestBinary', span, operator: comparison, left: first, right: words[1]! };
+    }
+    if (words.length === 0) return { type: 'TestWord', span, word: first };
+    if (words.length === 1) {
+      if (!dashFirst) this.fail(`condition expected: \`${this.lx.src.slice(first.span[0], first.span[1])}\``, first.span);
+      return { type: 'TestUnary', span, operator: firstLit!, operand: words[0]! };
+    }
+    const op = wordText(words[0]!);
+    if (words.length === 2) {
+      const binary = op !== null && (op === '=' || op === '==' || op === '!=' || op === '=~' || (op.length > 1 && op.startsWith('-')));
+      if (!binary && !dashFirst) this.fail(`condition expected: \`${this.lx.src.slice(words[0]!.span[0], words[0]!.span[1])}\``, words[0]!.span);
+      return { type: 'TestBinary', span, operator: op ?? '', left: first, right: words[1]! };
+    }
+    if (!dashFirst) this.fail(`condition expected: \`${this.lx.src.slice(first.span[0], first.span[1])}\``, first.span);
+    return { type: 'TestBinary', span, operator: firstLit!, left: words[0]!, right: words[words.length - 1]! };
   }
 
   /** bash: `function name [()] compound`; zsh: `function [names] [()] body` */
@@ -983,7 +1055,7 @@ class Parser implements NestedParser {
       }
       if (this.peek(Lex.CommandPosition) === Tok.EmptyParens) this.advance();
       this.skipSeparators();
-      const body = this.parseZshFunctionBody(names.length > 0);
+      const body = this.parseZshFunctionBody(true);
       const definition: Command = { type: 'FunctionDefinition', span: [start, Math.max(start, body.span[1])], names, keyword: true, body, args: [], redirects: [] };
       return names.length === 0 ? this.withAnonymousArguments(definition) : definition;
     }
@@ -1205,6 +1277,7 @@ class Parser implements NestedParser {
     if (d.name === 'sh') {
       const name = wordText(names[0]!);
       if (name === null || !isValidName(name)) this.fail('sh function names must be plain names', names[0]!.span);
+      if (dashSpecialBuiltins.has(name)) this.fail(`dash refuses a function named after the special builtin \`${name}\``, names[0]!.span);
     }
     if (d.zshGrammar) {
       this.skipSeparators();
@@ -1274,7 +1347,7 @@ class Parser implements NestedParser {
     lx.pos++; // `(`
     const elements: ArrayElement[] = [];
     for (;;) {
-      const t = lx.next(Lex.None);
+      const t = lx.next(Lex.ArrayElement);
       if (t === Tok.Newline) continue;
       if (t === Tok.RightParen) {
         this.lastArrayEnd = lx.tokEnd;
@@ -1313,6 +1386,9 @@ class Parser implements NestedParser {
     this.advance();
     const redirect: Redirect = { type: 'Redirect', span: [start, target.span[1]], operator, fd, fdVariable, target, heredoc: null };
     if (operator === '<<' || operator === '<<-') {
+      if (this.d.name === 'sh' && target.parts.some((p) => p.type === 'CommandSubstitution' && !p.backquote || p.type === 'ArithmeticExpansion')) {
+        this.fail('dash refuses `$(` in a here-document delimiter', target.span);
+      }
       const heredoc: Heredoc = {
         type: 'Heredoc', span: [0, 0], delimiter: heredocDelimiter(lx.src, target), quoted: !target.unquoted,
         stripTabs: operator === '<<-', body: { type: 'Word', span: [0, 0], parts: [], unquoted: false }, terminated: false,
@@ -1357,9 +1433,8 @@ function isAssignmentShaped(src: string, word: Word, d: Dialect): boolean {
 }
 
 /** zsh: a case pattern written `(…)` as a whole. */
-function isParenthesized(word: Word): boolean {
-  const t = wordText(word);
-  return t !== null && t.startsWith('(') && t.endsWith(')');
+function isParenthesized(src: string, word: Word): boolean {
+  return src.charCodeAt(word.span[0]) === 40 && src.charCodeAt(word.span[1] - 1) === 41;
 }
 
 /** Whether the character at `offset` lies in an unquoted literal part of the word. */

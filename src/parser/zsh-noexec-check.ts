@@ -6,6 +6,7 @@
 // refuses; elsewhere the expansion keeps its `invalid` reason for the
 // approver, since zsh fails the whole line when it reaches one.
 
+import { arithmeticProblem } from '../lexer/zsh-expansion.js';
 import type { Command, Span, Statement, Word, WordPart } from './ast.js';
 
 export interface ExpansionProblem {
@@ -38,20 +39,49 @@ function commandProblem(command: Command): ExpansionProblem | null {
     return commandProblem(command.body);
   }
   if (command.type !== 'SimpleCommand') return null;
-  const first = command.words[0];
-  const firstText = first && first.parts.length === 1 && first.parts[0]!.type === 'Literal' ? first.parts[0]!.value : null;
-  if (firstText === null || !typesetFamily.has(firstText)) {
-    for (const word of command.words) {
-      const problem = wordProblem(word);
+  // Array assignments are expanded, subscripts as arithmetic; scalar values are not.
+  for (const assignment of command.assignments) {
+    for (const element of assignment.array ?? []) {
+      if (element.key) {
+        const key = literalValue(element.key);
+        const math = key === null ? null : arithmeticProblem(key);
+        if (math) return { message: math, span: element.key.span };
+      }
+      const problem = wordProblem(element.value);
       if (problem) return problem;
     }
   }
+  const first = command.words[0];
+  const typeset = first !== undefined && typesetFamily.has(literalValue(first) ?? '');
+  for (const word of command.words) {
+    // typeset and kin take `name=value` arguments as assignments, which are not expanded
+    if (typeset && word !== first && /^[A-Za-z_][A-Za-z0-9_]*(\[|\+?=)/.test(literalPrefix(word))) continue;
+    const problem = wordProblem(word);
+    if (problem) return problem;
+  }
   for (const redirect of command.redirects) {
-    if (redirect.heredoc) continue;
+    // here-documents and here-strings are read only when the command runs
+    if (redirect.heredoc || redirect.operator === '<<<') continue;
     const problem = wordProblem(redirect.target);
     if (problem) return problem;
   }
   return null;
+}
+
+/** The value of a word made only of literal and quoted text, else null. */
+function literalValue(word: Word): string | null {
+  let s = '';
+  for (const p of word.parts) {
+    if (p.type === 'Literal' || p.type === 'Escaped' || p.type === 'SingleQuoted' || p.type === 'AnsiCQuoted') s += p.value;
+    else if (p.type === 'DoubleQuoted' && p.parts.every((q) => q.type === 'Literal' || q.type === 'Escaped')) s += p.parts.map((q) => (q as { value: string }).value).join('');
+    else return null;
+  }
+  return s;
+}
+
+function literalPrefix(word: Word): string {
+  const first = word.parts[0];
+  return first && first.type === 'Literal' ? first.value : '';
 }
 
 function wordProblem(word: Word): ExpansionProblem | null {
