@@ -93,7 +93,6 @@ const q = (s) => (rand() < 0.5 ? `'${s}'` : `"${s}"`);
 const tailOrHead = () => pick([`| tail -${n()}`, `| tail -n ${n()}`, `| head -${n()}`, `| head -n ${n()}`,
   '| tail', '| grep -v "^$"', `| grep -E "(error|fail)" | head -${n()}`]);
 const redirErr = () => pick(['2>&1', '2>/dev/null', '2>&1', '2>&1', '']);
-const redirOut = () => pick(['> /tmp/out.log 2>&1', '>/dev/null 2>&1', '&>/dev/null', '| tee /tmp/test.log', '']);
 const testFilter = () => pick(pyTests);
 
 // ---------------------------------------------------------------- file bodies for heredocs

@@ -3,3 +3,4 @@ export { parse, type ParseOptions } from './parser/parser.js';
 export { ParseError, BudgetError } from './lexer/error.js';
 export { dialects, dialectNames, type Dialect, type DialectName } from './lexer/dialect.js';
 export type * from './parser/ast.js';
+export { budgets } from './budgets.js';

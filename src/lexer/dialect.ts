@@ -51,8 +51,6 @@ export interface Dialect {
   readonly equalsCommandPath: boolean;
 
   // Compound commands and grammar.
-  /** `[[ … ]]` is a conditional; in sh `[[` is a command name and `>` inside it redirects. */
-  readonly doubleBracket: boolean;
   /** `(( … ))` is arithmetic; in sh it is two nested subshells. */
   readonly arithmeticCommand: boolean;
   /** `$(( … ))` that does not close as arithmetic is reread as `$( ( … ) … )` (bash, zsh). */
@@ -68,8 +66,6 @@ export interface Dialect {
    * up to its `]`, blanks included (`a[ b ]=1`), and fails when none follows.
    */
   readonly subscriptRunsToBracket: boolean;
-  /** `function name …` definitions. */
-  readonly functionKeyword: boolean;
   /** `name() command` accepts any command as body (zsh, sh); bash needs a compound command. */
   readonly functionBodyAnyCommand: boolean;
   /** Case item terminators after `;;`. */
@@ -94,8 +90,24 @@ export interface Dialect {
   readonly coproc: 'bash' | 'zsh' | null;
   /** `time` is a reserved word timing a pipeline; in sh it is `/usr/bin/time`. */
   readonly timeKeyword: boolean;
-  /** `select name in …; do …; done`. */
-  readonly selectLoop: boolean;
+  /** `time -p pipeline` (bash); elsewhere `-p` is the first word of the command. */
+  readonly timePosixFlag: boolean;
+  /** `! ! cmd` (bash); sh and zsh refuse a second `!`. */
+  readonly repeatedBang: boolean;
+  /** A `!` with no command after it, before `;` or the end (bash, zsh); sh refuses it. */
+  readonly bareBang: boolean;
+  /** A `for`/`select` variable must be a name when the line is read (sh, zsh; zsh also takes `1`); bash checks only when it runs. */
+  readonly loopVariableChecked: boolean;
+  /** `for … { list }` as the loop body (bash, zsh). */
+  readonly braceLoopBody: boolean;
+  /** `[[ ]]` grammar: bash's (known unary and binary tests) or zsh's (par_cond); null where `[[` is a command. */
+  readonly conditionGrammar: 'bash' | 'zsh' | null;
+  /** Function names must be plain names and not special builtins (dash: "Bad function name"). */
+  readonly functionNamesChecked: boolean;
+  /** A here-document delimiter may not hold `$(` or `$((` (dash). */
+  readonly heredocDelimiterRefusesSubstitution: boolean;
+  /** dash's own `${` checks: a quote right after `${`, and `${name:}`, are syntax errors. */
+  readonly dashParameterChecks: boolean;
   /** `${…}` contents are checked when the line is parsed (zsh rejects `${a b}`, `${1x}`). */
   readonly strictParameterSyntax: boolean;
   /** A `{` inside `${…}` needs its own `}` (zsh: `${a-{}x}` is `{}x`; bash and dash read `{x}`). */
@@ -129,13 +141,11 @@ export const bash: Dialect = {
   tildeAfterEqualsInArguments: true,
   tildePlusMinus: true,
   equalsCommandPath: false,
-  doubleBracket: true,
   arithmeticCommand: true,
   arithmeticFallbackToSubshell: true,
   arrays: true,
   appendAssignment: true,
   subscriptAssignment: true,
-  functionKeyword: true,
   functionBodyAnyCommand: false,
   caseFallthrough: new Set([';&', ';;&']),
   extglob: true,
@@ -148,7 +158,6 @@ export const bash: Dialect = {
   trailingBackslashDropped: false,
   coproc: 'bash',
   timeKeyword: true,
-  selectLoop: true,
   strictParameterSyntax: false,
   parameterBraceNesting: false,
   heredocEndsAtCloseParen: true,
@@ -156,6 +165,15 @@ export const bash: Dialect = {
   checkExpandsTopLevelWords: false,
   tildeBeforeQuotes: false,
   subscriptRunsToBracket: true,
+  timePosixFlag: true,
+  repeatedBang: true,
+  bareBang: true,
+  loopVariableChecked: false,
+  braceLoopBody: true,
+  conditionGrammar: 'bash',
+  functionNamesChecked: false,
+  heredocDelimiterRefusesSubstitution: false,
+  dashParameterChecks: false,
 };
 
 export const sh: Dialect = {
@@ -177,13 +195,11 @@ export const sh: Dialect = {
   tildeAfterEqualsInArguments: false,
   tildePlusMinus: false,
   equalsCommandPath: false,
-  doubleBracket: false,
   arithmeticCommand: false,
   arithmeticFallbackToSubshell: false,
   arrays: false,
   appendAssignment: false,
   subscriptAssignment: false,
-  functionKeyword: false,
   functionBodyAnyCommand: true,
   caseFallthrough: new Set(),
   extglob: false,
@@ -196,7 +212,6 @@ export const sh: Dialect = {
   trailingBackslashDropped: false,
   coproc: null,
   timeKeyword: false,
-  selectLoop: false,
   strictParameterSyntax: false,
   parameterBraceNesting: false,
   heredocEndsAtCloseParen: false,
@@ -204,6 +219,15 @@ export const sh: Dialect = {
   checkExpandsTopLevelWords: false,
   tildeBeforeQuotes: false,
   subscriptRunsToBracket: false,
+  timePosixFlag: false,
+  repeatedBang: false,
+  bareBang: false,
+  loopVariableChecked: true,
+  braceLoopBody: false,
+  conditionGrammar: null,
+  functionNamesChecked: true,
+  heredocDelimiterRefusesSubstitution: true,
+  dashParameterChecks: true,
 };
 
 export const zsh: Dialect = {
@@ -231,13 +255,11 @@ export const zsh: Dialect = {
   tildeAfterEqualsInArguments: false,
   tildePlusMinus: true,
   equalsCommandPath: true,
-  doubleBracket: true,
   arithmeticCommand: true,
   arithmeticFallbackToSubshell: true,
   arrays: true,
   appendAssignment: true,
   subscriptAssignment: true,
-  functionKeyword: true,
   functionBodyAnyCommand: true,
   caseFallthrough: new Set([';&', ';|']),
   extglob: false,
@@ -250,7 +272,6 @@ export const zsh: Dialect = {
   trailingBackslashDropped: true,
   coproc: 'zsh',
   timeKeyword: true,
-  selectLoop: true,
   strictParameterSyntax: true,
   parameterBraceNesting: true,
   heredocEndsAtCloseParen: false,
@@ -258,6 +279,15 @@ export const zsh: Dialect = {
   checkExpandsTopLevelWords: true,
   tildeBeforeQuotes: true,
   subscriptRunsToBracket: false,
+  timePosixFlag: false,
+  repeatedBang: false,
+  bareBang: true,
+  loopVariableChecked: true,
+  braceLoopBody: true,
+  conditionGrammar: 'zsh',
+  functionNamesChecked: false,
+  heredocDelimiterRefusesSubstitution: false,
+  dashParameterChecks: false,
 };
 
 export const dialects: Readonly<Record<DialectName, Dialect>> = { bash, sh, zsh };

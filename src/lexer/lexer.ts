@@ -15,6 +15,7 @@ import type {
   Arithmetic, BraceExpansion, CommandSubstitution, DoubleQuoted, Glob, Heredoc, Literal,
   ParameterExpansion, ProcessSubstitution, Redirect, RedirectOperator, Span, Statement, Word, WordPart,
 } from '../parser/ast.js';
+import { budgets } from '../budgets.js';
 import type { Dialect } from './dialect.js';
 import { BudgetError, ParseError } from './error.js';
 import { Ch, Tok, isDigit, isNameChar, isNameStart } from './tokens.js';
@@ -45,12 +46,6 @@ export interface NestedParser {
   parseBackquoted(text: string, positions: readonly number[], span: Span): Statement[];
 }
 
-/** Explicit budgets against inputs built to exhaust the lexer. */
-export const lexerBudgets = {
-  /** Nested substitutions, quotes and parameter expansions inside one word. */
-  maxNesting: 1000,
-};
-
 export class Lexer {
   readonly src: string;
   readonly end: number;
@@ -74,30 +69,47 @@ export class Lexer {
   /** For a `<` or `>` read inside `[[ ]]`: an operator, never an operand. */
   conditionOperator = false;
 
+  /**
+   * `$(…)` already read, by where they start: a look-ahead scan (for the end
+   * of a `${…}`) and a token read again in another mode reuse the first
+   * reading instead of parsing the body twice, which keeps nested
+   * substitutions linear and their here-documents queued once.
+   */
+  private readonly substitutions = new Map<number, CommandSubstitution>();
+  /** Where the `}` of a `${…}` whose body starts at a given offset is (-1 entries are zsh's bare braces). */
+  private readonly braceCloses = new Map<number, number>();
+
   /** Here-documents whose bodies start after the next newline, in order. */
   pendingHeredocs: Redirect[] = [];
   /** True while reading inside `$( )`: bash ends a here-document at `DELIM)` there. */
   insideCommandSubstitution = 0;
-  private nesting = 0;
+  /** Constructs open at once, shared with the parser (and a backquoted body's own parser). */
+  private nesting: number;
 
-  constructor(src: string, dialect: Dialect, start = 0, end = src.length) {
+  constructor(src: string, dialect: Dialect, start = 0, end = src.length, nesting = 0) {
     this.src = src;
     this.dialect = dialect;
     this.pos = start;
     this.end = end;
+    this.nesting = nesting;
+  }
+
+  get depth(): number {
+    return this.nesting;
   }
 
   error(message: string, start: number, end = start + 1): never {
     throw new ParseError(message, [start, Math.min(Math.max(end, start), this.src.length)]);
   }
 
-  private enter(at: number): void {
-    if (++this.nesting > lexerBudgets.maxNesting) {
-      throw new BudgetError(`nesting deeper than ${lexerBudgets.maxNesting} levels`, [at, at + 1], 'nesting');
+  /** Open one more nested construct, refusing the line past the budget. */
+  enter(at: number): void {
+    if (++this.nesting > budgets.maxNesting) {
+      throw new BudgetError(`the line nests more than ${budgets.maxNesting} constructs inside each other`, [at, at + 1], 'nesting');
     }
   }
 
-  private leave(): void {
+  leave(): void {
     this.nesting--;
   }
 
@@ -770,13 +782,20 @@ export class Lexer {
           if (arithmetic) return { type: 'ArithmeticExpansion', span: [start, this.pos], expression: arithmetic, invalid: null };
           if (!d.arithmeticFallbackToSubshell) this.error('unterminated arithmetic expansion: close `$((` with `))`', start, this.end);
         }
+        const cached = this.substitutions.get(start);
+        if (cached) {
+          this.pos = cached.span[1];
+          return cached;
+        }
         this.enter(start);
         this.pos = start + 2;
         this.insideCommandSubstitution++;
         const body = this.host.parseUntilCloseParen(start);
         this.insideCommandSubstitution--;
         this.leave();
-        return { type: 'CommandSubstitution', span: [start, this.pos], body, backquote: false };
+        const part: CommandSubstitution = { type: 'CommandSubstitution', span: [start, this.pos], body, backquote: false };
+        this.substitutions.set(start, part);
+        return part;
       }
       case Ch.LeftBrace:
         return this.scanBracedParameter(start);
@@ -954,7 +973,7 @@ export class Lexer {
     const close = this.parameterOperandEnd(i);
     if (close < 0) this.error('unterminated parameter expansion: close `${` with `}`', start, this.end);
     const invalid = d.strictParameterSyntax ? zshParameterProblem(src.slice(i, close), flags !== null) : null;
-    if (d.name === 'sh') {
+    if (d.dashParameterChecks) {
       const first = this.code(i);
       // dash drops the character after `${` when it is not a name, so a quote there opens a string that never closes
       if (first === Ch.DoubleQuote || first === Ch.SingleQuote) this.error('dash cannot read a quote right after `${`', start, close + 1);
@@ -1101,9 +1120,12 @@ export class Lexer {
 
   /** The `}` closing a parameter expansion's operand, skipping quotes and nested expansions. */
   private parameterOperandEnd(from: number): number {
+    const known = this.braceCloses.get(from);
+    if (known !== undefined) return known;
     const src = this.src;
     let i = from;
-    let depth = 0;
+    // open `${` (and, in zsh, `{`) inside, innermost last: where their bodies start
+    const open: number[] = [];
     while (i < this.end) {
       const c = src.charCodeAt(i);
       if (c === Ch.Dollar && this.code(i + 1) === Ch.SingleQuote && this.dialect.ansiCQuotes) {
@@ -1113,10 +1135,14 @@ export class Lexer {
         continue;
       }
       if (c === Ch.RightBrace) {
-        if (depth === 0) return i;
-        depth--;
+        if (open.length === 0) {
+          this.braceCloses.set(from, i);
+          return i;
+        }
+        // remember where each nested `${` closes, so reading it later costs nothing
+        this.braceCloses.set(open.pop()!, i);
       } else if (c === Ch.LeftBrace && this.dialect.parameterBraceNesting) {
-        depth++;
+        open.push(-1);
       } else if (c === Ch.Backslash) i++;
       else if (c === Ch.SingleQuote) {
         const q = src.indexOf("'", i + 1);
@@ -1140,9 +1166,9 @@ export class Lexer {
         this.pos = saved;
         continue;
       } else if (c === Ch.Dollar && this.code(i + 1) === Ch.LeftBrace) {
-        const q = this.parameterOperandEnd(i + 2);
-        if (q < 0) return -1;
-        i = q;
+        // a nested `${…}` needs its own `}`: counted here, not by recursion, so the scan stays linear
+        open.push(i + 2);
+        i++;
       }
       i++;
     }

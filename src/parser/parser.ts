@@ -8,7 +8,7 @@
 
 import { type Dialect, type DialectName, dialects } from '../lexer/dialect.js';
 import { BudgetError, ParseError } from '../lexer/error.js';
-import { Lex, Lexer, type NestedParser, lexerBudgets, splitTildes } from '../lexer/lexer.js';
+import { Lex, Lexer, type NestedParser, splitTildes } from '../lexer/lexer.js';
 import { Tok, isValidName } from '../lexer/tokens.js';
 import { firstTopLevelExpansionProblem } from './zsh-noexec-check.js';
 import type {
@@ -26,7 +26,14 @@ export function parse(src: string, options: ParseOptions = {}): Script {
   const dialect = dialects[options.dialect ?? 'bash'];
   if (!dialect) throw new TypeError(`unknown dialect ${String(options.dialect)}`);
   const parser = new Parser(src, dialect, 0, src.length, 0);
-  const body = parser.parseProgram();
+  let body: Statement[];
+  try {
+    body = parser.parseProgram();
+  } catch (error) {
+    // The nesting budget keeps the recursion shallow; should V8's stack run out all the same, refuse the line.
+    if (error instanceof RangeError) throw new BudgetError('the line nests too deeply to read', [0, Math.min(1, src.length)], 'nesting');
+    throw error;
+  }
   if (dialect.checkExpandsTopLevelWords) {
     const problem = firstTopLevelExpansionProblem(body);
     if (problem) throw new ParseError(`${problem.message} (zsh refuses this expansion when it reads the line)`, problem.span);
@@ -56,17 +63,9 @@ const bashBinaryTests = new Set([
   '=', '==', '!=', '=~', '<', '>', '-eq', '-ne', '-lt', '-le', '-gt', '-ge', '-nt', '-ot', '-ef',
 ]);
 
-/** Explicit budgets against lines built to exhaust the parser. */
-export const parserBudgets = {
-  /** Nesting of compound commands and substitutions together. */
-  maxDepth: lexerBudgets.maxNesting,
-};
-
 class Parser implements NestedParser {
   private readonly lx: Lexer;
   private readonly d: Dialect;
-  private readonly depthBase: number;
-  private depth = 0;
 
   // One token of look-ahead, read in a given mode; read again when the mode differs.
   private peeked = false;
@@ -74,11 +73,10 @@ class Parser implements NestedParser {
   private peekStart = 0;
   private peekPending = 0;
 
-  constructor(src: string, dialect: Dialect, start: number, end: number, depthBase: number) {
+  constructor(src: string, dialect: Dialect, start: number, end: number, nesting: number) {
     this.d = dialect;
-    this.lx = new Lexer(src, dialect, start, end);
+    this.lx = new Lexer(src, dialect, start, end, nesting);
     this.lx.host = this;
-    this.depthBase = depthBase;
   }
 
   // ------------------------------------------------------------------ tokens
@@ -130,13 +128,11 @@ class Parser implements NestedParser {
   }
 
   private enter(): void {
-    if (this.depthBase + ++this.depth > parserBudgets.maxDepth) {
-      throw new BudgetError(`nesting deeper than ${parserBudgets.maxDepth} levels`, [this.tokStart, this.tokStart + 1], 'nesting');
-    }
+    this.lx.enter(this.tokStart);
   }
 
   private leave(): void {
-    this.depth--;
+    this.lx.leave();
   }
 
   /** The peeked word's text when it is a reserved word of the dialect. */
@@ -240,7 +236,7 @@ class Parser implements NestedParser {
   }
 
   parseBackquoted(text: string, positions: readonly number[], span: Span): Statement[] {
-    const inner = new Parser(text, this.d, 0, text.length, this.depthBase + this.depth + 1);
+    const inner = new Parser(text, this.d, 0, text.length, this.lx.depth + 1);
     let body: Statement[];
     try {
       body = inner.parseProgram();
@@ -383,7 +379,7 @@ class Parser implements NestedParser {
         timed = true;
         const end = this.tokEnd;
         this.advance();
-        if (this.d.name === 'bash' && this.peek(Lex.None) === Tok.Word && this.lx.wordLiteral === '-p') this.advance();
+        if (this.d.timePosixFlag && this.peek(Lex.None) === Tok.Word && this.lx.wordLiteral === '-p') this.advance();
         this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
           this.expectEmptyPipelineEnd('time');
@@ -392,14 +388,14 @@ class Parser implements NestedParser {
         continue;
       }
       if (r === '!') {
-        if (bangs > 0 && this.d.name !== 'bash') this.unexpected('a command after `!`');
+        if (bangs > 0 && !this.d.repeatedBang) this.unexpected('a command after `!`');
         bangs++;
         negated = !negated;
         const end = this.tokEnd;
         this.advance();
         this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
-          if (this.d.name === 'sh') this.unexpected('a command after `!`');
+          if (!this.d.bareBang) this.unexpected('a command after `!`');
           this.expectEmptyPipelineEnd('!');
           return { type: 'Pipeline', span: [start, end], negated, timed, commands: [], operators: [] };
         }
@@ -719,7 +715,7 @@ class Parser implements NestedParser {
       const lit = this.lx.wordLiteral;
       if (variables.length > 0 && (lit === 'in' || lit === 'do' || lit === '{' || !this.d.zshGrammar || select)) break;
       const zshPositional = this.d.zshGrammar && lit !== null && /^[0-9]+$/.test(lit);
-      if ((lit === null || !(isValidName(lit) || zshPositional)) && (this.d.zshGrammar || this.d.name === 'sh')) {
+      if ((lit === null || !(isValidName(lit) || zshPositional)) && this.d.loopVariableChecked) {
         if (variables.length === 0) this.fail(`\`${this.lx.src.slice(this.tokStart, this.tokEnd)}\` is not a valid variable name for \`${keyword}\``);
         break;
       }
@@ -770,7 +766,7 @@ class Parser implements NestedParser {
       this.advance();
     }
     if (foreach && items === null) this.unexpected('`(` after `foreach NAME`');
-    const { body, end } = this.parseLoopBody(start, keyword, this.d.name === 'bash' || this.d.zshGrammar, true, foreach);
+    const { body, end } = this.parseLoopBody(start, keyword, this.d.braceLoopBody, true, foreach);
     return { type: 'For', span: [start, end], select, variables, items, body, redirects: [] };
   }
 
@@ -945,7 +941,8 @@ class Parser implements NestedParser {
         const bang = this.lx.word!;
         this.advance();
         this.peek(Lex.Condition);
-        if (this.d.name === 'bash' && this.lx.tok === Tok.Word && (this.lx.wordLiteral as string | null) === ']]') return { type: 'TestWord', span: bang.span, word: bang };
+        // bash reads a lone `!` before `]]` as a word
+        if (this.d.conditionGrammar === 'bash' && this.lx.tok === Tok.Word && (this.lx.wordLiteral as string | null) === ']]') return { type: 'TestWord', span: bang.span, word: bang };
         const operand = this.parseTestTerm();
         return { type: 'TestNot', span: [start, operand.span[1]], operand };
       }
@@ -960,7 +957,7 @@ class Parser implements NestedParser {
         return { type: 'TestGroup', span: [start, end], inner };
       }
       if (t !== Tok.Word || this.lx.wordLiteral === ']]' || this.lx.conditionOperator) this.unexpected('a condition');
-      return this.d.zshGrammar ? this.parseZshTestWords() : this.parseBashTestWords();
+      return this.d.conditionGrammar === 'zsh' ? this.parseZshTestWords() : this.parseBashTestWords();
     } finally {
       this.leave();
     }
@@ -1274,7 +1271,7 @@ class Parser implements NestedParser {
       if (this.peek(Lex.None) !== Tok.RightParen) this.unexpected('`)` after `NAME (` in a function definition');
       this.advance();
     }
-    if (d.name === 'sh') {
+    if (d.functionNamesChecked) {
       const name = wordText(names[0]!);
       if (name === null || !isValidName(name)) this.fail('sh function names must be plain names', names[0]!.span);
       if (dashSpecialBuiltins.has(name)) this.fail(`dash refuses a function named after the special builtin \`${name}\``, names[0]!.span);
@@ -1386,7 +1383,7 @@ class Parser implements NestedParser {
     this.advance();
     const redirect: Redirect = { type: 'Redirect', span: [start, target.span[1]], operator, fd, fdVariable, target, heredoc: null };
     if (operator === '<<' || operator === '<<-') {
-      if (this.d.name === 'sh' && target.parts.some((p) => p.type === 'CommandSubstitution' && !p.backquote || p.type === 'ArithmeticExpansion')) {
+      if (this.d.heredocDelimiterRefusesSubstitution && target.parts.some((p) => p.type === 'CommandSubstitution' && !p.backquote || p.type === 'ArithmeticExpansion')) {
         this.fail('dash refuses `$(` in a here-document delimiter', target.span);
       }
       const heredoc: Heredoc = {
