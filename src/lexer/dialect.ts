@@ -47,8 +47,18 @@ export interface Dialect {
   readonly tildePlusMinus: boolean;
   /** A tilde prefix may end at a quote: `~"/x"` is `$HOME/x` (zsh); elsewhere it stays literal. */
   readonly tildeBeforeQuotes: boolean;
+  /** The last element of a pipeline runs in the current shell (zsh): its `cd` holds after the pipeline. */
+  readonly lastPipelineElementInShell: boolean;
+  /** An `alias` defined on one line rewrites the lines after it (sh); bash and zsh `-c` ignore it. */
+  readonly aliasesApplyToLaterLines: boolean;
   /** A command word `=name` is the path of `name` (zsh). */
   readonly equalsCommandPath: boolean;
+  /** `.*` also matches `.` and `..` (dash); bash and zsh never match them. */
+  readonly dotGlobMatchesDotDot: boolean;
+  /** A glob in a redirection target is expanded (bash writes its single match, zsh every match); sh writes the name literally. */
+  readonly globsRedirectionTargets: boolean;
+  /** An unquoted `$var` is split into words and globbed (bash, sh); zsh does neither. */
+  readonly splitsUnquotedParameters: boolean;
 
   // Compound commands and grammar.
   /** `(( … ))` is arithmetic; in sh it is two nested subshells. */
@@ -174,6 +184,11 @@ export const bash: Dialect = {
   functionNamesChecked: false,
   heredocDelimiterRefusesSubstitution: false,
   dashParameterChecks: false,
+  splitsUnquotedParameters: true,
+  lastPipelineElementInShell: false,
+  aliasesApplyToLaterLines: false,
+  dotGlobMatchesDotDot: false,
+  globsRedirectionTargets: true,
 };
 
 export const sh: Dialect = {
@@ -228,6 +243,11 @@ export const sh: Dialect = {
   functionNamesChecked: true,
   heredocDelimiterRefusesSubstitution: true,
   dashParameterChecks: true,
+  splitsUnquotedParameters: true,
+  lastPipelineElementInShell: false,
+  aliasesApplyToLaterLines: true,
+  dotGlobMatchesDotDot: true,
+  globsRedirectionTargets: false,
 };
 
 export const zsh: Dialect = {
@@ -288,6 +308,11 @@ export const zsh: Dialect = {
   functionNamesChecked: false,
   heredocDelimiterRefusesSubstitution: false,
   dashParameterChecks: false,
+  splitsUnquotedParameters: false,
+  lastPipelineElementInShell: true,
+  aliasesApplyToLaterLines: false,
+  dotGlobMatchesDotDot: false,
+  globsRedirectionTargets: true,
 };
 
 export const dialects: Readonly<Record<DialectName, Dialect>> = { bash, sh, zsh };

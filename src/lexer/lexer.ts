@@ -359,6 +359,7 @@ export class Lexer {
     let litFrom = start; // span start of the held literal
     let braceDepth = 0; // zsh: `{` … `}` inside the word
     let parenDepth = 0; // zsh glob groups, bash regex groups
+    let expands = false; // an unquoted `*`, `?`, `[`, `{`, `~` or leading `=`: parts to split out afterwards
     const parensInWord = d.zshGlobParens || (flags & Lex.Regex) !== 0;
     const flush = (to: number) => {
       if (to > litStart || literal) {
@@ -499,6 +500,13 @@ export class Lexer {
         }
         case Ch.LeftBrace:
           braceDepth++;
+          expands = true;
+          pos++;
+          continue;
+        case Ch.Star:
+        case Ch.Question:
+        case Ch.Tilde:
+          expands = true;
           pos++;
           continue;
         case Ch.RightBrace:
@@ -518,9 +526,11 @@ export class Lexer {
             litStart = litFrom = pos;
             continue;
           }
+          if (pos === start) expands = true; // zsh `=cmd`
           pos++;
           continue;
         case Ch.LeftBracket:
+          expands = true;
           if (d.arrays && ((flags & Lex.CommandPosition && pos > start && this.isNameRun(start, pos)) ||
             (flags & Lex.ArrayElement && pos === start && d.subscriptRunsToBracket))) {
             // `name[subscript]=` as a prefix assignment: the subscript may hold blanks.
@@ -547,7 +557,7 @@ export class Lexer {
       // only line continuations: an empty word cannot come from them
       parts.push({ type: 'Literal', span: [start, pos], value: '' });
     }
-    return { type: 'Word', span: [start, pos], parts: finishWordParts(parts, d, flags), unquoted };
+    return { type: 'Word', span: [start, pos], parts: expands ? finishWordParts(parts, d, flags) : parts, unquoted };
   }
 
   /** Whether the character at `i` ends a word (a blank, an operator, the end). */
@@ -1435,12 +1445,6 @@ export function decodeAnsiC(raw: string): string {
  * shell expands: a tilde prefix, brace expansions (bash, zsh), and globs.
  */
 function finishWordParts(parts: WordPart[], d: Dialect, flags: number): WordPart[] {
-  let hasSpecial = false;
-  for (const p of parts) {
-    if (p.type === 'Literal' && /[*?[{~]/.test(p.value)) { hasSpecial = true; break; }
-    if (d.equalsCommandPath && p.type === 'Literal' && p.value.startsWith('=')) { hasSpecial = true; break; }
-  }
-  if (!hasSpecial) return parts;
   let out = parts;
   const first = out[0];
   if (first && first.type === 'Literal') {
@@ -1448,7 +1452,7 @@ function finishWordParts(parts: WordPart[], d: Dialect, flags: number): WordPart
     else if (d.tildeAfterEqualsInArguments && first.value.includes('=')) out = splitAssignmentLikeTildes(out, d);
     else if (d.equalsCommandPath && first.value.length > 1 && first.value.startsWith('=') && flags & Lex.CommandPosition) {
       const name = first.value.slice(1).split('/')[0]!;
-      if (/^[A-Za-z0-9_.+-]+$/.test(name)) {
+      if (isUserName(name)) {
         const rest = first.value.slice(1 + name.length);
         const at = first.span[0];
         const head: WordPart = { type: 'EqualsCommandPath', span: [at, at + 1 + name.length], name };
@@ -1486,7 +1490,7 @@ export function splitTildes(parts: WordPart[], d: Dialect, afterColons: boolean)
         while (end < v.length && v[end] !== '/' && !(afterColons && v[end] === ':')) end++;
         const user = v.slice(i + 1, end);
         const endsPrefix = end < v.length || k === parts.length - 1 || d.tildeBeforeQuotes;
-        const validUser = user === '' || /^[A-Za-z0-9_.-][A-Za-z0-9_.+-]*$/.test(user) || ((user === '+' || user === '-') && d.tildePlusMinus);
+        const validUser = user === '' || (isUserName(user) && user.charCodeAt(0) !== Ch.Plus) || ((user === '+' || user === '-') && d.tildePlusMinus);
         if (endsPrefix && validUser) {
           if (i > litStart) out.push({ type: 'Literal', span: [base + litStart, base + i], value: v.slice(litStart, i) });
           out.push({ type: 'Tilde', span: [base + i, base + end], user });
@@ -1506,12 +1510,31 @@ export function splitTildes(parts: WordPart[], d: Dialect, afterColons: boolean)
 function splitAssignmentLikeTildes(parts: WordPart[], d: Dialect): WordPart[] {
   const first = parts[0];
   if (!first || first.type !== 'Literal' || first.span[1] - first.span[0] !== first.value.length) return parts;
-  const m = /^[A-Za-z_][A-Za-z0-9_]*=/.exec(first.value);
-  if (!m || !/[~]/.test(first.value + parts.slice(1).map((p) => (p.type === 'Literal' ? p.value : '')).join(''))) return parts;
-  const cut = m[0].length;
+  let cut = 0;
+  while (cut < first.value.length && isNameChar(first.value.charCodeAt(cut))) cut++;
+  if (cut === 0 || !isNameStart(first.value.charCodeAt(0)) || first.value.charCodeAt(cut) !== Ch.Equals) return parts;
+  cut++;
+  if (!parts.some((p) => p.type === 'Literal' && p.value.includes('~'))) return parts;
   const head: WordPart = { type: 'Literal', span: [first.span[0], first.span[0] + cut], value: first.value.slice(0, cut) };
   const rest: WordPart[] = cut < first.value.length ? [{ type: 'Literal', span: [first.span[0] + cut, first.span[1]], value: first.value.slice(cut) }] : [];
   return [head, ...splitTildes([...rest, ...parts.slice(1)], d, true)];
+}
+
+function isUserName(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!(isNameChar(c) || c === Ch.Dot || c === Ch.Plus || c === Ch.Minus)) return false;
+  }
+  return true;
+}
+
+function hasGlobCharacter(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === Ch.Star || c === Ch.Question || c === Ch.LeftBracket) return true;
+  }
+  return false;
 }
 
 /** Split unquoted `*`, `?`, `[…]` out of literal parts into Glob parts. */
@@ -1522,7 +1545,7 @@ function splitGlobs(parts: WordPart[]): WordPart[] {
     if (p.type === 'BraceExpansion' && p.alternatives) {
       p.alternatives = p.alternatives.map(splitGlobs);
     }
-    if (p.type !== 'Literal' || !/[*?[]/.test(p.value)) {
+    if (p.type !== 'Literal' || !hasGlobCharacter(p.value)) {
       if (out) out.push(p);
       continue;
     }

@@ -1,0 +1,97 @@
+// approve(): judge one command line for a working tree, and hand it back
+// pinned there (`cd -- '<dir>' && {⏎<command>⏎}`) or refuse it with an id,
+// a reason the agent can act on, and the span that caused it. It never
+// throws and never approves by accident: any failure inside is a deny.
+
+import { dialects } from '../lexer/dialect.js';
+import { BudgetError, ParseError } from '../lexer/error.js';
+import type { Script, Span } from '../parser/ast.js';
+import { parse } from '../parser/parser.js';
+import { agentPrograms } from './agents.js';
+import { emptyFileSystem, FsError } from './fs.js';
+import { handBackProblem, wrapInTree } from './handback.js';
+import { lookupBudget, normalizeLexically } from './paths.js';
+import { protectedSet } from './protected.js';
+import { judge, LookupsExhausted } from './rules.js';
+import { startupGlobDots } from './startup.js';
+import type { ApproveOptions, DenyId, Verdict } from './types.js';
+import { Walker } from './walk.js';
+
+/** Lookups (lstat, readlink, readdir) one line may spend. */
+export const maxLookups = 10_000;
+
+export function approve(command: string, options: ApproveOptions): Verdict {
+  try {
+    return approveOrThrow(command, options);
+  } catch (error) {
+    if (error instanceof BudgetError || error instanceof LookupsExhausted || isStackOverflow(error)) {
+      return deny('too-complex', [0, Math.min(command.length, 1)], 'the line is past treeward\'s budget for filesystem lookups or nesting; split it into simpler commands');
+    }
+    const what = error instanceof FsError ? `reading \`${error.path}\` failed (${error.code})` : 'an internal error';
+    return deny('internal-error', [0, Math.min(command.length, 1)], `treeward could not judge the line: ${what}; nothing was approved, try a simpler command`);
+  }
+}
+
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+function deny(id: DenyId, span: Span, reason: string): Verdict {
+  return { decision: 'deny', id, reason, span };
+}
+
+function approveOrThrow(command: string, options: ApproveOptions): Verdict {
+  const dialect = dialects[options.dialect ?? 'bash'];
+  if (!options.tree || !options.tree.startsWith('/')) throw new TypeError('approve() needs an absolute `tree`');
+  const tree = normalizeLexically(options.tree);
+  const cwd = options.cwd ? normalizeLexically(options.cwd) : tree;
+  const home = normalizeLexically(options.home ?? '/root');
+  const tempDir = normalizeLexically(options.tempDir ?? '/tmp');
+  const runDirs = (options.runDirs ?? []).map(normalizeLexically);
+  const fs = options.fs ?? emptyFileSystem;
+
+  // 1. parse-error (a closer with nothing open, a final backslash: tree-group-broken)
+  let script: Script;
+  try {
+    script = parse(command, { dialect: dialect.name });
+  } catch (error) {
+    if (error instanceof BudgetError) return deny('too-complex', error.span, `${error.message}; split the line into simpler commands`);
+    if (error instanceof ParseError) {
+      if (/with nothing open|`\)` with nothing/.test(error.message)) {
+        return deny('tree-group-broken', error.span, `${error.message}: inside \`cd -- DIR && { … }\` it would close the group early and run the rest outside the tree; remove the stray closer`);
+      }
+      return deny('parse-error', error.span, `the line does not parse as ${dialect.name}: ${error.message}; fix the syntax (treeward refuses what it cannot read)`);
+    }
+    throw error;
+  }
+  // 2. tree-group-broken
+  if (script.body.length === 0) return deny('tree-group-broken', [0, command.length], 'the line is empty or only comments; there is nothing to run');
+  if (endsInBackslash(command)) return deny('tree-group-broken', [command.length - 1, command.length], 'the line ends in a backslash, which would join it to the closing `}` of the group it runs in; remove the final backslash');
+  const problem = handBackProblem(cwd, command, dialect);
+  if (problem) return deny('tree-group-broken', [0, command.length], `${problem}; treeward runs the line as \`cd -- DIR && { … }\` and it must stay one group`);
+
+  // 3. the walk, and the rules in order
+  const walker = new Walker({
+    dialect, home, tempDir, env: options.env ?? {},
+    agentNames: new Set([...agentPrograms, ...(options.agentNames ?? [])]),
+    wrappers: new Set(options.wrappers ?? []),
+    globDots: false,
+    inlineCode: options.inlineCode ?? 'scan',
+  }, script.body);
+  walker.walkLine(script.body, cwd);
+  const budget = lookupBudget(maxLookups);
+  const denial = judge(walker.effects, {
+    tree, runDirs, tempDir, home, fs, budget, dialect,
+    protected: protectedSet(tree, home, options.protected ?? [], fs),
+    globDots: options.globDots === true || startupGlobDots(home, dialect, fs),
+  });
+  if (denial) return { decision: 'deny', ...denial };
+  return { decision: 'allow', command: wrapInTree(cwd, command) };
+}
+
+/** A final backslash that escapes nothing (an odd run of backslashes at the very end). */
+function endsInBackslash(command: string): boolean {
+  let n = 0;
+  for (let i = command.length - 1; i >= 0 && command[i] === '\\'; i--) n++;
+  return n % 2 === 1;
+}

@@ -1,0 +1,162 @@
+// find: start points, then an expression. A find that deletes (`-delete`,
+// or `-exec`/`-execdir`/`-ok` of a removal) removes what lies below its start
+// points; `-fprint`, `-fprintf`, `-fls` write files; `-exec` runs commands.
+
+import type { Span } from '../parser/ast.js';
+import type { FindFilter } from './effects.js';
+import type { Argument } from './options.js';
+import type { Action, ProgramContext } from './programs.js';
+
+/** Expression words that take this many arguments. */
+const arityOf: Record<string, number> = {
+  '-name': 1, '-iname': 1, '-path': 1, '-ipath': 1, '-wholename': 1, '-iwholename': 1, '-regex': 1, '-iregex': 1, '-lname': 1, '-ilname': 1,
+  '-type': 1, '-xtype': 1, '-size': 1, '-mtime': 1, '-mmin': 1, '-atime': 1, '-amin': 1, '-ctime': 1, '-cmin': 1, '-used': 1,
+  '-newer': 1, '-anewer': 1, '-cnewer': 1, '-user': 1, '-group': 1, '-uid': 1, '-gid': 1, '-perm': 1, '-links': 1, '-inum': 1,
+  '-samefile': 1, '-fstype': 1, '-maxdepth': 1, '-mindepth': 1, '-regextype': 1, '-printf': 1, '-fprint': 1, '-fprint0': 1, '-fls': 1,
+  '-fprintf': 2, '-context': 1, '-files0-from': 1,
+};
+
+const writingActions = new Set(['-fprint', '-fprint0', '-fls', '-fprintf']);
+const execActions = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+interface Term {
+  kind: 'test' | 'action' | 'operator';
+  name: string;
+  args: Argument[];
+  /** For -exec and kin: the command words (without the terminator). */
+  command?: Argument[];
+}
+
+export function readFind(name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
+  void name;
+  const rest = args.slice(1);
+  let i = 0;
+  // leading options -H -L -P -D x -O1
+  while (i < rest.length) {
+    const t = rest[i]!.text;
+    if (t === '-H' || t === '-L' || t === '-P') { i++; continue; }
+    if (t === '-D') { i += 2; continue; }
+    if (t !== null && /^-O\d$/.test(t)) { i++; continue; }
+    break;
+  }
+  const starts: Argument[] = [];
+  while (i < rest.length) {
+    const t = rest[i]!.text;
+    if (t !== null && (t.startsWith('-') || t === '(' || t === '!' || t === ',')) break;
+    starts.push(rest[i]!);
+    i++;
+  }
+  if (starts.length === 0) starts.push(derived(args[0]!, '.'));
+  // the expression
+  const terms: Term[] = [];
+  while (i < rest.length) {
+    const arg = rest[i]!;
+    const t = arg.text;
+    if (t === null) return [{ kind: 'effect', effect: { kind: 'dynamic-code', span: arg.word.span, reason: 'a `find` expression word the line does not fix' } }];
+    if (t === '(' || t === ')' || t === '!' || t === '-not' || t === '-a' || t === '-and' || t === '-o' || t === '-or' || t === ',') {
+      terms.push({ kind: 'operator', name: t === '-not' ? '!' : t === '-and' ? '-a' : t === '-or' ? '-o' : t, args: [] });
+      i++;
+      continue;
+    }
+    if (execActions.has(t)) {
+      const command: Argument[] = [];
+      i++;
+      while (i < rest.length && rest[i]!.text !== ';' && rest[i]!.text !== '+') command.push(rest[i++]!);
+      i++; // the terminator
+      terms.push({ kind: 'action', name: t, args: [], command });
+      continue;
+    }
+    const n = arityOf[t] ?? 0;
+    const isAction = t === '-delete' || t === '-print' || t === '-print0' || t === '-ls' || t === '-quit' || t === '-prune' || t === '-printf' || writingActions.has(t);
+    terms.push({ kind: isAction ? 'action' : 'test', name: t, args: rest.slice(i + 1, i + 1 + n) });
+    i += 1 + n;
+  }
+  const out: Action[] = [];
+  const removal = (term: Term) => term.name === '-delete' || (term.command !== undefined && removesWith(term.command));
+  for (const [index, term] of terms.entries()) {
+    if (writingActions.has(term.name) && term.args[0]) out.push({ kind: 'write', arg: term.args[0], by: `find ${term.name}` });
+    if (term.command) {
+      const command = term.command.map((a) => (a.text !== null && a.text.includes('{}') ? unfixed(a, 'a path `find` fills in') : a));
+      if (command.length > 0) out.push({ kind: 'run', argv: command, subshell: true, ...(term.name === '-execdir' || term.name === '-okdir' ? { dirs: null } : {}) });
+    }
+    if (removal(term)) {
+      const filter = filterFor(terms, index, term);
+      for (const start of starts) out.push({ kind: 'remove', arg: start, recursive: true, belowOnly: true, ...(filter ? { findFilter: filter } : {}), by: `find ${term.name}` });
+    }
+  }
+  void ctx;
+  void span;
+  return out;
+}
+
+function derived(from: Argument, text: string): Argument {
+  return { word: from.word, value: { kind: 'fixed', fields: [{ text, chunks: [{ text, quoted: true }], glob: false }] }, text };
+}
+
+function unfixed(from: Argument, reason: string): Argument {
+  return { word: from.word, value: { kind: 'unfixed', reason, span: from.word.span }, text: null };
+}
+
+/** Whether an `-exec` command removes what it is given. */
+function removesWith(command: Argument[]): boolean {
+  const program = command[0]?.text;
+  if (!program) return true; // not fixed: assume the worst
+  const base = program.slice(program.lastIndexOf('/') + 1);
+  if (['rm', 'rmdir', 'unlink', 'shred', 'rimraf', 'trash', 'trash-put', 'del'].includes(base)) return true;
+  if (['sh', 'bash', 'zsh', 'dash', 'xargs', 'env', 'sudo', 'nice', 'nohup', 'timeout'].includes(base)) return true;
+  if (base === 'mv' || base === 'git') return true;
+  return false;
+}
+
+/**
+ * The tests joined by `-a` to the deleting action at `index` (within its
+ * `-o` branch), and the `-prune`s in branches before it. Null when the
+ * expression is one treeward does not read (parentheses around the action).
+ */
+function filterFor(terms: Term[], index: number, action: Term): FindFilter | null {
+  const filter: FindFilter = { names: [], paths: [], prunes: [], maxDepth: null, removesDirectories: action.name !== '-delete' && recursiveRemoval(action.command ?? []) };
+  for (const term of terms) {
+    if (term.name === '-maxdepth') {
+      const n = Number(term.args[0]?.text);
+      if (Number.isInteger(n) && n >= 0) filter.maxDepth = filter.maxDepth === null ? n : Math.min(filter.maxDepth, n);
+    }
+  }
+  // the branch of the action: back to the nearest `-o` at top level
+  let depth = 0;
+  let branchStart = 0;
+  for (let k = 0; k < index; k++) {
+    const t = terms[k]!;
+    if (t.name === '(') depth++;
+    else if (t.name === ')') depth--;
+    else if (t.name === '-o' && depth === 0) branchStart = k + 1;
+  }
+  if (depth !== 0) return null;
+  // earlier branches: `X -prune -o …` keeps X out
+  let k = 0;
+  while (k < branchStart) {
+    let end = k;
+    while (end < branchStart && !(terms[end]!.name === '-o')) end++;
+    const branch = terms.slice(k, end).filter((t) => t.name !== '(' && t.name !== ')');
+    if (branch.some((t) => t.name === '-prune')) {
+      for (const t of branch) {
+        if (t.name === '-name' || t.name === '-iname') filter.prunes.push({ pattern: t.args[0]?.text ?? '*', caseless: t.name === '-iname', byPath: false });
+        if (t.name === '-path' || t.name === '-ipath' || t.name === '-wholename') filter.prunes.push({ pattern: t.args[0]?.text ?? '*', caseless: t.name === '-ipath', byPath: true });
+      }
+    }
+    k = end + 1;
+  }
+  for (let j = branchStart; j < index; j++) {
+    const t = terms[j]!;
+    if (t.kind === 'operator' && t.name !== '-a') return { ...filter, names: [], paths: [] }; // `!` or parentheses: read no name tests
+    if (t.name === '-name' || t.name === '-iname') filter.names.push({ pattern: t.args[0]?.text ?? '*', caseless: t.name === '-iname' });
+    if (t.name === '-path' || t.name === '-ipath' || t.name === '-wholename' || t.name === '-iwholename') filter.paths.push({ pattern: t.args[0]?.text ?? '*', caseless: t.name.startsWith('-i') });
+  }
+  return filter;
+}
+
+function recursiveRemoval(command: Argument[]): boolean {
+  const program = command[0]?.text ?? '';
+  const base = program.slice(program.lastIndexOf('/') + 1);
+  if (base !== 'rm') return true;
+  return command.slice(1).some((a) => a.text === null || /^-[a-zA-Z]*[rR]/.test(a.text) || a.text === '--recursive');
+}

@@ -1,0 +1,105 @@
+// The one seam through which treeward looks at a filesystem. The binary
+// passes node's fs; tests pass a memfs volume. Nothing else touches a disk.
+
+export type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
+
+/** A failure other than "does not exist" (EACCES, ELOOP, EIO…): the approver cannot judge past it. */
+export class FsError extends Error {
+  override readonly name = 'FsError';
+  readonly code: string;
+  readonly path: string;
+
+  constructor(code: string, path: string) {
+    super(`${code}: ${path}`);
+    this.code = code;
+    this.path = path;
+  }
+}
+
+export interface FileSystem {
+  /** What stands at `path` without following a final symlink; null when nothing does. Throws FsError otherwise. */
+  lstat(path: string): EntryKind | null;
+  /** A symlink's target text; null when `path` is not a symlink or does not exist. Throws FsError otherwise. */
+  readlink(path: string): string | null;
+  /** The names in a directory (no `.`/`..`); null when it is not a readable directory. Throws FsError otherwise. */
+  readdir(path: string): string[] | null;
+  /** A small text file's content (`.gitmodules`, a `.git` file, `~/.zshrc`); null when absent or not a file. Throws FsError otherwise. */
+  readFile?(path: string): string | null;
+}
+
+/** The subset of node's `fs` (and of a memfs volume) the seam needs. */
+export interface NodeLikeFs {
+  lstatSync(path: string): { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean };
+  readlinkSync(path: string): string | Buffer | unknown;
+  readdirSync(path: string): unknown[];
+  readFileSync?(path: string, encoding: 'utf8'): string | unknown;
+  statSync?(path: string): { size: number | bigint; isFile(): boolean };
+}
+
+/** Files larger than this are not read (startup files and git pointers are small). */
+const maxFileBytes = 1 << 20;
+
+const absentCodes = new Set(['ENOENT', 'ENOTDIR']);
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : 'EUNKNOWN';
+}
+
+/** The seam over node's `fs`, or over anything shaped like it (a memfs volume). */
+export function fileSystemFrom(fs: NodeLikeFs): FileSystem {
+  return {
+    lstat(path) {
+      try {
+        const st = fs.lstatSync(path);
+        if (st.isSymbolicLink()) return 'symlink';
+        if (st.isDirectory()) return 'directory';
+        if (st.isFile()) return 'file';
+        return 'other';
+      } catch (error) {
+        const code = codeOf(error);
+        if (absentCodes.has(code)) return null;
+        throw new FsError(code, path);
+      }
+    },
+    readlink(path) {
+      try {
+        const target = fs.readlinkSync(path);
+        return typeof target === 'string' ? target : String(target);
+      } catch (error) {
+        const code = codeOf(error);
+        if (absentCodes.has(code) || code === 'EINVAL') return null;
+        throw new FsError(code, path);
+      }
+    },
+    readdir(path) {
+      try {
+        return fs.readdirSync(path).map(String);
+      } catch (error) {
+        const code = codeOf(error);
+        if (absentCodes.has(code)) return null;
+        throw new FsError(code, path);
+      }
+    },
+    readFile(path) {
+      if (!fs.readFileSync) return null;
+      try {
+        const st = fs.statSync?.(path);
+        if (st && (!st.isFile() || Number(st.size) > maxFileBytes)) return null;
+        const text = fs.readFileSync(path, 'utf8');
+        return typeof text === 'string' ? text : String(text);
+      } catch (error) {
+        const code = codeOf(error);
+        if (absentCodes.has(code) || code === 'EISDIR') return null;
+        throw new FsError(code, path);
+      }
+    },
+  };
+}
+
+/** A filesystem with nothing in it: the default when no fs is given. */
+export const emptyFileSystem: FileSystem = {
+  lstat: () => null,
+  readlink: () => null,
+  readdir: () => null,
+};

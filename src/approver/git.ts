@@ -1,0 +1,304 @@
+// git: where it runs (`-C`, `--work-tree`, `GIT_DIR`), the settings and
+// variables whose value it runs as a command (dcn-2610161930191632), and the
+// subcommands that remove or write files outside git's own repository.
+
+import type { Span } from '../parser/ast.js';
+import type { Directories } from './effects.js';
+import type { Argument } from './options.js';
+import { joinPath } from './pathtext.js';
+import type { Action, ProgramContext } from './programs.js';
+
+/** Settings whose value git runs as a command (names in lower case; `*` is any subsection). */
+const commandSettings = [
+  /^core\.pager$/, /^pager\.[^.]+$/, /^core\.sshcommand$/, /^core\.editor$/, /^core\.fsmonitor$/, /^core\.askpass$/, /^credential(\..+)?\.helper$/,
+  /^diff\.external$/, /^diff\..+\.(command|textconv)$/, /^difftool\..+\.cmd$/, /^mergetool\..+\.cmd$/, /^remote\..+\.(uploadpack|receivepack)$/,
+  /^filter\..+\.(clean|smudge|process)$/, /^merge\..+\.driver$/, /^sequence\.editor$/, /^gpg(\..+)?\.program$/, /^sendemail\.(smtpserver|tocmd|cccmd)$/,
+  /^uploadpack\.packobjectshook$/, /^protocol\..+\.allow$/,
+];
+
+/** Variables git (or the pager and editor it starts) runs as commands. */
+const commandVariables = ['GIT_PAGER', 'PAGER', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'EDITOR', 'VISUAL', 'GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_EXTERNAL_DIFF', 'GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_PROXY_COMMAND'];
+
+function runsCommand(key: string, value: string | null): boolean {
+  const k = key.toLowerCase();
+  if (k.startsWith('alias.')) return value === null || value.startsWith('!');
+  if (k === 'core.hookspath') return true;
+  return commandSettings.some((re) => re.test(k));
+}
+
+/** The command a setting's value runs (an alias drops its `!`; a credential helper without one runs `git credential-…`). */
+function commandOf(key: string, value: string): string | null {
+  const k = key.toLowerCase();
+  if (k.startsWith('alias.')) return value.startsWith('!') ? value.slice(1) : null;
+  if (k.endsWith('.helper') && !value.startsWith('!')) return value.startsWith('/') ? value : `git credential-${value}`;
+  if (k.endsWith('.helper')) return value.slice(1);
+  return value;
+}
+
+export function readGit(_name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
+  const out: Action[] = [];
+  let dirs: Directories = ctx.dirs;
+  let i = 1;
+  const settings: { key: string; value: string | null; arg: Argument }[] = [];
+  const place = (target: string | null) => {
+    if (target === null) dirs = null;
+    else if (target.startsWith('/')) dirs = [target];
+    else dirs = dirs === null ? null : dirs.map((d) => joinPath(d, target));
+  };
+  // global options
+  while (i < args.length) {
+    const arg = args[i]!;
+    const t = arg.text;
+    if (t === null) {
+      out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: arg.word.span, reason: 'a `git` option the line does not fix' } });
+      return out;
+    }
+    if (t === '-C') { place(args[i + 1]?.text ?? null); i += 2; continue; }
+    if (t === '-c') {
+      const setting = args[i + 1];
+      if (setting) settings.push(splitSetting(setting));
+      i += 2;
+      continue;
+    }
+    if (t.startsWith('--git-dir=') || t.startsWith('--work-tree=')) { place(t.slice(t.indexOf('=') + 1)); i++; continue; }
+    if (t === '--git-dir' || t === '--work-tree') { place(args[i + 1]?.text ?? null); i += 2; continue; }
+    if (t === '--exec-path' || t === '--namespace' || t === '--super-prefix' || t === '--list-cmds') { i += 2; continue; }
+    if (t.startsWith('--exec-path=')) {
+      out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: arg.word.span, reason: '`git --exec-path` makes git run its commands from another directory' } });
+      i++;
+      continue;
+    }
+    if (t.startsWith('--config-env')) {
+      out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: arg.word.span, reason: '`git --config-env` reads a setting from a variable treeward does not fix' } });
+      i += t.includes('=') ? 1 : 2;
+      continue;
+    }
+    if (t.startsWith('-')) { i++; continue; }
+    break;
+  }
+  // GIT_DIR / GIT_WORK_TREE place git too
+  for (const variable of ['GIT_WORK_TREE', 'GIT_DIR']) {
+    const value = ctx.environment.get(variable);
+    if (value !== undefined) place(typeof value === 'string' ? value : null);
+  }
+  // settings and variables that run commands
+  for (const s of settings) {
+    if (!runsCommand(s.key, s.value)) continue;
+    out.push(settingAction(s.key, s.value, s.arg.word.span, dirs, ctx));
+  }
+  for (const variable of commandVariables) {
+    const value = ctx.environment.get(variable);
+    if (value === undefined) continue;
+    out.push(settingAction(variable, typeof value === 'string' ? value : null, span, dirs, ctx));
+  }
+  for (const key of ctx.environment.keys()) {
+    if (key === 'GIT_CONFIG_PARAMETERS' || /^GIT_CONFIG_(COUNT|KEY_\d+|VALUE_\d+)$/.test(key)) {
+      out.push({ kind: 'git-setting', span, setting: key, command: null, problem: `\`${key}\` gives git settings treeward does not read; use \`git -c key=value\``, dirs });
+    }
+    if (/^GIT_TRACE/.test(key)) {
+      const value = ctx.environment.get(key);
+      if (typeof value === 'string' && value.startsWith('/')) out.push({ kind: 'write', arg: derived(args[0]!, value), by: key });
+      else if (typeof value !== 'string') out.push({ kind: 'write', arg: unfixed(args[0]!, `\`${key}\` is not fixed`), by: key });
+    }
+  }
+  const sub = args[i];
+  if (!sub) return out;
+  const subArgs = args.slice(i + 1);
+  const texts = subArgs.map((a) => a.text);
+  const aliasValue = settings.find((s) => s.key.toLowerCase() === `alias.${sub.text}`);
+  if (aliasValue) return out; // the alias's command was judged as a setting
+  switch (sub.text) {
+    case 'clean': {
+      if (texts.some((t) => t === '-n' || t === '--dry-run' || (t !== null && /^-[a-zA-Z]*n/.test(t)))) return out;
+      const pathspecs = afterOptions(subArgs, ['-e', '--exclude']);
+      const excludes = subArgs.flatMap((a, k) => (a.text === '-e' || a.text === '--exclude' ? [subArgs[k + 1]?.text ?? ''] : a.text?.startsWith('--exclude=') ? [a.text.slice(10)] : a.text?.startsWith('-e') && a.text.length > 2 ? [a.text.slice(2)] : []));
+      const targets = pathspecs.length > 0 ? pathspecs : [derived(sub, '.')];
+      for (const target of targets) {
+        out.push({ kind: 'remove', arg: target, recursive: true, belowOnly: true, dirs, by: 'git clean', findFilter: { names: [], paths: [], prunes: excludes.map((e) => ({ pattern: e, caseless: false, byPath: false })).concat([{ pattern: '.git', caseless: false, byPath: false }]), maxDepth: null, removesDirectories: texts.some((t) => t !== null && /^-[a-zA-Z]*d/.test(t)) } });
+      }
+      return out;
+    }
+    case 'rm': {
+      if (texts.includes('--cached')) return out;
+      const recursive = texts.some((t) => t === '-r' || (t !== null && /^-[a-zA-Z]*r/.test(t)));
+      for (const target of afterOptions(subArgs, [])) out.push({ kind: 'remove', arg: target, recursive, dirs, by: 'git rm' });
+      return out;
+    }
+    case 'mv': {
+      const operands = afterOptions(subArgs, []);
+      if (operands.length >= 2) {
+        const destination = operands[operands.length - 1]!;
+        out.push({ kind: 'write', arg: destination, recursive: true, dirs, by: 'git mv' });
+        out.push({ kind: 'place', arg: destination, dirs });
+        for (const source of operands.slice(0, -1)) out.push({ kind: 'remove', arg: source, recursive: true, dirs, by: 'git mv' });
+      }
+      return out;
+    }
+    case 'worktree': {
+      if (texts[0] === 'remove') for (const target of afterOptions(subArgs.slice(1), [])) out.push({ kind: 'remove', arg: target, recursive: true, dirs, by: 'git worktree remove' });
+      if (texts[0] === 'add') {
+        const operands = afterOptions(subArgs.slice(1), ['-b', '-B', '--reason']);
+        if (operands[0]) out.push({ kind: 'write', arg: operands[0], recursive: true, dirs, by: 'git worktree add' });
+      }
+      return out;
+    }
+    case 'config':
+      return [...out, ...readGitConfig(subArgs, dirs, ctx)];
+    case 'diff':
+    case 'log':
+    case 'show':
+    case 'format-patch':
+    case 'archive':
+    case 'bundle':
+      for (const [k, a] of subArgs.entries()) {
+        const t = a.text;
+        if (t === null) continue;
+        const eq = t.indexOf('=');
+        const option = eq > 0 ? t.slice(0, eq) : t;
+        if (option === '--output' || option === '-o' || option === '--output-directory') {
+          const target = eq > 0 ? derived(a, t.slice(eq + 1)) : subArgs[k + 1];
+          if (target) out.push({ kind: 'write', arg: target, recursive: option === '--output-directory' || (sub.text === 'format-patch' && option === '-o'), dirs, by: `git ${sub.text} ${option}` });
+        }
+        if (option === '--ext-diff' || option === '--textconv') {
+          // they run configured drivers: judged as settings above when the line gives them
+        }
+        if (sub.text === 'archive' && (option === '--exec' || option === '--remote')) {
+          out.push({ kind: 'git-setting', span: a.word.span, setting: option, command: null, problem: `\`git archive ${option}\` runs a command on a remote`, dirs });
+        }
+      }
+      if (sub.text === 'bundle' && texts[0] === 'create' && subArgs[1]) out.push({ kind: 'write', arg: subArgs[1], dirs, by: 'git bundle create' });
+      return out;
+    case 'difftool':
+    case 'mergetool':
+      for (const [k, a] of subArgs.entries()) {
+        const t = a.text ?? '';
+        if (t === '-x' || t === '--extcmd') out.push(settingAction(`${sub.text} --extcmd`, subArgs[k + 1]?.text ?? null, a.word.span, dirs, ctx));
+        else if (t.startsWith('--extcmd=')) out.push(settingAction(`${sub.text} --extcmd`, t.slice(9), a.word.span, dirs, ctx));
+      }
+      return out;
+    case 'fetch':
+    case 'pull':
+    case 'push':
+    case 'clone':
+    case 'ls-remote':
+    case 'submodule':
+      for (const [k, a] of subArgs.entries()) {
+        const t = a.text ?? '';
+        if (t === '--upload-pack' || t === '--receive-pack' || t === '--exec' || (t === '-u' && sub.text !== 'push' && sub.text !== 'submodule')) {
+          out.push(settingAction(`git ${sub.text} ${t}`, subArgs[k + 1]?.text ?? null, a.word.span, dirs, ctx));
+        } else if (/^--(upload-pack|receive-pack|exec)=/.test(t)) out.push(settingAction(`git ${sub.text} ${t.slice(0, t.indexOf('='))}`, t.slice(t.indexOf('=') + 1), a.word.span, dirs, ctx));
+        if (t.startsWith('ext::')) out.push(settingAction('ext:: URL', t.slice(5).replace(/%S/g, 'x').replace(/%s/g, 'x'), a.word.span, dirs, ctx));
+        if (t === 'foreach' && sub.text === 'submodule') {
+          const code = subArgs.slice(k + 1).filter((x) => !(x.text ?? '').startsWith('--'));
+          if (code.some((x) => x.text === null)) out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: a.word.span, reason: '`git submodule foreach` of a command the line does not fix' } });
+          else if (code.length > 0) out.push({ kind: 'shell-code', code: code.map((x) => x.text!).join(' '), span: a.word.span, dialect: 'sh', dirs: null });
+        }
+      }
+      if (sub.text === 'clone') {
+        const operands = afterOptions(subArgs, ['-b', '--branch', '-o', '--origin', '--depth', '-c', '--config', '--reference', '--separate-git-dir', '-j', '--jobs', '--template', '-u', '--upload-pack', '--filter']);
+        const destination = operands[1] ?? (operands[0]?.text ? derived(operands[0], cloneName(operands[0].text)) : undefined);
+        if (destination) out.push({ kind: 'write', arg: destination, recursive: true, dirs, by: 'git clone' });
+        for (const [k, a] of subArgs.entries()) if ((a.text === '-c' || a.text === '--config') && subArgs[k + 1]) {
+          const s = splitSetting(subArgs[k + 1]!);
+          if (runsCommand(s.key, s.value)) out.push(settingAction(s.key, s.value, subArgs[k + 1]!.word.span, dirs, ctx));
+        }
+      }
+      return out;
+    case 'rebase':
+      for (const [k, a] of subArgs.entries()) {
+        const t = a.text ?? '';
+        if (t === '-x' || t === '--exec') out.push(settingAction('git rebase --exec', subArgs[k + 1]?.text ?? null, a.word.span, dirs, ctx));
+        else if (t.startsWith('--exec=')) out.push(settingAction('git rebase --exec', t.slice(7), a.word.span, dirs, ctx));
+        if (t === '-i' || t === '--interactive') out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: a.word.span, reason: '`git rebase -i` opens an editor on a todo list treeward cannot read; use `git rebase --exec` or plain commands' } });
+      }
+      return out;
+    case 'bisect':
+      if (texts[0] === 'run' && subArgs.length > 1) out.push({ kind: 'run', argv: subArgs.slice(1), subshell: true, dirs });
+      return out;
+    case 'filter-branch':
+    case 'filter-repo':
+      out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: sub.word.span, reason: `\`git ${sub.text}\` runs filter commands over the whole history` } });
+      return out;
+    default:
+      return out;
+  }
+}
+
+function settingAction(setting: string, value: string | null, span: Span, dirs: Directories, ctx: ProgramContext): Action {
+  void ctx;
+  if (value === null) return { kind: 'git-setting', span, setting, command: null, problem: `the value of \`${setting}\` is not fixed, and git would run it as a command`, dirs };
+  if (setting.toLowerCase() === 'core.hookspath') {
+    return { kind: 'git-setting', span, setting, command: null, problem: null, dirs: value.startsWith('/') ? [value] : dirs === null ? null : dirs.map((d) => joinPath(d, value)) };
+  }
+  const command = commandOf(setting, value);
+  if (command === null) return { kind: 'git-setting', span, setting, command: 'true', problem: null, dirs };
+  return { kind: 'git-setting', span, setting, command, problem: null, dirs };
+}
+
+function splitSetting(arg: Argument): { key: string; value: string | null; arg: Argument } {
+  const t = arg.text;
+  if (t === null) {
+    // only the key part might be fixed: read it from the word's leading literal
+    const first = arg.word.parts[0];
+    const lead = first && first.type === 'Literal' ? first.value : '';
+    const eq = lead.indexOf('=');
+    return { key: eq >= 0 ? lead.slice(0, eq) : lead || '?', value: null, arg };
+  }
+  const eq = t.indexOf('=');
+  return eq < 0 ? { key: t, value: 'true', arg } : { key: t.slice(0, eq), value: t.slice(eq + 1), arg };
+}
+
+/** `git config [scope] key value`: a command-valued key persists a command git runs later. */
+function readGitConfig(args: Argument[], dirs: Directories, ctx: ProgramContext): Action[] {
+  const out: Action[] = [];
+  const texts = args.map((a) => a.text);
+  if (texts.some((t) => t === '--get' || t === '--get-all' || t === '--list' || t === '-l' || t === '--get-regexp' || t === 'get' || t === 'list')) return out;
+  let i = 0;
+  let file: Argument | null = null;
+  let global = false;
+  while (i < args.length) {
+    const t = texts[i];
+    if (t === '--global') { global = true; i++; continue; }
+    if (t === '--system') { global = true; i++; continue; }
+    if (t === '--file' || t === '-f') { file = args[i + 1] ?? null; i += 2; continue; }
+    if (t?.startsWith('--file=')) { file = derived(args[i]!, t.slice(7)); i++; continue; }
+    if (t === 'set' || t === 'unset' || t === '--unset' || t === '--add' || t === '--replace-all' || t === '--unset-all') { i++; continue; }
+    if (t?.startsWith('-')) { i++; continue; }
+    break;
+  }
+  const key = args[i];
+  const value = args[i + 1];
+  if (global) out.push({ kind: 'write', arg: derived(key ?? args[0]!, joinPath(ctx.home, '.gitconfig')), by: 'git config --global' });
+  if (file) out.push({ kind: 'write', arg: file, by: 'git config --file' });
+  if (key && key.text !== null && value && runsCommand(key.text, value.text)) out.push(settingAction(key.text, value.text, value.word.span, dirs, ctx));
+  if (key && key.text === null) out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: key.word.span, reason: '`git config` of a key the line does not fix' } });
+  return out;
+}
+
+function afterOptions(args: Argument[], withValue: string[]): Argument[] {
+  const out: Argument[] = [];
+  let ended = false;
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (!ended && t === '--') { ended = true; continue; }
+    if (!ended && t !== null && t.startsWith('-')) {
+      if (withValue.includes(t)) i++;
+      continue;
+    }
+    out.push(args[i]!);
+  }
+  return out;
+}
+
+function cloneName(url: string): string {
+  const trimmed = url.replace(/\/+$/, '').replace(/\.git$/, '');
+  return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf(':')) + 1) || 'repo';
+}
+
+function derived(from: Argument, text: string): Argument {
+  return { word: from.word, value: { kind: 'fixed', fields: [{ text, chunks: [{ text, quoted: true }], glob: false }] }, text };
+}
+
+function unfixed(from: Argument, reason: string): Argument {
+  return { word: from.word, value: { kind: 'unfixed', reason, span: from.word.span }, text: null };
+}

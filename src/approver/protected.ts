@@ -1,0 +1,74 @@
+// The protected set (SPEC §3): in the tree, `.git` at its root and at each
+// submodule path of `.gitmodules`, the git directory a `.git` file points
+// to, and the harness settings at the root; in the home directory, the
+// harnesses', ssh's, gpg's, cloud and shell settings; plus configured extras.
+// Any path with a component named `.git` is protected as well.
+
+import type { FileSystem } from './fs.js';
+import { FsError } from './fs.js';
+import { isInsideOrEqual, joinToCwd, normalizeLexically } from './paths.js';
+
+export const treeRootNames = ['.claude', '.codex', '.gemini', '.mcp.json'];
+
+export const homeNames = [
+  '.claude', '.claude.json', '.codex', '.gemini', '.ssh', '.gnupg', '.aws', '.config/treeward', '.config/git', '.gitconfig',
+  '.bashrc', '.bash_aliases', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.zlogout',
+];
+
+export interface ProtectedSet {
+  /** Absolute, normalised paths that are protected with everything below them. */
+  paths: string[];
+}
+
+/** Build the protected set for a tree; reads `.gitmodules` and `.git` files through the seam. */
+export function protectedSet(tree: string, home: string, extras: readonly string[], fs: FileSystem): ProtectedSet {
+  const paths = new Set<string>();
+  const addGit = (dir: string) => {
+    const git = normalizeLexically(joinToCwd('.git', dir));
+    paths.add(git);
+    // a `.git` file (worktree, submodule) points at the real git directory
+    const pointer = readSmall(fs, git);
+    const m = pointer === null ? null : /^gitdir:\s*(.+?)\s*$/m.exec(pointer);
+    if (m) paths.add(normalizeLexically(joinToCwd(m[1]!, dir)));
+  };
+  addGit(tree);
+  const modules = readSmall(fs, joinToCwd('.gitmodules', tree));
+  if (modules !== null) {
+    for (const m of modules.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)) {
+      const path = m[1]!;
+      if (path.startsWith('/') || path.split('/').includes('..')) continue;
+      addGit(normalizeLexically(joinToCwd(path, tree)));
+    }
+  }
+  for (const name of treeRootNames) paths.add(normalizeLexically(joinToCwd(name, tree)));
+  for (const name of homeNames) paths.add(normalizeLexically(joinToCwd(name, home)));
+  for (const extra of extras) {
+    const expanded = extra === '~' ? home : extra.startsWith('~/') ? joinToCwd(extra.slice(2), home) : extra;
+    if (expanded.startsWith('/')) paths.add(normalizeLexically(expanded));
+    else paths.add(normalizeLexically(joinToCwd(expanded, tree)));
+  }
+  return { paths: [...paths] };
+}
+
+function readSmall(fs: FileSystem, path: string): string | null {
+  try {
+    return fs.readFile ? fs.readFile(path) : null;
+  } catch (error) {
+    if (error instanceof FsError) return null;
+    throw error;
+  }
+}
+
+/** The protected path that `path` is or lies under (or a `.git` component), else null. */
+export function protectedOwner(path: string, set: ProtectedSet): string | null {
+  for (const p of set.paths) if (isInsideOrEqual(path, p)) return p;
+  const parts = path.split('/');
+  const git = parts.indexOf('.git');
+  if (git >= 0) return parts.slice(0, git + 1).join('/') || '/';
+  return null;
+}
+
+/** Protected paths lying strictly below `dir`. */
+export function protectedBelow(dir: string, set: ProtectedSet): string[] {
+  return set.paths.filter((p) => p !== dir && isInsideOrEqual(p, dir));
+}

@@ -1,0 +1,91 @@
+// tar: a mode (create, extract, list, append), an archive (`-f`), a
+// directory (`-C`), and options that run commands.
+
+import type { Span } from '../parser/ast.js';
+import type { Argument } from './options.js';
+import { type Action, type ProgramContext } from './programs.js';
+
+const withValue = new Set(['f', 'C', 'T', 'X', 'I', 'b', 'K', 'L', 'N', 'g', 'V', 'H']);
+const longWithValue = new Set(['file', 'directory', 'files-from', 'exclude-from', 'use-compress-program', 'blocking-factor', 'starting-file', 'tape-length', 'newer', 'listed-incremental', 'label', 'format', 'to-command', 'checkpoint-action', 'info-script', 'new-volume-script', 'exclude', 'transform', 'xform', 'strip-components', 'owner', 'group', 'mode', 'mtime', 'suffix', 'index-file', 'rsh-command', 'backup', 'warning', 'occurrence', 'hole-detection', 'sort', 'quoting-style', 'record-size', 'volno-file', 'after-date', 'newer-mtime', 'anchored', 'exclude-tag', 'exclude-tag-under', 'exclude-tag-all']);
+/** Options whose value tar runs as a command. */
+const commandOptions = new Set(['I', 'use-compress-program', 'to-command', 'info-script', 'new-volume-script', 'rsh-command']);
+
+export function readTar(_name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
+  const out: Action[] = [];
+  const options: { name: string; value: string | null; arg: Argument }[] = [];
+  const operands: Argument[] = [];
+  let rest = args.slice(1);
+  // the traditional first word: `tar xzf archive.tgz`
+  const first = rest[0]?.text;
+  if (first && !first.startsWith('-') && /^[A-Za-z]+$/.test(first)) {
+    const letters = first.split('');
+    let k = 1;
+    for (const letter of letters) {
+      if (withValue.has(letter)) {
+        options.push({ name: letter, value: rest[k]?.text ?? null, arg: rest[k] ?? rest[0]! });
+        k++;
+      } else options.push({ name: letter, value: null, arg: rest[0]! });
+    }
+    rest = rest.slice(k);
+  }
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    const t = arg.text;
+    if (t === null) { operands.push(arg); continue; }
+    if (t === '--') { operands.push(...rest.slice(i + 1)); break; }
+    if (t.startsWith('--')) {
+      const eq = t.indexOf('=');
+      const name = eq < 0 ? t.slice(2) : t.slice(2, eq);
+      if (eq >= 0) options.push({ name, value: t.slice(eq + 1), arg });
+      else if (longWithValue.has(name)) { options.push({ name, value: rest[i + 1]?.text ?? null, arg: rest[i + 1] ?? arg }); i++; }
+      else options.push({ name, value: null, arg });
+      continue;
+    }
+    if (t.startsWith('-') && t.length > 1) {
+      for (let j = 1; j < t.length; j++) {
+        const letter = t[j]!;
+        if (withValue.has(letter)) {
+          if (j + 1 < t.length) options.push({ name: letter, value: t.slice(j + 1), arg: derived(arg, t.slice(j + 1)) });
+          else { options.push({ name: letter, value: rest[i + 1]?.text ?? null, arg: rest[i + 1] ?? arg }); i++; }
+          break;
+        }
+        options.push({ name: letter, value: null, arg });
+      }
+      continue;
+    }
+    operands.push(arg);
+  }
+  const has = (...names: string[]) => options.some((o) => names.includes(o.name));
+  for (const o of options) {
+    if (commandOptions.has(o.name)) {
+      if (o.value === null) out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span, reason: `\`tar ${o.name.length > 1 ? '--' + o.name : '-' + o.name}\` runs a command the line does not fix` } });
+      else out.push({ kind: 'shell-code', code: o.value, span: o.arg.word.span, dialect: 'sh' });
+    }
+    if (o.name === 'checkpoint-action' && o.value !== null && /^exec=/.test(o.value)) out.push({ kind: 'shell-code', code: o.value.slice(5), span: o.arg.word.span, dialect: 'sh' });
+  }
+  const directory = options.filter((o) => o.name === 'C' || o.name === 'directory').map((o) => o.arg).pop();
+  const archive = options.filter((o) => o.name === 'f' || o.name === 'file').map((o) => o.arg).pop();
+  if (has('x', 'extract', 'get')) {
+    if (has('O', 'to-stdout')) return out;
+    if (has('P', 'absolute-names')) {
+      out.push({ kind: 'write', arg: unfixed(archive ?? args[0]!, '`tar -P` extracts absolute paths the archive chooses'), by: 'tar -x -P' });
+      return out;
+    }
+    out.push({ kind: 'write', arg: directory ?? derived(args[0]!, '.'), extraction: true, recursive: true, by: 'tar -x' });
+    return out;
+  }
+  if (has('c', 'create', 'r', 'append', 'u', 'update', 'A', 'catenate', 'concatenate', 'delete')) {
+    if (archive && archive.text !== '-') out.push({ kind: 'write', arg: archive, by: 'tar -f' });
+    if (has('remove-files')) for (const source of operands) out.push({ kind: 'remove', arg: source, recursive: true, by: 'tar --remove-files', ...(directory ? { dirs: undefined } : {}) });
+  }
+  void ctx;
+  return out;
+}
+
+function derived(from: Argument, text: string): Argument {
+  return { word: from.word, value: { kind: 'fixed', fields: [{ text, chunks: [{ text, quoted: true }], glob: false }] }, text };
+}
+
+function unfixed(from: Argument, reason: string): Argument {
+  return { word: from.word, value: { kind: 'unfixed', reason, span: from.word.span }, text: null };
+}

@@ -1,0 +1,1048 @@
+// The walk: over the whole syntax tree in execution order, keeping the
+// current directory (known, several possible, or unknown), the parameters the
+// line fixes, whether an earlier part wrote or removed a file, and whether
+// the glob options changed; descending into every command the line runs.
+// It records effects; rules.ts judges them.
+
+import { type Dialect, dialects } from '../lexer/dialect.js';
+import { BudgetError, ParseError } from '../lexer/error.js';
+import type {
+  AndOr, Assignment, Command, FunctionDefinition, Pipeline, Redirect, SimpleCommand, Span, Statement, Word, WordPart,
+} from '../parser/ast.js';
+import { parse } from '../parser/parser.js';
+import type { Directories, Effect, Target } from './effects.js';
+import { joinPath } from './pathtext.js';
+import { type Argument, type ProgramContext, readProgram, type Action } from './programs.js';
+import { evaluateWord, type Field, literalWord, type WordContext } from './words.js';
+
+export interface WalkOptions {
+  dialect: Dialect;
+  home: string;
+  tempDir: string;
+  env: Readonly<Record<string, string>>;
+  agentNames: ReadonlySet<string>;
+  wrappers: ReadonlySet<string>;
+  globDots: boolean;
+  inlineCode: 'scan' | 'refuse' | 'allow';
+}
+
+/** At most this many possible current directories are followed; more is unknown. */
+const maxDirectories = 8;
+/** Nested `bash -c`, `eval`, function calls and git settings read inside each other. */
+const maxCodeDepth = 16;
+/** A `for` loop over fixed words is followed once per word, up to this many. */
+const maxLoopWords = 32;
+
+/** What one shell (the line's, a subshell's) knows; copied for subshells. */
+interface Scope {
+  dirs: Directories;
+  /** Directories before each `pushd` the line made, for `popd`. */
+  pushed: Directories[];
+  parameters: Map<string, Field>;
+  functions: Map<string, FunctionDefinition>;
+  /** Names a function or alias took from a builtin or a program in the table. */
+  shadowed: Set<string>;
+  globDots: boolean;
+  expansionChanged: boolean;
+  splittingChanged: boolean;
+  cdableVars: boolean;
+  /** An `alias` in sh applies to the lines after it. */
+  aliasDefined: boolean;
+}
+
+/** What the whole line has done so far, across subshells. */
+interface LineFacts {
+  wrote: boolean;
+  placed: string[];
+}
+
+interface Outcome {
+  /** Directories after the part succeeded. */
+  success: Directories;
+  /** Directories wherever the part ended. */
+  any: Directories;
+}
+
+export class Walker {
+  readonly effects: Effect[] = [];
+  private readonly facts: LineFacts = { wrote: false, placed: [] };
+  private codeDepth = 0;
+  private readonly fixable: FixableNames;
+
+  constructor(private readonly options: WalkOptions, body: Statement[]) {
+    this.fixable = findFixableNames(body);
+  }
+
+  /** Walk a whole line starting in `cwd`. */
+  walkLine(body: Statement[], cwd: string): void {
+    const scope: Scope = {
+      dirs: [cwd], pushed: [], parameters: new Map(), functions: new Map(), shadowed: new Set(),
+      globDots: this.options.globDots, expansionChanged: false, splittingChanged: false, cdableVars: false, aliasDefined: false,
+    };
+    this.walkList(body, scope, this.options.dialect);
+  }
+
+  // ------------------------------------------------------------------ lists
+
+  private walkList(body: readonly Statement[], scope: Scope, dialect: Dialect): Outcome {
+    let outcome: Outcome = { success: scope.dirs, any: scope.dirs };
+    for (let i = 0; i < body.length; i++) {
+      const statement = body[i]!;
+      if (scope.aliasDefined && dialect.aliasesApplyToLaterLines && i > 0) {
+        this.dynamic(statement.span, 'an `alias` in sh rewrites the lines after it; put the alias in a script or spell the command out');
+      }
+      outcome = this.walkStatement(statement, scope, dialect);
+    }
+    return outcome;
+  }
+
+  private walkStatement(statement: Statement, scope: Scope, dialect: Dialect): Outcome {
+    if (statement.background) {
+      // A backgrounded list runs in a subshell: its `cd` ends with it.
+      const inner = copyScope(scope);
+      this.walkAndOr(statement.andOr, inner, dialect);
+      return { success: scope.dirs, any: scope.dirs };
+    }
+    const outcome = this.walkAndOr(statement.andOr, scope, dialect);
+    // After the list, the directory is wherever any part may have left it.
+    scope.dirs = outcome.any;
+    return outcome;
+  }
+
+  private walkAndOr(andOr: AndOr, scope: Scope, dialect: Dialect): Outcome {
+    const start = scope.dirs;
+    let any: Directories = start;
+    let previous: Outcome = { success: start, any: start };
+    for (let i = 0; i < andOr.pipelines.length; i++) {
+      if (i > 0) {
+        // `a && b`: b runs only where a succeeded. `a || b`: b runs where a failed (SPEC: either place).
+        scope.dirs = andOr.operators[i - 1] === '&&' ? previous.success : previous.any;
+      }
+      previous = this.walkPipeline(andOr.pipelines[i]!, scope, dialect);
+      any = unionDirs(any, previous.any);
+    }
+    return { success: previous.success, any };
+  }
+
+  private walkPipeline(pipeline: Pipeline, scope: Scope, dialect: Dialect): Outcome {
+    const { commands } = pipeline;
+    if (commands.length === 0) return { success: scope.dirs, any: scope.dirs };
+    if (commands.length === 1) return this.walkCommand(commands[0]!, scope, dialect);
+    // Each element of a pipeline runs in a subshell, except the last in zsh.
+    for (let i = 0; i < commands.length; i++) {
+      const last = i === commands.length - 1;
+      if (last && dialect.lastPipelineElementInShell) return this.walkCommand(commands[i]!, scope, dialect, i > 0);
+      const inner = copyScope(scope);
+      this.walkCommand(commands[i]!, inner, dialect, i > 0);
+    }
+    return { success: scope.dirs, any: scope.dirs };
+  }
+
+  // ------------------------------------------------------------------ commands
+
+  private walkCommand(command: Command, scope: Scope, dialect: Dialect, fedByPipe = false): Outcome {
+    const here: Outcome = { success: scope.dirs, any: scope.dirs };
+    switch (command.type) {
+      case 'SimpleCommand':
+        return this.walkSimpleCommand(command, scope, dialect, fedByPipe);
+      case 'Subshell': {
+        this.walkRedirects(command.redirects, scope, dialect);
+        this.walkList(command.body, copyScope(scope), dialect);
+        return here;
+      }
+      case 'BraceGroup': {
+        this.walkRedirects(command.redirects, scope, dialect);
+        return this.walkList(command.body, scope, dialect);
+      }
+      case 'Always': {
+        this.walkRedirects(command.redirects, scope, dialect);
+        const first = this.walkList(command.body, scope, dialect);
+        scope.dirs = first.any;
+        this.walkList(command.always, scope, dialect);
+        return { success: scope.dirs, any: scope.dirs };
+      }
+      case 'If': {
+        this.walkRedirects(command.redirects, scope, dialect);
+        const start = scope.dirs;
+        let any: Directories = start;
+        let branchStart = start;
+        for (const clause of command.clauses) {
+          scope.dirs = branchStart;
+          const condition = this.walkList(clause.condition, scope, dialect);
+          scope.dirs = condition.success;
+          const body = this.walkList(clause.body, scope, dialect);
+          any = unionDirs(unionDirs(any, condition.any), body.any);
+          branchStart = condition.any;
+        }
+        if (command.elseBody) {
+          scope.dirs = branchStart;
+          const body = this.walkList(command.elseBody, scope, dialect);
+          any = unionDirs(any, body.any);
+        }
+        scope.dirs = any;
+        return { success: any, any };
+      }
+      case 'While':
+        return this.walkLoop(scope, dialect, command.redirects, () => {
+          const condition = this.walkList(command.condition, scope, dialect);
+          scope.dirs = condition.any;
+          this.walkList(command.body, scope, dialect);
+        });
+      case 'For':
+        return this.walkFor(command, scope, dialect);
+      case 'ArithFor':
+        this.walkArithmetic(command.init.parts, scope, dialect, command.init.span);
+        this.walkArithmetic(command.test.parts, scope, dialect, command.test.span);
+        this.walkArithmetic(command.update.parts, scope, dialect, command.update.span);
+        return this.walkLoop(scope, dialect, command.redirects, () => {
+          this.walkList(command.body, scope, dialect);
+        });
+      case 'Case': {
+        this.walkRedirects(command.redirects, scope, dialect);
+        this.walkWordSubstitutions(command.subject, scope, dialect);
+        const start = scope.dirs;
+        let any: Directories = start;
+        for (const item of command.items) {
+          for (const pattern of item.patterns) this.walkWordSubstitutions(pattern, scope, dialect);
+          scope.dirs = start;
+          const body = this.walkList(item.body, scope, dialect);
+          any = unionDirs(any, body.any);
+        }
+        scope.dirs = any;
+        return { success: any, any };
+      }
+      case 'FunctionDefinition':
+        return this.walkFunctionDefinition(command, scope, dialect);
+      case 'Test':
+        this.walkRedirects(command.redirects, scope, dialect);
+        this.walkTestExpression(command.expression, scope, dialect);
+        return here;
+      case 'ArithmeticCommand':
+        this.walkRedirects(command.redirects, scope, dialect);
+        this.walkArithmetic(command.expression.parts, scope, dialect, command.expression.span);
+        return here;
+      case 'Coproc':
+        this.walkRedirects(command.redirects, scope, dialect);
+        this.walkCommand(command.body, copyScope(scope), dialect);
+        return here;
+      case 'Repeat':
+        this.walkRedirects(command.redirects, scope, dialect);
+        this.walkWordSubstitutions(command.count, scope, dialect);
+        return this.walkLoop(scope, dialect, [], () => {
+          this.walkList(command.body, scope, dialect);
+        });
+    }
+  }
+
+  /** A loop body may run several times: walk it until the directories settle (or become unknown). */
+  private walkLoop(scope: Scope, dialect: Dialect, redirects: Redirect[], once: () => void): Outcome {
+    this.walkRedirects(redirects, scope, dialect);
+    const start = scope.dirs;
+    let seen: Directories = start;
+    for (let pass = 0; pass < 3; pass++) {
+      scope.dirs = seen;
+      once();
+      const next = unionDirs(seen, scope.dirs);
+      if (sameDirs(next, seen)) break;
+      seen = pass === 2 ? null : next;
+    }
+    scope.dirs = seen;
+    return { success: seen, any: seen };
+  }
+
+  private walkFor(command: Command & { type: 'For' }, scope: Scope, dialect: Dialect): Outcome {
+    this.walkRedirects(command.redirects, scope, dialect);
+    const values: Field[] = [];
+    let fixed = command.items !== null && command.variables.length === 1;
+    for (const item of command.items ?? []) {
+      this.walkWordSubstitutions(item, scope, dialect);
+      const value = evaluateWord(item, this.wordContext(scope, dialect));
+      if (value.kind !== 'fixed') fixed = false;
+      else values.push(...value.fields);
+    }
+    if (values.length > maxLoopWords) fixed = false;
+    const variable = command.variables[0]?.name;
+    if (!fixed || variable === undefined || !this.fixable.loopVariables.has(variable)) {
+      for (const v of command.variables) scope.parameters.delete(v.name);
+      return this.walkLoop(scope, dialect, [], () => {
+        this.walkList(command.body, scope, dialect);
+      });
+    }
+    // A loop over fixed words (or globs) fixes its variable to each of them in the body.
+    return this.walkLoop(scope, dialect, [], () => {
+      const start = scope.dirs;
+      let end: Directories = start;
+      for (const value of values) {
+        scope.dirs = start;
+        scope.parameters.set(variable, value);
+        this.walkList(command.body, scope, dialect);
+        end = unionDirs(end, scope.dirs);
+      }
+      scope.parameters.delete(variable);
+      scope.dirs = end;
+    });
+  }
+
+  private walkFunctionDefinition(command: FunctionDefinition, scope: Scope, dialect: Dialect): Outcome {
+    this.walkRedirects(command.redirects, scope, dialect);
+    for (const name of command.names) {
+      const text = literalWord(name);
+      if (text === null) {
+        this.dynamic(name.span, 'a function whose name is not fixed');
+        continue;
+      }
+      if (isShadowingName(text)) {
+        scope.shadowed.add(text);
+      }
+      scope.functions.set(text, command);
+    }
+    if (command.names.length === 0) {
+      // zsh's anonymous function runs at once, with its arguments.
+      for (const arg of command.args) this.walkWordSubstitutions(arg, scope, dialect);
+      return this.walkFunctionBody(command, scope, dialect);
+    }
+    // The body is judged where it is defined, and again where it is called.
+    this.walkFunctionBody(command, copyScope(scope), dialect);
+    return { success: scope.dirs, any: scope.dirs };
+  }
+
+  private walkFunctionBody(command: FunctionDefinition, scope: Scope, dialect: Dialect): Outcome {
+    if (!this.enterCode(command.span)) return { success: scope.dirs, any: scope.dirs };
+    try {
+      return this.walkCommand(command.body, scope, dialect);
+    } finally {
+      this.codeDepth--;
+    }
+  }
+
+  private walkTestExpression(expression: import('../parser/ast.js').TestExpression, scope: Scope, dialect: Dialect): void {
+    switch (expression.type) {
+      case 'TestWord':
+        this.walkWordSubstitutions(expression.word, scope, dialect);
+        return;
+      case 'TestUnary':
+        this.walkWordSubstitutions(expression.operand, scope, dialect);
+        if (expression.operator === '-v') this.checkArithmeticWord(expression.operand, scope);
+        return;
+      case 'TestBinary':
+        this.walkWordSubstitutions(expression.left, scope, dialect);
+        this.walkWordSubstitutions(expression.right, scope, dialect);
+        if (/^-(eq|ne|lt|le|gt|ge)$/.test(expression.operator)) {
+          this.checkArithmeticWord(expression.left, scope);
+          this.checkArithmeticWord(expression.right, scope);
+        }
+        return;
+      case 'TestNot':
+        this.walkTestExpression(expression.operand, scope, dialect);
+        return;
+      case 'TestGroup':
+        this.walkTestExpression(expression.inner, scope, dialect);
+        return;
+      case 'TestLogical':
+        this.walkTestExpression(expression.left, scope, dialect);
+        this.walkTestExpression(expression.right, scope, dialect);
+        return;
+    }
+  }
+
+  // ------------------------------------------------------------------ simple commands
+
+  private walkSimpleCommand(command: SimpleCommand, scope: Scope, dialect: Dialect, fedByPipe: boolean): Outcome {
+    const here: Outcome = { success: scope.dirs, any: scope.dirs };
+    // Substitutions in the words run first, in order.
+    for (const assignment of command.assignments) this.walkAssignmentSubstitutions(assignment, scope, dialect);
+    for (const word of command.words) this.walkWordSubstitutions(word, scope, dialect);
+    // A bare assignment changes this shell; before a command, only that command's environment.
+    if (command.words.length === 0) {
+      this.walkRedirects(command.redirects, scope, dialect);
+      for (const assignment of command.assignments) this.assign(assignment, scope, dialect);
+      return here;
+    }
+    const prefix = new Map<string, Assignment | string>();
+    for (const assignment of command.assignments) {
+      const value = assignment.value ? this.assignedValue(assignment.value, scope, dialect) : null;
+      prefix.set(assignment.name, value && !assignment.append && !assignment.index && !assignment.array ? value.text : assignment);
+    }
+    this.walkRedirects(command.redirects, scope, dialect);
+    const args = command.words.map((word) => this.argument(word, scope, dialect));
+    return this.runCommand(args, prefix, scope, dialect, command.span, { fedByPipe, stdinText: stdinOf(command, this.options.dialect) });
+  }
+
+  private argument(word: Word, scope: Scope, dialect: Dialect): Argument {
+    const value = evaluateWord(word, this.wordContext(scope, dialect));
+    let text: string | null = null;
+    if (value.kind === 'fixed' && value.fields.length === 1 && !value.fields[0]!.glob) text = value.fields[0]!.text;
+    return { word, value, text };
+  }
+
+  /**
+   * Run a command given as arguments (from a simple command, or from a
+   * wrapper that runs its operands): resolve functions, read the program's
+   * row, and turn its actions into effects.
+   */
+  runCommand(args: Argument[], environment: ReadonlyMap<string, Assignment | string>, scope: Scope, dialect: Dialect, span: Span, how: { fedByPipe?: boolean; noFunctions?: boolean; stdinText?: string | null } = {}): Outcome {
+    const here: Outcome = { success: scope.dirs, any: scope.dirs };
+    if (args.length === 0) return here;
+    const first = args[0]!;
+    const fields = first.value.kind === 'fixed' ? first.value.fields : null;
+    if (fields === null || fields.length === 0) {
+      if (fields === null) this.dynamic(first.word.span, 'the command name is not fixed until the line runs; spell the program out');
+      return here;
+    }
+    if (fields.length > 1 || fields[0]!.glob) {
+      // `$cmd` split into words, or a glob in command position
+      this.dynamic(first.word.span, 'the command name is not one fixed word; spell the program out');
+      return here;
+    }
+    const name = fields[0]!.text;
+    // A function the line defined
+    const fn = how.noFunctions ? undefined : scope.functions.get(name);
+    if (fn) {
+      if (scope.shadowed.has(name)) {
+        this.dynamic(first.word.span, `the line defines a function named \`${name}\`, which hides the real \`${name}\`; give the function another name`);
+        return here;
+      }
+      return this.walkFunctionBody(fn, scope, dialect);
+    }
+    const context = this.programContext(scope, dialect, environment, how.fedByPipe ?? false, how.stdinText);
+    const actions = readProgram(name, args, context, span);
+    return this.perform(actions, scope, dialect, span);
+  }
+
+  private programContext(scope: Scope, dialect: Dialect, environment: ReadonlyMap<string, Assignment | string>, fedByPipe: boolean, stdinText: string | null | undefined): ProgramContext {
+    return {
+      ...(stdinText !== undefined ? { stdinText } : {}),
+      dialect,
+      home: this.options.home,
+      tempDir: this.options.tempDir,
+      env: this.options.env,
+      environment,
+      fedByPipe,
+      agentNames: this.options.agentNames,
+      wrappers: this.options.wrappers,
+      inlineCode: this.options.inlineCode,
+      wordContext: this.wordContext(scope, dialect),
+      dirs: scope.dirs,
+      writtenBefore: () => this.facts.wrote,
+      parameterFixed: (name) => scope.parameters.has(name),
+    };
+  }
+
+  private perform(actions: Action[], scope: Scope, dialect: Dialect, span: Span): Outcome {
+    let success: Directories = scope.dirs;
+    const start = scope.dirs;
+    for (const action of actions) {
+      switch (action.kind) {
+        case 'remove':
+          this.target('removal', action.arg, scope, action.dirs, {
+            recursive: action.recursive, belowOnly: action.belowOnly ?? false,
+            ...(action.findFilter ? { findFilter: action.findFilter } : {}), ...(action.followLast ? { followLast: true } : {}),
+          }, action.by);
+          break;
+        case 'write':
+          this.target('write', action.arg, scope, action.dirs, {
+            recursive: action.recursive ?? false, extraction: action.extraction ?? false, redirection: false, hardLinkSource: action.hardLinkSource ?? false,
+          }, action.by);
+          break;
+        case 'place':
+          this.place(action.arg, scope, action.dirs);
+          break;
+        case 'run': {
+          // a wrapper's command: in its own place when the wrapper sets one (env -C), else here
+          const inner = action.subshell || action.dirs !== undefined ? copyScope(scope) : scope;
+          if (action.dirs !== undefined) inner.dirs = action.dirs;
+          const env = new Map<string, Assignment | string>(action.environment ?? []);
+          const outcome = this.runCommand(action.argv, env, inner, dialect, span, { noFunctions: action.noFunctions ?? false });
+          if (inner === scope) success = outcome.success;
+          break;
+        }
+        case 'shell-code':
+          this.walkCode(action.code, action.span, action.dialect, scope, action.dirs, action.subshell ?? true);
+          break;
+        case 'cd':
+          success = this.changeDirectory(action, scope);
+          break;
+        case 'effect':
+          this.effects.push(action.effect);
+          break;
+        case 'git-setting':
+          this.gitSetting(action, scope);
+          break;
+        case 'set-options':
+          if (action.globDots) scope.globDots = true;
+          if (action.expansionChanged) scope.expansionChanged = true;
+          if (action.cdableVars) scope.cdableVars = true;
+          break;
+        case 'alias':
+          if (action.names.some(isShadowingName)) for (const n of action.names) scope.shadowed.add(n);
+          scope.aliasDefined = true;
+          break;
+        case 'forget-parameters':
+          for (const n of action.names) scope.parameters.delete(n);
+          break;
+      }
+    }
+    void start;
+    return { success, any: unionDirs(scope.dirs, success) };
+  }
+
+  // ------------------------------------------------------------------ directories
+
+  private changeDirectory(action: Action & { kind: 'cd' }, scope: Scope): Directories {
+    const before = scope.dirs;
+    let after: Directories;
+    switch (action.to) {
+      case 'unknown':
+        after = null;
+        break;
+      case 'home':
+        after = [this.options.home];
+        break;
+      case 'pop': {
+        after = scope.pushed.length > 0 ? scope.pushed.pop()! : null;
+        break;
+      }
+      default: {
+        if (scope.cdableVars) {
+          after = null;
+          break;
+        }
+        const target = action.to.path;
+        if (before === null && !target.startsWith('/')) after = null;
+        else if (target.startsWith('/')) after = [target];
+        else after = limitDirs(before!.map((d) => joinPath(d, target)));
+      }
+    }
+    if (action.push) scope.pushed.push(before);
+    // The change holds once it succeeds; wherever it may have failed, the line is still where it was.
+    scope.dirs = unionDirs(before, after);
+    return after;
+  }
+
+  // ------------------------------------------------------------------ targets
+
+  private target(kind: 'removal' | 'write', arg: Argument, scope: Scope, dirs: Directories | undefined, extra: Record<string, unknown>, by: string): void {
+    const target: Target = {
+      span: arg.word.span,
+      word: arg.word,
+      value: arg.value,
+      dirs: dirs === undefined ? scope.dirs : dirs,
+      wroteBefore: this.facts.wrote,
+      placedBefore: [...this.facts.placed],
+      globDots: scope.globDots,
+      expansionChanged: scope.expansionChanged,
+      by,
+    };
+    if (kind === 'removal') this.effects.push({ kind: 'removal', ...target, ...(extra as { recursive: boolean; belowOnly: boolean }) });
+    else this.effects.push({ kind: 'write', ...target, ...(extra as { recursive: boolean; extraction: boolean; redirection: boolean; hardLinkSource: boolean }) });
+    if (!isHarmlessDevice(arg)) this.facts.wrote = true;
+  }
+
+  /** ln, mv, cp -s/-l: what they put in place may be a link, so later paths through it are not fixed. */
+  private place(arg: Argument, scope: Scope, dirs: Directories | undefined): void {
+    const where = dirs === undefined ? scope.dirs : dirs;
+    if (arg.text === null || where === null) {
+      this.facts.placed.push('\u0000'); // something unknown was placed: every later path is suspect
+      return;
+    }
+    for (const d of where) this.facts.placed.push(joinPath(d, arg.text));
+  }
+
+  // ------------------------------------------------------------------ redirections
+
+  private walkRedirects(redirects: readonly Redirect[], scope: Scope, dialect: Dialect): void {
+    for (const redirect of redirects) {
+      this.walkWordSubstitutions(redirect.target, scope, dialect);
+      if (redirect.heredoc && !redirect.heredoc.quoted) this.walkWordSubstitutions(redirect.heredoc.body, scope, dialect);
+      if (!opensForWriting(redirect, dialect)) continue;
+      const arg = this.argument(redirect.target, scope, dialect);
+      const target: Target = {
+        span: redirect.target.span,
+        word: redirect.target,
+        value: arg.value,
+        dirs: scope.dirs,
+        wroteBefore: this.facts.wrote,
+        placedBefore: [...this.facts.placed],
+        globDots: scope.globDots,
+        expansionChanged: scope.expansionChanged,
+        by: redirect.operator,
+      };
+      this.effects.push({ kind: 'write', ...target, recursive: false, extraction: false, redirection: true, hardLinkSource: false });
+      if (!isHarmlessDevice(arg)) this.facts.wrote = true;
+    }
+  }
+
+  // ------------------------------------------------------------------ substitutions
+
+  /** Walk the commands a word runs: `$( )`, backquotes, `<( )`, and those inside `${ }` and arithmetic. */
+  private walkWordSubstitutions(word: Word, scope: Scope, dialect: Dialect): void {
+    for (const part of word.parts) this.walkPartSubstitutions(part, scope, dialect);
+  }
+
+  private walkPartSubstitutions(part: WordPart, scope: Scope, dialect: Dialect): void {
+    switch (part.type) {
+      case 'CommandSubstitution':
+      case 'ProcessSubstitution':
+        this.walkList(part.body, copyScope(scope), dialect);
+        return;
+      case 'DoubleQuoted':
+      case 'LocaleQuoted':
+        for (const inner of part.parts) this.walkPartSubstitutions(inner, scope, dialect);
+        return;
+      case 'ParameterExpansion':
+        if (part.invalid) {
+          this.effects.push({ kind: 'dynamic-code', span: part.span, reason: `zsh cannot expand this \`\${…}\` (${part.invalid}) and stops the whole line there; write the expansion out` });
+        }
+        if (part.nested) this.walkPartSubstitutions(part.nested, scope, dialect);
+        for (const w of [part.index, part.operand, part.replacement]) if (w) this.walkWordSubstitutions(w, scope, dialect);
+        if (part.operator === '=' || part.operator === ':=') scope.parameters.delete(part.name);
+        if (part.index) this.checkArithmeticWord(part.index, scope);
+        return;
+      case 'ArithmeticExpansion':
+        if (part.invalid) this.effects.push({ kind: 'dynamic-code', span: part.span, reason: `zsh cannot evaluate this arithmetic (${part.invalid}) and stops the whole line there` });
+        this.walkArithmetic(part.expression.parts, scope, dialect, part.span);
+        return;
+      case 'BraceExpansion':
+        for (const alternative of part.alternatives ?? []) for (const inner of alternative) this.walkPartSubstitutions(inner, scope, dialect);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private walkAssignmentSubstitutions(assignment: Assignment, scope: Scope, dialect: Dialect): void {
+    if (assignment.index) {
+      this.walkWordSubstitutions(assignment.index, scope, dialect);
+      this.checkArithmeticWord(assignment.index, scope);
+    }
+    if (assignment.value) this.walkWordSubstitutions(assignment.value, scope, dialect);
+    for (const element of assignment.array ?? []) {
+      if (element.key) this.walkWordSubstitutions(element.key, scope, dialect);
+      this.walkWordSubstitutions(element.value, scope, dialect);
+    }
+  }
+
+  /**
+   * bash and zsh evaluate arithmetic recursively: a parameter whose text
+   * holds `$(` or a backquote runs it (`a='b[$(rm y)]'; echo $((a))`).
+   */
+  private walkArithmetic(parts: readonly WordPart[], scope: Scope, dialect: Dialect, span: Span): void {
+    for (const part of parts) this.walkPartSubstitutions(part, scope, dialect);
+    for (const part of parts) {
+      if (part.type !== 'Literal') continue;
+      for (const name of part.value.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) this.checkArithmeticName(name, scope, span);
+    }
+  }
+
+  private checkArithmeticWord(word: Word, scope: Scope): void {
+    const text = literalWord(word);
+    if (text === null) return;
+    for (const name of text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) this.checkArithmeticName(name, scope, word.span);
+  }
+
+  /** A name read as arithmetic must not hold code the line put there. */
+  private checkArithmeticName(name: string, scope: Scope, span: Span): void {
+    const value = scope.parameters.get(name);
+    if (value !== undefined) {
+      if (/\$\(|`/.test(value.text)) this.dynamic(span, `\`${name}\` holds a command substitution, which arithmetic would run`);
+      return;
+    }
+    if (this.fixable.holdsCode.has(name)) this.dynamic(span, `\`${name}\` is set by the line to text holding \`$(\` or a backquote, which arithmetic would run`);
+  }
+
+  // ------------------------------------------------------------------ parameters
+
+  private assign(assignment: Assignment, scope: Scope, dialect: Dialect): void {
+    const name = assignment.name;
+    if (name === 'IFS') scope.splittingChanged = true;
+    if (!this.fixable.plain.has(name) || assignment.append || assignment.index || assignment.array) {
+      scope.parameters.delete(name);
+      if (assignment.array || assignment.append) return;
+    }
+    if (assignment.value === null) return;
+    if (!this.fixable.plain.has(name)) return;
+    const value = this.assignedValue(assignment.value, scope, dialect);
+    if (value) scope.parameters.set(name, value);
+    else scope.parameters.delete(name);
+  }
+
+  /** The fixed value of an assignment: no splitting and no globbing (the glob characters stay text). */
+  private assignedValue(word: Word, scope: Scope, dialect: Dialect): Field | null {
+    // `x=$(mktemp)` (no directory given): a new entry inside the temp dir.
+    const only = word.parts.length === 1 ? word.parts[0]! : null;
+    const substitution = only?.type === 'CommandSubstitution' ? only : only?.type === 'DoubleQuoted' && only.parts.length === 1 && only.parts[0]!.type === 'CommandSubstitution' ? only.parts[0] : null;
+    if (substitution && substitution.type === 'CommandSubstitution' && isPlainMktemp(substitution.body, this.options.env)) {
+      const text = joinPath(this.options.tempDir, 'tmp.XXXXXXXXXX');
+      return { text, chunks: [{ text, quoted: true }], glob: false };
+    }
+    const value = evaluateWord(word, { ...this.wordContext(scope, dialect), splittingChanged: false });
+    if (value.kind !== 'fixed' || value.fields.length !== 1) return null;
+    const field = value.fields[0]!;
+    // an assignment does not glob: its text is kept literally
+    return { text: field.text, chunks: [{ text: field.text, quoted: true }], glob: false };
+  }
+
+  wordContext(scope: Scope, dialect: Dialect): WordContext {
+    const parameters = new Map<string, string>();
+    for (const [name, field] of scope.parameters) if (!field.glob) parameters.set(name, field.text);
+    if (!this.fixable.assigned.has('HOME')) parameters.set('HOME', this.options.home);
+    const single = scope.dirs !== null && scope.dirs.length === 1 ? scope.dirs[0]! : null;
+    if (!this.fixable.assigned.has('PWD') && single !== null) parameters.set('PWD', single);
+    return { dialect, parameters, home: this.options.home, cwd: single, splittingChanged: scope.splittingChanged || scope.expansionChanged };
+  }
+
+  // ------------------------------------------------------------------ code the line runs
+
+  private enterCode(span: Span): boolean {
+    if (this.codeDepth >= maxCodeDepth) {
+      this.effects.push({ kind: 'too-complex', span, reason: `code nested more than ${maxCodeDepth} levels deep (shells inside shells, eval, functions)` });
+      return false;
+    }
+    this.codeDepth++;
+    return true;
+  }
+
+  /** Code given as text (`bash -c`, `eval`, `trap`, a heredoc fed to a shell): parsed in its dialect and walked in place. */
+  private walkCode(code: string, span: Span, dialectName: 'bash' | 'sh' | 'zsh', scope: Scope, dirs: Directories | undefined, subshell: boolean): void {
+    if (!this.enterCode(span)) return;
+    try {
+      let body: Statement[];
+      try {
+        body = parse(code, { dialect: dialectName }).body;
+      } catch (error) {
+        if (error instanceof BudgetError) {
+          this.effects.push({ kind: 'too-complex', span, reason: `the code inside is past treeward's budget: ${error.message}` });
+          return;
+        }
+        if (error instanceof ParseError) {
+          this.dynamic(span, `the code inside does not parse as ${dialectName}: ${error.message}`);
+          return;
+        }
+        throw error;
+      }
+      const inner = subshell ? copyScope(scope) : scope;
+      if (dirs !== undefined) inner.dirs = dirs;
+      // Code read from text has spans of its own: report its effects at the span of the text.
+      const mark = this.effects.length;
+      this.walkList(body, inner, dialects[dialectName]);
+      for (let i = mark; i < this.effects.length; i++) this.effects[i] = withSpan(this.effects[i]!, span);
+    } finally {
+      this.codeDepth--;
+    }
+  }
+
+  private gitSetting(action: Action & { kind: 'git-setting' }, scope: Scope): void {
+    const sub = new Walker(this.options, []);
+    sub.facts.wrote = this.facts.wrote;
+    sub.codeDepth = this.codeDepth + 1;
+    let problem = action.problem;
+    if (problem === null && action.command !== null) {
+      if (sub.codeDepth >= maxCodeDepth) problem = 'the git setting nests too deeply';
+      else {
+        try {
+          const body = parse(action.command, { dialect: 'sh' }).body;
+          const inner = copyScope(scope);
+          inner.dirs = action.dirs;
+          sub.walkList(body, inner, dialects.sh);
+        } catch (error) {
+          if (!(error instanceof ParseError)) throw error;
+          problem = `git runs its value with sh, and it does not parse: ${error.message}`;
+        }
+      }
+    }
+    this.effects.push({
+      kind: 'git-setting', span: action.span, setting: action.setting, problem, effects: sub.effects.map((e) => withSpan(e, action.span)),
+      gitDirs: action.dirs, wroteBefore: this.facts.wrote,
+    });
+  }
+
+  private dynamic(span: Span, reason: string): void {
+    this.effects.push({ kind: 'dynamic-code', span, reason });
+  }
+}
+
+// ------------------------------------------------------------------ helpers
+
+function copyScope(scope: Scope): Scope {
+  return {
+    dirs: scope.dirs,
+    pushed: [...scope.pushed],
+    parameters: new Map(scope.parameters),
+    functions: new Map(scope.functions),
+    shadowed: new Set(scope.shadowed),
+    globDots: scope.globDots,
+    expansionChanged: scope.expansionChanged,
+    splittingChanged: scope.splittingChanged,
+    cdableVars: scope.cdableVars,
+    aliasDefined: scope.aliasDefined,
+  };
+}
+
+export function unionDirs(a: Directories, b: Directories): Directories {
+  if (a === null || b === null) return null;
+  if (a === b) return a;
+  const out = [...a];
+  for (const d of b) if (!out.includes(d)) out.push(d);
+  return limitDirs(out);
+}
+
+function limitDirs(dirs: string[]): Directories {
+  return dirs.length > maxDirectories ? null : dirs;
+}
+
+function sameDirs(a: Directories, b: Directories): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((d) => b.includes(d));
+}
+
+function withSpan(effect: Effect, span: Span): Effect {
+  return { ...effect, span } as Effect;
+}
+
+/** Writes to these devices change nothing on disk. */
+function isHarmlessDevice(arg: Argument): boolean {
+  return arg.text === '/dev/null' || arg.text === '/dev/tty' || arg.text === '/dev/stdout' || arg.text === '/dev/stderr' || arg.text === '/dev/stdin' || (arg.text !== null && /^\/dev\/fd\/[0-2]$/.test(arg.text));
+}
+
+/** Whether a redirection opens its target for writing (a dup `>&2` or `>&-` does not). */
+export function opensForWriting(redirect: Redirect, dialect: Dialect): boolean {
+  switch (redirect.operator) {
+    case '<': case '<<': case '<<-': case '<<<': case '<&':
+      return false;
+    case '>&': {
+      const target = literalWord(redirect.target);
+      if (target !== null && (/^[0-9]+$/.test(target) || target === '-')) return false;
+      // sh: `>&word` with a word is a run-time error, nothing is opened
+      return dialect.ampersandRedirect;
+    }
+    default:
+      return true;
+  }
+}
+
+/** Names a function or alias must not take: builtins and programs the table reads. */
+function isShadowingName(name: string): boolean {
+  return shadowableNames.has(name);
+}
+
+const shadowableNames = new Set([
+  'cd', 'pushd', 'popd', 'builtin', 'command', 'exec', 'eval', 'source', '.', 'alias', 'unalias', 'set', 'shopt', 'setopt',
+  'export', 'declare', 'typeset', 'local', 'readonly', 'unset', 'trap', 'read', 'printf', 'echo', 'test', '[', 'true', 'false',
+  'rm', 'rmdir', 'unlink', 'mv', 'cp', 'ln', 'install', 'mkdir', 'touch', 'truncate', 'dd', 'tee', 'chmod', 'chown', 'chgrp',
+  'find', 'xargs', 'git', 'tar', 'unzip', 'rsync', 'sed', 'perl', 'python', 'python3', 'node', 'env', 'sudo', 'sh', 'bash', 'zsh', 'dash',
+  'shred', 'curl', 'wget', 'nohup', 'nice', 'timeout', 'time', 'npx', 'npm', 'pnpm', 'yarn', 'bunx', 'bun', 'uvx', 'uv', 'pipx',
+]);
+
+/**
+ * What a command reads on stdin when the line fixes it: a here-document's
+ * body or a here-string (null when stdin is redirected from elsewhere).
+ */
+function stdinOf(command: SimpleCommand, dialect: Dialect): string | null | undefined {
+  let text: string | null | undefined;
+  void dialect;
+  for (const redirect of command.redirects) {
+    const fd = redirect.fd ?? (redirect.operator.startsWith('<') ? 0 : 1);
+    if (fd !== 0) continue;
+    if (redirect.heredoc) {
+      text = redirect.heredoc.quoted ? literalWord(redirect.heredoc.body) : literalWord(redirect.heredoc.body);
+      if (text !== null && redirect.heredoc.stripTabs) text = text.replace(/^\t+/gm, '');
+    } else if (redirect.operator === '<<<') {
+      const t = literalWord(redirect.target);
+      text = t === null ? null : t + '\n';
+    } else if (redirect.operator === '<' || redirect.operator === '<>' || redirect.operator === '<&') text = null;
+  }
+  return text;
+}
+
+/** `$(mktemp)` or `$(mktemp -d)` with no directory of its own and no TMPDIR set by the line. */
+function isPlainMktemp(body: Statement[], env: Readonly<Record<string, string>>): boolean {
+  void env;
+  if (body.length !== 1) return false;
+  const pipeline = body[0]!.andOr.pipelines;
+  if (pipeline.length !== 1 || pipeline[0]!.commands.length !== 1) return false;
+  const command = pipeline[0]!.commands[0]!;
+  if (command.type !== 'SimpleCommand' || command.assignments.length || command.redirects.length) return false;
+  const words = command.words.map(literalWord);
+  if (words[0] !== 'mktemp') return false;
+  for (const w of words.slice(1)) {
+    if (w === null) return false;
+    if (w === '-d' || w === '--directory' || w === '-q' || w === '--quiet' || w === '-u' || w === '--dry-run') continue;
+    return false; // a template, -p, --tmpdir: a directory of its own
+  }
+  return true;
+}
+
+// ------------------------------------------------------------------ the pre-pass
+
+/** Which parameters the line could fix, found before the walk. */
+interface FixableNames {
+  /** Assigned exactly once, by a plain assignment, and set by nothing else. */
+  plain: Set<string>;
+  /** Every name the line assigns or otherwise sets. */
+  assigned: Set<string>;
+  /** Names only a `for` loop sets (and nothing else). */
+  loopVariables: Set<string>;
+  /** Names the line assigns text holding `$(` or a backquote. */
+  holdsCode: Set<string>;
+}
+
+function findFixableNames(body: Statement[]): FixableNames {
+  const plainCount = new Map<string, number>();
+  const otherSetters = new Set<string>();
+  const loopCount = new Map<string, number>();
+  const holdsCode = new Set<string>();
+  let anythingGoes = false;
+
+  const visitWord = (word: Word | null | undefined): void => {
+    if (!word) return;
+    for (const part of word.parts) visitPart(part);
+  };
+  const visitPart = (part: WordPart): void => {
+    switch (part.type) {
+      case 'CommandSubstitution': case 'ProcessSubstitution':
+        visitList(part.body);
+        return;
+      case 'DoubleQuoted': case 'LocaleQuoted':
+        part.parts.forEach(visitPart);
+        return;
+      case 'ParameterExpansion':
+        if (part.operator === '=' || part.operator === ':=' || part.operator === '::=') otherSetters.add(part.name);
+        if (part.nested) visitPart(part.nested);
+        visitWord(part.index);
+        visitWord(part.operand);
+        visitWord(part.replacement);
+        return;
+      case 'ArithmeticExpansion':
+        part.expression.parts.forEach(visitPart);
+        // `$((x = 1))`, `$((x++))` set x
+        for (const m of part.expression.text.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|([A-Za-z_][A-Za-z0-9_]*)\s*(?:\+\+|--)|(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g)) {
+          otherSetters.add(m[1] ?? m[2] ?? m[3]!);
+        }
+        return;
+      case 'BraceExpansion':
+        for (const alt of part.alternatives ?? []) alt.forEach(visitPart);
+        return;
+      default:
+        return;
+    }
+  };
+  const visitList = (list: readonly Statement[]): void => {
+    for (const s of list) for (const p of s.andOr.pipelines) for (const c of p.commands) visitCommand(c);
+  };
+  const visitCommand = (command: Command): void => {
+    for (const r of command.redirects) {
+      visitWord(r.target);
+      if (r.heredoc) visitWord(r.heredoc.body);
+    }
+    switch (command.type) {
+      case 'SimpleCommand': {
+        for (const a of command.assignments) {
+          visitWord(a.value);
+          visitWord(a.index);
+          for (const e of a.array ?? []) { visitWord(e.key); visitWord(e.value); }
+          if (command.words.length === 0) {
+            if (a.append || a.index || a.array) otherSetters.add(a.name);
+            else plainCount.set(a.name, (plainCount.get(a.name) ?? 0) + 1);
+            if (a.value && a.value.parts.some((p) => holdsCodeText(p))) holdsCode.add(a.name);
+          }
+        }
+        command.words.forEach(visitWord);
+        const name = command.words[0] ? literalWord(command.words[0]) : null;
+        const rest = command.words.slice(1).map(literalWord);
+        if (name === 'export' || name === 'readonly') {
+          for (const w of rest) {
+            if (w === null) { anythingGoes = true; continue; }
+            const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w);
+            if (m) plainCount.set(m[1]!, (plainCount.get(m[1]!) ?? 0) + 1);
+          }
+        } else if (name !== null && setterCommands.has(name)) {
+          // read, mapfile, typeset and kin, printf -v, getopts…: every name they mention is set
+          for (const w of rest) {
+            if (w === null) { anythingGoes = true; continue; }
+            for (const m of w.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) otherSetters.add(m[0]);
+          }
+        } else if (name === 'eval' || name === 'source' || name === '.' || name === 'let') {
+          anythingGoes = true;
+        } else if (name === null && command.words.length > 0) {
+          anythingGoes = true;
+        }
+        return;
+      }
+      case 'Subshell': case 'BraceGroup':
+        visitList(command.body);
+        return;
+      case 'Always':
+        visitList(command.body);
+        visitList(command.always);
+        return;
+      case 'If':
+        for (const c of command.clauses) { visitList(c.condition); visitList(c.body); }
+        if (command.elseBody) visitList(command.elseBody);
+        return;
+      case 'While':
+        visitList(command.condition);
+        visitList(command.body);
+        return;
+      case 'For':
+        command.items?.forEach(visitWord);
+        for (const v of command.variables) loopCount.set(v.name, (loopCount.get(v.name) ?? 0) + 1);
+        visitList(command.body);
+        return;
+      case 'ArithFor':
+        anythingGoes = true;
+        visitList(command.body);
+        return;
+      case 'Case':
+        visitWord(command.subject);
+        for (const item of command.items) { item.patterns.forEach(visitWord); visitList(item.body); }
+        return;
+      case 'FunctionDefinition':
+        // a function may set any name it mentions, whenever it is called
+        anythingGoes = true;
+        visitCommand(command.body);
+        command.args.forEach(visitWord);
+        return;
+      case 'Test':
+      case 'ArithmeticCommand':
+        if (command.type === 'ArithmeticCommand') {
+          for (const m of command.expression.text.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|([A-Za-z_][A-Za-z0-9_]*)\s*(?:\+\+|--)|(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g)) {
+            otherSetters.add(m[1] ?? m[2] ?? m[3]!);
+          }
+        }
+        return;
+      case 'Coproc':
+        visitCommand(command.body);
+        return;
+      case 'Repeat':
+        visitWord(command.count);
+        visitList(command.body);
+        return;
+    }
+  };
+  visitList(body);
+
+  const plain = new Set<string>();
+  const assigned = new Set<string>([...plainCount.keys(), ...otherSetters, ...loopCount.keys()]);
+  if (!anythingGoes) {
+    for (const [name, count] of plainCount) if (count === 1 && !otherSetters.has(name) && !loopCount.has(name)) plain.add(name);
+  }
+  const loopVariables = new Set<string>();
+  if (!anythingGoes) {
+    for (const [name, count] of loopCount) if (count === 1 && !otherSetters.has(name) && !plainCount.has(name)) loopVariables.add(name);
+  }
+  return { plain, assigned: anythingGoes ? new Set([...assigned, 'HOME', 'PWD']) : assigned, loopVariables, holdsCode };
+}
+
+function holdsCodeText(part: WordPart): boolean {
+  switch (part.type) {
+    case 'SingleQuoted': case 'AnsiCQuoted': case 'Literal': case 'Escaped':
+      return part.value.includes('$(') || part.value.includes('`');
+    case 'DoubleQuoted': case 'LocaleQuoted':
+      return part.parts.some(holdsCodeText);
+    default:
+      return false;
+  }
+}
+
+/** Builtins that set the names they are given. */
+const setterCommands = new Set(['read', 'mapfile', 'readarray', 'getopts', 'declare', 'typeset', 'local', 'integer', 'float', 'printf', 'unset', 'vared', 'zparseopts', 'select']);

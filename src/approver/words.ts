@@ -1,0 +1,237 @@
+// Word evaluation: is a word fixed, and to which strings? A fixed word
+// expands, as the dialect would, to fields of known text; a glob field keeps
+// which of its characters are quoted (and so literal); anything the line does
+// not fix (a parameter it does not fix, a substitution, `~user`) is unfixed.
+
+import type { Dialect } from '../lexer/dialect.js';
+import type { Span, Word, WordPart } from '../parser/ast.js';
+
+/** A run of a field's text, and whether the shell reads it quoted (a quoted `*` is literal). */
+export interface Chunk {
+  text: string;
+  quoted: boolean;
+}
+
+/** One field the word expands to. */
+export interface Field {
+  /** The text after quote removal. */
+  text: string;
+  chunks: Chunk[];
+  /** It holds an unquoted `*`, `?`, `[…]` (or an extended glob) the shell will match against names. */
+  glob: boolean;
+}
+
+export type WordValue =
+  | { kind: 'fixed'; fields: Field[] }
+  | { kind: 'unfixed'; reason: string; span: Span };
+
+/** What the line has fixed, as the walk knows it at this point. */
+export interface WordContext {
+  dialect: Dialect;
+  /** Fixed parameters: name to value (HOME and PWD included). */
+  parameters: ReadonlyMap<string, string>;
+  /** The home directory, for `~`. */
+  home: string;
+  /** The current directory when it is known (for `~+`). */
+  cwd: string | null;
+  /** Field splitting no longer follows the default IFS (`IFS=` in the line). */
+  splittingChanged: boolean;
+}
+
+/** Brace expansion budget: a word may not expand to more fields than this. */
+export const maxFields = 256;
+
+class Unfixed {
+  constructor(readonly reason: string, readonly span: Span) {}
+}
+
+/** Evaluate a word as a command argument (quote removal, tilde, braces, fixed parameters, globs). */
+export function evaluateWord(word: Word, context: WordContext): WordValue {
+  try {
+    const fields = expandParts(word.parts, context, false);
+    return { kind: 'fixed', fields: fields.map(finishField) };
+  } catch (error) {
+    if (error instanceof Unfixed) return { kind: 'unfixed', reason: error.reason, span: error.span };
+    throw error;
+  }
+}
+
+/** The single fixed string a word stands for (no globbing, no splitting), or null. */
+export function fixedString(word: Word, context: WordContext): string | null {
+  const value = evaluateWord(word, context);
+  if (value.kind !== 'fixed' || value.fields.length !== 1) return null;
+  const field = value.fields[0]!;
+  return field.glob ? null : field.text;
+}
+
+/** The text of a word when it is plain literal and quoted text (no expansion at all), else null. */
+export function literalWord(word: Word): string | null {
+  let text = '';
+  for (const part of word.parts) {
+    switch (part.type) {
+      case 'Literal': case 'Escaped': case 'SingleQuoted': case 'AnsiCQuoted':
+        text += part.value;
+        break;
+      case 'DoubleQuoted':
+      case 'LocaleQuoted':
+        for (const inner of part.parts) {
+          if (inner.type !== 'Literal' && inner.type !== 'Escaped') return null;
+          text += inner.value;
+        }
+        break;
+      default:
+        return null;
+    }
+  }
+  return text;
+}
+
+// A field under construction: chunks, and whether it came from an unquoted expansion (split and globbed in bash/sh).
+type Partial = Chunk[];
+
+function finishField(chunks: Partial): Field {
+  let text = '';
+  let glob = false;
+  for (const chunk of chunks) {
+    text += chunk.text;
+    if (!chunk.quoted && hasGlobCharacters(chunk.text)) glob = true;
+  }
+  return { text, chunks: mergeChunks(chunks), glob };
+}
+
+function mergeChunks(chunks: Partial): Chunk[] {
+  const out: Chunk[] = [];
+  for (const chunk of chunks) {
+    if (!chunk.text) continue;
+    const last = out[out.length - 1];
+    if (last && last.quoted === chunk.quoted) last.text += chunk.text;
+    else out.push({ text: chunk.text, quoted: chunk.quoted });
+  }
+  return out;
+}
+
+export function hasGlobCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '*' || c === '?' || c === '[') return true;
+  }
+  return false;
+}
+
+/** Cartesian product of field lists, within the field budget. */
+function product(left: Partial[], right: Partial[], span: Span): Partial[] {
+  if (left.length * right.length > maxFields) throw new Unfixed(`expands to more than ${maxFields} words`, span);
+  const out: Partial[] = [];
+  for (const a of left) for (const b of right) out.push([...a, ...b]);
+  return out;
+}
+
+/**
+ * Expand parts into fields. `quoted` is true inside double quotes, where
+ * nothing is split, globbed or brace-expanded.
+ */
+function expandParts(parts: readonly WordPart[], context: WordContext, quoted: boolean): Partial[] {
+  let fields: Partial[] = [[]];
+  for (const part of parts) {
+    const expanded = expandPart(part, context, quoted);
+    // a parameter split into several fields joins the text around it field by field; read only when it stands alone
+    if (part.type === 'ParameterExpansion' && expanded.length > 1 && parts.length > 1) {
+      throw new Unfixed(`\`$${part.name}\` splits into several words next to other text`, part.span);
+    }
+    fields = product(fields, expanded, part.span);
+  }
+  return fields;
+}
+
+function expandPart(part: WordPart, context: WordContext, quoted: boolean): Partial[] {
+  switch (part.type) {
+    case 'Literal':
+      return [[{ text: part.value, quoted }]];
+    case 'Escaped':
+    case 'SingleQuoted':
+      return [[{ text: part.value, quoted: true }]];
+    case 'AnsiCQuoted':
+      return [[{ text: part.value, quoted: true }]];
+    case 'DoubleQuoted':
+    case 'LocaleQuoted': {
+      const inner = expandParts(part.parts, context, true);
+      // inside double quotes every chunk is quoted and there is exactly one field
+      return inner.map((f) => f.map((c) => ({ text: c.text, quoted: true })));
+    }
+    case 'Glob':
+      if (quoted) return [[{ text: part.pattern, quoted: true }]];
+      if (!isSimpleGlob(part.pattern)) throw new Unfixed(`the pattern \`${part.pattern}\` is one treeward does not read`, part.span);
+      return [[{ text: part.pattern, quoted: false }]];
+    case 'BraceExpansion':
+      return expandBraces(part, context, quoted);
+    case 'Tilde': {
+      if (part.user === '') return [[{ text: context.home, quoted: true }]];
+      if (part.user === '+' && context.cwd !== null) return [[{ text: context.cwd, quoted: true }]];
+      throw new Unfixed(`\`~${part.user}\` names a directory the line does not fix`, part.span);
+    }
+    case 'ParameterExpansion':
+      return expandParameter(part, context, quoted);
+    case 'CommandSubstitution':
+      throw new Unfixed('a command substitution is not fixed until it runs', part.span);
+    case 'ProcessSubstitution':
+      throw new Unfixed('a process substitution names a pipe made when it runs', part.span);
+    case 'ArithmeticExpansion':
+      throw new Unfixed('an arithmetic expansion is not fixed until it runs', part.span);
+    case 'EqualsCommandPath':
+      throw new Unfixed(`\`=${part.name}\` is the path of a command, found when it runs`, part.span);
+  }
+}
+
+/** `*`, `?` and bracket expressions only: extended globs and zsh's groups are not read. */
+function isSimpleGlob(pattern: string): boolean {
+  return !pattern.includes('(');
+}
+
+function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: WordContext, quoted: boolean): Partial[] {
+  if (part.sequence) {
+    const { start, end, step } = part.sequence;
+    const numeric = /^-?\d+$/.test(start) && /^-?\d+$/.test(end);
+    const out: Partial[] = [];
+    if (numeric) {
+      const a = Number(start);
+      const b = Number(end);
+      let s = step ? Math.abs(Number(step)) || 1 : 1;
+      const count = Math.floor(Math.abs(b - a) / s) + 1;
+      if (count > maxFields) throw new Unfixed(`\`{${start}..${end}}\` expands to more than ${maxFields} words`, part.span);
+      s = a <= b ? s : -s;
+      const width = (start.startsWith('0') && start.length > 1) || (end.startsWith('0') && end.length > 1) ? Math.max(start.length, end.length) : 0;
+      for (let i = 0, v = a; i < count; i++, v += s) out.push([{ text: width ? String(v).padStart(width, '0') : String(v), quoted }]);
+      return out;
+    }
+    const a = start.charCodeAt(0);
+    const b = end.charCodeAt(0);
+    const s = step ? Math.abs(Number(step)) || 1 : 1;
+    for (let v = a; a <= b ? v <= b : v >= b; v += a <= b ? s : -s) out.push([{ text: String.fromCharCode(v), quoted }]);
+    return out;
+  }
+  const out: Partial[] = [];
+  for (const alternative of part.alternatives ?? []) {
+    for (const field of expandParts(alternative, context, quoted)) {
+      out.push(field);
+      if (out.length > maxFields) throw new Unfixed(`expands to more than ${maxFields} words`, part.span);
+    }
+  }
+  return out;
+}
+
+function expandParameter(part: WordPart & { type: 'ParameterExpansion' }, context: WordContext, quoted: boolean): Partial[] {
+  const plain = part.operator === null && part.index === null && !part.length && !part.indirect && part.flags === null && part.nested === null && part.invalid === null;
+  const value = context.parameters.get(part.name);
+  if (!plain || value === undefined) {
+    throw new Unfixed(`\`${part.braced ? '${' + part.name + '…}' : '$' + part.name}\` is not fixed by the line`, part.span);
+  }
+  // zsh neither splits nor globs an unquoted parameter; bash and sh do both.
+  if (quoted || !context.dialect.splitsUnquotedParameters) return [[{ text: value, quoted: true }]];
+  if (context.splittingChanged) throw new Unfixed(`\`$${part.name}\` is split by a changed IFS`, part.span);
+  const words = value.split(/[ \t\n]+/).filter((w) => w !== '');
+  if (words.length === 0) return [[]];
+  if (words.length === 1 && /^[ \t\n]|[ \t\n]$/.test(value) === false) return [[{ text: words[0]!, quoted: false }]];
+  // Split fields: only a value with no leading/trailing blanks joins the text around it simply;
+  // anything else is read field by field.
+  return words.map((w) => [{ text: w, quoted: false }]);
+}
