@@ -114,8 +114,6 @@ export interface Dialect {
   readonly conditionGrammar: 'bash' | 'zsh' | null;
   /** Function names must be plain names and not special builtins (dash: "Bad function name"). */
   readonly functionNamesChecked: boolean;
-  /** A here-document delimiter may not hold `$(` or `$((` (dash). */
-  readonly heredocDelimiterRefusesSubstitution: boolean;
   /** dash's own `${` checks: a quote right after `${`, and `${name:}`, are syntax errors. */
   readonly dashParameterChecks: boolean;
   /** `${…}` contents are checked when the line is parsed (zsh rejects `${a b}`, `${1x}`). */
@@ -182,7 +180,6 @@ export const bash: Dialect = {
   braceLoopBody: true,
   conditionGrammar: 'bash',
   functionNamesChecked: false,
-  heredocDelimiterRefusesSubstitution: false,
   dashParameterChecks: false,
   splitsUnquotedParameters: true,
   lastPipelineElementInShell: false,
@@ -241,7 +238,6 @@ export const sh: Dialect = {
   braceLoopBody: false,
   conditionGrammar: null,
   functionNamesChecked: true,
-  heredocDelimiterRefusesSubstitution: true,
   dashParameterChecks: true,
   splitsUnquotedParameters: true,
   lastPipelineElementInShell: false,
@@ -252,10 +248,10 @@ export const sh: Dialect = {
 
 export const zsh: Dialect = {
   name: 'zsh',
-  // `]]` is read only inside `[[ ]]`
+  // `]]` is read only inside `[[ ]]`; `in` and `always` are plain words zsh's parser looks for by text
   reservedWords: new Set([
-    ...posixReserved, '[[', 'function', 'select', 'time', 'coproc',
-    'repeat', 'foreach', 'end', 'always', 'nocorrect',
+    ...posixReserved.filter((w) => w !== 'in'), '[[', 'function', 'select', 'time', 'coproc',
+    'repeat', 'foreach', 'end', 'nocorrect',
     // zsh 5.1+ parses these as reserved words so `local a=(1 2)` is an array.
     'declare', 'export', 'float', 'integer', 'local', 'readonly', 'typeset',
   ]),
@@ -306,7 +302,6 @@ export const zsh: Dialect = {
   braceLoopBody: true,
   conditionGrammar: 'zsh',
   functionNamesChecked: false,
-  heredocDelimiterRefusesSubstitution: false,
   dashParameterChecks: false,
   splitsUnquotedParameters: false,
   lastPipelineElementInShell: true,

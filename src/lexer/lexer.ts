@@ -134,6 +134,13 @@ export class Lexer {
     const c = this.src.charCodeAt(start);
     const d = this.dialect;
     const c1 = this.code(start + 1);
+    if (c1 === Ch.Backslash && this.code(start + 2) === Ch.Newline && isOperatorStart(c)) {
+      const after = this.code(this.afterContinuations(start + 1));
+      if (isOperatorStart(after) || (isDigit(c) && (after === Ch.Less || after === Ch.Greater))) {
+        // bash and dash join `&\⏎&` into `&&` (and `2\⏎>` into a redirection); zsh does not
+        this.error('a line continuation inside an operator is read differently by each shell: write the operator whole', start, this.afterContinuations(start + 1) + 1);
+      }
+    }
     switch (c) {
       case Ch.Newline:
         this.pos = start + 1;
@@ -201,7 +208,7 @@ export class Lexer {
           if (d.fdVariables) {
             const fdVarEnd = this.fdVariableEnd(start);
             if (fdVarEnd > 0) {
-              const name = this.src.slice(start + 1, fdVarEnd - 1);
+              const name = this.src.slice(start + 1, fdVarEnd - 1).replace(/\[.*$/, '');
               const tok = this.readRedirectOperator(fdVarEnd, false);
               this.redirectFdVariable = name;
               this.tokStart = start;
@@ -261,6 +268,12 @@ export class Lexer {
     let i = start + 1;
     if (!isNameStart(this.code(i))) return 0;
     while (isNameChar(this.code(i))) i++;
+    if (this.code(i) === Ch.LeftBracket && this.dialect.subscriptRunsToBracket) {
+      // bash: `{a[0]}>` stores the fd in an array element
+      const close = this.subscriptEnd(i);
+      if (close < 0) return 0;
+      i = close;
+    }
     if (this.code(i) !== Ch.RightBrace) return 0;
     const after = this.code(i + 1);
     if (after !== Ch.Less && after !== Ch.Greater) return 0;
@@ -410,6 +423,7 @@ export class Lexer {
           }
           if (parensInWord) {
             if (d.zshGlobParens && parenDepth === 0 && src.charCodeAt(pos + 1) === Ch.RightParen && pos > start) break loop;
+            expands = true;
             parenDepth++;
             pos++;
             continue;
@@ -431,7 +445,11 @@ export class Lexer {
           }
           if (c === Ch.Less && d.zshGlobParens) {
             const globEnd = this.numericGlobEnd(pos);
-            if (globEnd > 0) { pos = globEnd; continue; }
+            if (globEnd > 0) {
+              expands = true;
+              pos = globEnd;
+              continue;
+            }
           }
           if (flags & Lex.Regex && parenDepth > 0) { pos++; continue; }
           // zsh ends a word at `<` and `>` even inside a glob group
@@ -487,8 +505,7 @@ export class Lexer {
           litStart = litFrom = pos;
           continue;
         case Ch.Dollar: {
-          const c1 = this.code(pos + 1);
-          if (c1 === -1 || !startsDollarExpansion(c1, d)) { pos++; continue; }
+          if (!this.dollarExpands(pos, false)) { pos++; continue; }
           flush(pos);
           this.pos = pos;
           const part = this.scanDollar(false);
@@ -557,7 +574,7 @@ export class Lexer {
       // only line continuations: an empty word cannot come from them
       parts.push({ type: 'Literal', span: [start, pos], value: '' });
     }
-    return { type: 'Word', span: [start, pos], parts: expands ? finishWordParts(parts, d, flags) : parts, unquoted };
+    return { type: 'Word', span: [start, pos], parts: expands ? finishWordParts(parts, d) : parts, unquoted };
   }
 
   /** Whether the character at `i` ends a word (a blank, an operator, the end). */
@@ -717,8 +734,7 @@ export class Lexer {
         continue;
       }
       if (c === Ch.Dollar) {
-        const c1 = pos + 1 < limit ? src.charCodeAt(pos + 1) : -1;
-        if (c1 !== -1 && startsDollarExpansionInQuotes(c1, this.dialect)) {
+        if (this.dollarExpands(pos, true, limit)) {
           flush(pos);
           this.pos = pos;
           parts.push(this.scanDollar(true));
@@ -784,11 +800,13 @@ export class Lexer {
   scanDollar(inDoubleQuotes: boolean): WordPart {
     const d = this.dialect;
     const start = this.pos;
-    const c1 = this.code(start + 1);
+    // `$\⏎x` is `$x`: a line continuation vanishes even right after the `$`
+    const o = this.afterContinuations(start + 1);
+    const c1 = this.code(o);
     switch (c1) {
       case Ch.LeftParen: {
-        if (this.code(start + 2) === Ch.LeftParen) {
-          const arithmetic = this.tryArithmetic(start + 3, false);
+        if (this.code(o + 1) === Ch.LeftParen) {
+          const arithmetic = this.tryArithmetic(o + 2, false);
           if (arithmetic) return { type: 'ArithmeticExpansion', span: [start, this.pos], expression: arithmetic, invalid: null };
           if (!d.arithmeticFallbackToSubshell) this.error('unterminated arithmetic expansion: close `$((` with `))`', start, this.end);
         }
@@ -798,7 +816,7 @@ export class Lexer {
           return cached;
         }
         this.enter(start);
-        this.pos = start + 2;
+        this.pos = o + 1;
         this.insideCommandSubstitution++;
         const body = this.host.parseUntilCloseParen(start);
         this.insideCommandSubstitution--;
@@ -808,12 +826,12 @@ export class Lexer {
         return part;
       }
       case Ch.LeftBrace:
-        return this.scanBracedParameter(start);
+        return this.scanBracedParameter(start, o);
       case Ch.LeftBracket: {
         // `$[ … ]`: legacy arithmetic (bash, zsh)
-        const close = this.matchingClose(start + 2, Ch.LeftBracket, Ch.RightBracket);
+        const close = this.matchingClose(o + 1, Ch.LeftBracket, Ch.RightBracket);
         if (close < 0) this.error('unterminated `$[`: close it with `]`', start, this.end);
-        const expression = this.arithmeticBetween(start + 2, close);
+        const expression = this.arithmeticBetween(o + 1, close);
         this.pos = close + 1;
         // zsh evaluates `$[ ]` with its own checks when it expands it
         const invalid = this.dialect.strictParameterSyntax ? arithmeticProblem(expression.text) : null;
@@ -821,26 +839,51 @@ export class Lexer {
       }
       case Ch.SingleQuote: {
         // `$'…'` (not inside double quotes, not in sh)
-        const close = this.ansiCEnd(start + 2);
-        const raw = this.src.slice(start + 2, close);
+        const close = this.ansiCEnd(o + 1);
+        const raw = this.src.slice(o + 1, close);
         this.pos = close + 1;
         return { type: 'AnsiCQuoted', span: [start, close + 1], raw, value: decodeAnsiC(raw) };
       }
       case Ch.DoubleQuote: {
-        this.pos = start + 1;
+        this.pos = o;
         const inner = this.scanDoubleQuoted();
         return { type: 'LocaleQuoted', span: [start, inner.span[1]], parts: inner.parts };
       }
       default: {
-        let i = start + 1;
-        if (isNameStart(c1)) {
-          while (isNameChar(this.code(i))) i++;
-        } else i = start + 2; // a digit or a special parameter
-        this.pos = i;
         void inDoubleQuotes;
-        return parameter(this.src.slice(start + 1, i), [start, i]);
+        if (!isNameStart(c1)) {
+          // a digit or a special parameter: one character
+          this.pos = o + 1;
+          return parameter(this.src[o]!, [start, o + 1]);
+        }
+        let name = '';
+        let i = o;
+        for (;;) {
+          const from = i;
+          while (isNameChar(this.code(i))) i++;
+          name += this.src.slice(from, i);
+          const next = this.afterContinuations(i);
+          if (next === i || !isNameChar(this.code(next))) break;
+          i = next;
+        }
+        this.pos = i;
+        return parameter(name, [start, i]);
       }
     }
+  }
+
+  /** The index after any line continuations (`\\⏎`) starting at `i`. */
+  afterContinuations(i: number): number {
+    while (this.code(i) === Ch.Backslash && this.code(i + 1) === Ch.Newline) i += 2;
+    return i;
+  }
+
+  /** Whether `$` at `i` starts an expansion (a line continuation may stand between). */
+  private dollarExpands(i: number, inQuotes: boolean, limit = this.end): boolean {
+    const o = this.afterContinuations(i + 1);
+    if (o >= limit) return false;
+    const c = this.src.charCodeAt(o);
+    return inQuotes ? startsDollarExpansionInQuotes(c, this.dialect) : startsDollarExpansion(c, this.dialect);
   }
 
   /** Like ansiCEnd, but -1 when unterminated (for look-ahead). */
@@ -932,7 +975,7 @@ export class Lexer {
     const src = this.src;
     while (pos < to) {
       const c = src.charCodeAt(pos);
-      if (c === Ch.Dollar && pos + 1 < to && startsDollarExpansion(src.charCodeAt(pos + 1), this.dialect)) {
+      if (c === Ch.Dollar && this.dollarExpands(pos, false, to)) {
         if (pos > litStart) parts.push({ type: 'Literal', span: [litStart, pos], value: src.slice(litStart, pos) });
         this.pos = pos;
         parts.push(this.scanDollar(false));
@@ -967,11 +1010,11 @@ export class Lexer {
   }
 
   /** `${…}`; `start` at the `$`. */
-  private scanBracedParameter(start: number): ParameterExpansion {
+  private scanBracedParameter(start: number, open: number): ParameterExpansion {
     const d = this.dialect;
     this.enter(start);
     const src = this.src;
-    let i = start + 2;
+    let i = open + 1;
     let flags: string | null = null;
     // zsh `${(flags)…}` (its delimiters may be any character, `}` included)
     if (d.strictParameterSyntax && this.code(i) === Ch.LeftParen) {
@@ -982,7 +1025,12 @@ export class Lexer {
     // The shells find the closing brace first, honouring quotes (and, in zsh, nested braces).
     const close = this.parameterOperandEnd(i);
     if (close < 0) this.error('unterminated parameter expansion: close `${` with `}`', start, this.end);
-    const invalid = d.strictParameterSyntax ? zshParameterProblem(src.slice(i, close), flags !== null) : null;
+    let invalid = d.strictParameterSyntax ? zshParameterProblem(src.slice(i, close), flags !== null) : null;
+    const first = this.code(i);
+    if (!d.strictParameterSyntax && (first === Ch.Space || first === Ch.Tab || first === Ch.Newline || first === Ch.Pipe)) {
+      // bash 5.3 runs `${ cmd; }` and `${| cmd; }` as commands (5.2 and dash call it a bad substitution)
+      invalid = 'bash 5.3 runs the commands inside `${ …; }`, which treeward does not read';
+    }
     if (d.dashParameterChecks) {
       const first = this.code(i);
       // dash drops the character after `${` when it is not a name, so a quote there opens a string that never closes
@@ -1246,7 +1294,7 @@ export class Lexer {
         unquoted = false;
         pos = this.pos;
         litStart = pos;
-      } else if (c === Ch.Dollar && pos + 1 < to && startsDollarExpansion(src.charCodeAt(pos + 1), this.dialect)) {
+      } else if (c === Ch.Dollar && this.dollarExpands(pos, false, to)) {
         flush(pos);
         this.pos = pos;
         parts.push(this.scanDollar(false));
@@ -1301,7 +1349,17 @@ export class Lexer {
       if (lineEnd < 0 || lineEnd > this.end) lineEnd = this.end;
       let textStart = lineStart;
       if (heredoc.stripTabs) while (textStart < lineEnd && src.charCodeAt(textStart) === Ch.Tab) textStart++;
-      const line = src.slice(textStart, lineEnd);
+      let line = src.slice(textStart, lineEnd);
+      if (!heredoc.quoted) {
+        // In an unquoted body a backslash-newline joins lines before the delimiter is looked for:
+        // `EO\⏎F` ends the body at `EOF`, and `a\⏎EOF` is body text.
+        while (lineEnd < this.end && endsInOddBackslashes(line)) {
+          let next = src.indexOf('\n', lineEnd + 1);
+          if (next < 0 || next > this.end) next = this.end;
+          line = line.slice(0, -1) + src.slice(lineEnd + 1, next);
+          lineEnd = next;
+        }
+      }
       if (line === delimiter) {
         bodyEnd = lineStart;
         after = lineEnd < this.end ? lineEnd + 1 : lineEnd;
@@ -1333,6 +1391,16 @@ export class Lexer {
 }
 
 // ------------------------------------------------------------------ helpers
+
+function isOperatorStart(c: number): boolean {
+  return c === Ch.Amp || c === Ch.Pipe || c === Ch.Semi || c === Ch.Less || c === Ch.Greater;
+}
+
+function endsInOddBackslashes(line: string): boolean {
+  let n = 0;
+  for (let i = line.length - 1; i >= 0 && line.charCodeAt(i) === Ch.Backslash; i--) n++;
+  return n % 2 === 1;
+}
 
 function charWidth(src: string, i: number): number {
   const c = src.charCodeAt(i);
@@ -1388,13 +1456,45 @@ export function literalText(word: Word): string | null {
   return text;
 }
 
-/** Decode the escapes of `$'…'`. */
+/** Decode the escapes of `$'…'`; `\x` and octal escapes give bytes, read as UTF-8. */
 export function decodeAnsiC(raw: string): string {
   let out = '';
+  let bytes: number[] = [];
+  const flush = () => {
+    if (bytes.length === 0) return;
+    out += new TextDecoder('utf-8').decode(Uint8Array.from(bytes));
+    bytes = [];
+  };
+  const isHex = (c: string | undefined) => c !== undefined && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'));
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i]!;
-    if (c !== '\\' || i + 1 >= raw.length) { out += c; continue; }
+    if (c !== '\\' || i + 1 >= raw.length) { flush(); out += c; continue; }
     const n = raw[++i]!;
+    if (n === 'x') {
+      let hex = '';
+      if (raw[i + 1] === '{') {
+        const close = raw.indexOf('}', i + 2);
+        if (close > 0) {
+          hex = raw.slice(i + 2, close);
+          i = close;
+          flush();
+          const cp = parseInt(hex, 16);
+          out += Number.isFinite(cp) && cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+          continue;
+        }
+      }
+      while (hex.length < 2 && isHex(raw[i + 1])) hex += raw[++i];
+      if (hex) bytes.push(parseInt(hex, 16));
+      else { flush(); out += '\\x'; }
+      continue;
+    }
+    if (n >= '0' && n <= '7') {
+      let oct = n;
+      while (oct.length < 3 && i + 1 < raw.length && raw[i + 1]! >= '0' && raw[i + 1]! <= '7') oct += raw[++i];
+      bytes.push(parseInt(oct, 8) & 0xff);
+      continue;
+    }
+    flush();
     switch (n) {
       case 'a': out += '\x07'; break;
       case 'b': out += '\b'; break;
@@ -1408,33 +1508,30 @@ export function decodeAnsiC(raw: string): string {
       case "'": out += "'"; break;
       case '"': out += '"'; break;
       case '?': out += '?'; break;
-      case 'x': {
-        let hex = '';
-        while (hex.length < 2 && i + 1 < raw.length && /[0-9a-fA-F]/.test(raw[i + 1]!)) hex += raw[++i];
-        out += hex ? String.fromCharCode(parseInt(hex, 16)) : '\\x';
-        break;
-      }
       case 'u': case 'U': {
         const max = n === 'u' ? 4 : 8;
         let hex = '';
-        while (hex.length < max && i + 1 < raw.length && /[0-9a-fA-F]/.test(raw[i + 1]!)) hex += raw[++i];
+        while (hex.length < max && isHex(raw[i + 1])) hex += raw[++i];
         const cp = hex ? parseInt(hex, 16) : -1;
         out += cp >= 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : '\\' + n + hex;
         break;
       }
       case 'c': {
-        if (i + 1 < raw.length) out += String.fromCharCode(raw.charCodeAt(++i) & 0x1f);
-        else out += '\\c';
+        // `\c\\` takes both backslashes as its character
+        if (i + 1 < raw.length) {
+          let ch = raw[++i]!;
+          if (ch === '\\' && raw[i + 1] === '\\') i++;
+          if (ch === '?') { out += '\x7f'; break; }
+          ch = ch.toUpperCase();
+          out += String.fromCharCode(ch.charCodeAt(0) & 0x1f);
+        } else out += '\\c';
         break;
       }
       default:
-        if (n >= '0' && n <= '7') {
-          let oct = n;
-          while (oct.length < 3 && i + 1 < raw.length && raw[i + 1]! >= '0' && raw[i + 1]! <= '7') oct += raw[++i];
-          out += String.fromCharCode(parseInt(oct, 8) & 0xff);
-        } else out += '\\' + n;
+        out += '\\' + n;
     }
   }
+  flush();
   return out;
 }
 
@@ -1444,13 +1541,13 @@ export function decodeAnsiC(raw: string): string {
  * Split the unquoted literal text of a finished word into the parts the
  * shell expands: a tilde prefix, brace expansions (bash, zsh), and globs.
  */
-function finishWordParts(parts: WordPart[], d: Dialect, flags: number): WordPart[] {
+function finishWordParts(parts: WordPart[], d: Dialect): WordPart[] {
   let out = parts;
   const first = out[0];
   if (first && first.type === 'Literal') {
     if (first.value.startsWith('~')) out = splitTildes(out, d, false);
     else if (d.tildeAfterEqualsInArguments && first.value.includes('=')) out = splitAssignmentLikeTildes(out, d);
-    else if (d.equalsCommandPath && first.value.length > 1 && first.value.startsWith('=') && flags & Lex.CommandPosition) {
+    else if (d.equalsCommandPath && first.value.length > 1 && first.value.startsWith('=')) {
       const name = first.value.slice(1).split('/')[0]!;
       if (isUserName(name)) {
         const rest = first.value.slice(1 + name.length);
@@ -1461,7 +1558,7 @@ function finishWordParts(parts: WordPart[], d: Dialect, flags: number): WordPart
     }
   }
   if (d.braceExpansion) out = splitBraces(out);
-  return splitGlobs(out);
+  return splitGlobs(out, d.zshGlobParens);
 }
 
 /**
@@ -1490,7 +1587,7 @@ export function splitTildes(parts: WordPart[], d: Dialect, afterColons: boolean)
         while (end < v.length && v[end] !== '/' && !(afterColons && v[end] === ':')) end++;
         const user = v.slice(i + 1, end);
         const endsPrefix = end < v.length || k === parts.length - 1 || d.tildeBeforeQuotes;
-        const validUser = user === '' || (isUserName(user) && user.charCodeAt(0) !== Ch.Plus) || ((user === '+' || user === '-') && d.tildePlusMinus);
+        const validUser = user === '' || (isUserName(user) && user !== '-' && user.charCodeAt(0) !== Ch.Plus) || ((user === '+' || user === '-') && d.tildePlusMinus);
         if (endsPrefix && validUser) {
           if (i > litStart) out.push({ type: 'Literal', span: [base + litStart, base + i], value: v.slice(litStart, i) });
           out.push({ type: 'Tilde', span: [base + i, base + end], user });
@@ -1538,14 +1635,14 @@ function hasGlobCharacter(s: string): boolean {
 }
 
 /** Split unquoted `*`, `?`, `[…]` out of literal parts into Glob parts. */
-function splitGlobs(parts: WordPart[]): WordPart[] {
+function splitGlobs(parts: WordPart[], zshGroups = false): WordPart[] {
   let out: WordPart[] | null = null;
   for (let k = 0; k < parts.length; k++) {
     const p = parts[k]!;
     if (p.type === 'BraceExpansion' && p.alternatives) {
-      p.alternatives = p.alternatives.map(splitGlobs);
+      p.alternatives = p.alternatives.map((a) => splitGlobs(a, zshGroups));
     }
-    if (p.type !== 'Literal' || !hasGlobCharacter(p.value)) {
+    if (p.type !== 'Literal' || !(hasGlobCharacter(p.value) || (zshGroups && (p.value.includes('(') || p.value.includes('<'))))) {
       if (out) out.push(p);
       continue;
     }
@@ -1573,6 +1670,14 @@ function splitGlobs(parts: WordPart[]): WordPart[] {
         pushLit(i);
         out.push({ type: 'Glob', span: exact ? [base + i, base + close + 1] : p.span, pattern: v.slice(i, close + 1) });
         i = litStart = close + 1;
+      } else if (zshGroups && (c === Ch.LeftParen || (c === Ch.Less && /^<\d*-\d*>/.test(v.slice(i))))) {
+        // zsh: a group or qualifier `(…)` (to its matching `)`, or the end), a numeric glob `<1-5>`
+        let j = i + 1;
+        if (c === Ch.Less) j = v.indexOf('>', i) + 1;
+        else for (let depth = 1; j < v.length && depth > 0; j++) depth += v[j] === '(' ? 1 : v[j] === ')' ? -1 : 0;
+        pushLit(i);
+        out.push({ type: 'Glob', span: exact ? [base + i, base + j] : p.span, pattern: v.slice(i, j) });
+        i = litStart = j;
       } else i++;
     }
     pushLit(v.length);

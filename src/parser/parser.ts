@@ -110,8 +110,12 @@ class Parser implements NestedParser {
   }
 
   private fail(message: string, span?: Span): never {
-    const at: Span = span ?? [this.lx.tokStart, Math.max(this.lx.tokEnd, this.lx.tokStart + 1)];
-    throw new ParseError(message, at);
+    const length = this.lx.src.length;
+    const [from, to] = span ?? [this.lx.tokStart, Math.max(this.lx.tokEnd, this.lx.tokStart + 1)];
+    // keep the span inside the source: an error at the end points at the last character
+    const end = Math.min(to, length);
+    const start = Math.min(from, Math.max(0, end - 1));
+    throw new ParseError(message, [start, Math.max(start, end)]);
   }
 
   private describeToken(): string {
@@ -243,7 +247,7 @@ class Parser implements NestedParser {
     } catch (error) {
       if (error instanceof ParseError && !(error instanceof BudgetError)) {
         const [s, e] = error.span;
-        throw new ParseError(`inside backquotes: ${error.message}`, [mapPosition(positions, s, span), mapPosition(positions, e, span)]);
+        throw new ParseError(`inside backquotes: ${error.message}`, [mapPosition(positions, s, span), mapEnd(positions, e, span)]);
       }
       throw error;
     }
@@ -350,8 +354,8 @@ class Parser implements NestedParser {
       else this.skipNewlines();
       this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
       if (!this.startsCommand() && !this.isPipelinePrefix()) {
-        // zsh accepts `cmd &&` with nothing after it.
-        if (this.d.danglingOperatorAtEnd) break;
+        // zsh accepts `cmd &&` with nothing after it (at the end, or before a closer), but not before `&`.
+        if (this.d.danglingOperatorAtEnd && this.lx.tok !== Tok.Amp && this.lx.tok !== Tok.AmpDisown) break;
         this.unexpected(`a command after \`${t === Tok.AndIf ? '&&' : '||'}\` at offset ${opAt}`);
       }
       operators.push(t === Tok.AndIf ? '&&' : '||');
@@ -375,11 +379,12 @@ class Parser implements NestedParser {
     for (;;) {
       this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
       const r = this.reserved();
-      if (r === 'time' && this.d.timeKeyword && !timed) {
+      if (r === 'time' && this.d.timeKeyword && (!timed || this.d.timePosixFlag)) {
         timed = true;
         const end = this.tokEnd;
         this.advance();
-        if (this.d.timePosixFlag && this.peek(Lex.None) === Tok.Word && this.lx.wordLiteral === '-p') this.advance();
+        // bash: `time -p`, `time --`, `time -p --`, and `time time …` are all the keyword
+        while (this.d.timePosixFlag && this.peek(Lex.None) === Tok.Word && (this.lx.wordLiteral === '-p' || this.lx.wordLiteral === '--')) this.advance();
         this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
           this.expectEmptyPipelineEnd('time');
@@ -548,7 +553,7 @@ class Parser implements NestedParser {
     const body = this.parseNonEmptyList('inside `{ }`');
     this.expectCloseBrace(start);
     let end = this.lastEnd;
-    if (this.d.zshGrammar && this.peek(Lex.CommandPosition) === Tok.Word && this.isReservedWord('always')) {
+    if (this.d.zshGrammar && this.peek(Lex.CommandPosition) === Tok.Word && this.lx.wordLiteral === 'always' && !this.rightAfterKeywordCloser()) {
       this.advance();
       this.skipSeparators();
       if (!(this.peek(Lex.CommandPosition) === Tok.Word && this.isReservedWord('{'))) this.unexpected('`{` after `always`');
@@ -1205,6 +1210,13 @@ class Parser implements NestedParser {
         end = r.span[1];
         continue;
       }
+      if ((t === Tok.LeftParen || t === Tok.ArithmeticCommand) && d.zshGrammar && words.length === 0 && assignments.length === 0 && redirects.length > 0) {
+        // zsh: redirections may come before a subshell or `(( ))` too
+        const command = this.parseCommand();
+        command.redirects.unshift(...redirects);
+        command.span = [start, command.span[1]];
+        return command;
+      }
       if (t !== Tok.Word) break;
       const word = this.lx.word!;
       const lit = this.lx.wordLiteral;
@@ -1345,7 +1357,7 @@ class Parser implements NestedParser {
     const elements: ArrayElement[] = [];
     for (;;) {
       const t = lx.next(Lex.ArrayElement);
-      if (t === Tok.Newline) continue;
+      if (t === Tok.Newline || (t === Tok.Semi && this.d.zshGrammar)) continue;
       if (t === Tok.RightParen) {
         this.lastArrayEnd = lx.tokEnd;
         return elements;
@@ -1381,10 +1393,15 @@ class Parser implements NestedParser {
     }
     const target = lx.word!;
     this.advance();
+    if ((operator === '>&' || operator === '<&') && target.unquoted && lx.src.charCodeAt(target.span[0]) === 45 && target.span[1] - target.span[0] > 1) {
+      // bash closes the fd at `-` and passes the rest as an argument; dash fails; write them apart
+      this.fail(`\`${operator}${lx.src.slice(target.span[0], target.span[1])}\` is read differently by each shell: write \`${operator}-\` and the word apart`, target.span);
+    }
     const redirect: Redirect = { type: 'Redirect', span: [start, target.span[1]], operator, fd, fdVariable, target, heredoc: null };
     if (operator === '<<' || operator === '<<-') {
-      if (this.d.heredocDelimiterRefusesSubstitution && target.parts.some((p) => p.type === 'CommandSubstitution' && !p.backquote || p.type === 'ArithmeticExpansion')) {
-        this.fail('dash refuses `$(` in a here-document delimiter', target.span);
+      if (target.parts.some((p) => p.type === 'CommandSubstitution' || p.type === 'ArithmeticExpansion' || p.type === 'ProcessSubstitution')) {
+        // dash refuses it; bash compares the body against its own reprinting of the substitution
+        this.fail('a here-document delimiter holding a substitution is read differently by each shell: use a plain word such as `EOF`', target.span);
       }
       const heredoc: Heredoc = {
         type: 'Heredoc', span: [0, 0], delimiter: heredocDelimiter(lx.src, target), quoted: !target.unquoted,
@@ -1547,6 +1564,13 @@ function mapPosition(positions: readonly number[], p: number, span: Span): numbe
   return positions[p]!;
 }
 
+/** An exclusive end: just after the source character of the last covered one. */
+function mapEnd(positions: readonly number[], p: number, span: Span): number {
+  if (p <= 0) return mapPosition(positions, p, span);
+  if (p > positions.length) return span[1];
+  return positions[p - 1]! + 1;
+}
+
 /** Move the spans of a tree parsed from backquoted text back onto the source. */
 function remapSpans(root: unknown, positions: readonly number[], span: Span): void {
   const seen = new Set<object>();
@@ -1563,7 +1587,7 @@ function remapSpans(root: unknown, positions: readonly number[], span: Span): vo
     for (const key of Object.keys(record)) {
       const value = record[key];
       if ((key === 'span' || key === 'nameSpan') && Array.isArray(value) && value.length === 2 && typeof value[0] === 'number') {
-        record[key] = [mapPosition(positions, value[0] as number, span), mapPosition(positions, value[1] as number, span)];
+        record[key] = [mapPosition(positions, value[0] as number, span), mapEnd(positions, value[1] as number, span)];
       } else if (value !== null && typeof value === 'object') stack.push(value);
     }
   }
