@@ -76,6 +76,7 @@ export class Lexer {
    * substitutions linear and their here-documents queued once.
    */
   private readonly substitutions = new Map<number, CommandSubstitution>();
+  private readonly processSubstitutions = new Map<number, ProcessSubstitution>();
   /** Where the `}` of a `${…}` whose body starts at a given offset is (-1 entries are zsh's bare braces). */
   private readonly braceCloses = new Map<number, number>();
 
@@ -1223,6 +1224,14 @@ export class Lexer {
         i = this.pos;
         this.pos = saved;
         continue;
+      } else if ((c === Ch.Less || c === Ch.Greater) && this.code(i + 1) === Ch.LeftParen && this.dialect.processSubstitution) {
+        // `${a-<(cmd)}`: bash runs the process substitution inside the operand
+        const saved = this.pos;
+        this.pos = i;
+        this.scanProcessSubstitution();
+        i = this.pos;
+        this.pos = saved;
+        continue;
       } else if (c === Ch.Dollar && this.code(i + 1) === Ch.LeftBrace) {
         // a nested `${…}` needs its own `}`: counted here, not by recursion, so the scan stays linear
         open.push(i + 2);
@@ -1300,6 +1309,12 @@ export class Lexer {
         parts.push(this.scanDollar(false));
         pos = this.pos;
         litStart = pos;
+      } else if ((c === Ch.Less || c === Ch.Greater) && pos + 1 < to && src.charCodeAt(pos + 1) === Ch.LeftParen && this.dialect.processSubstitution) {
+        flush(pos);
+        this.pos = pos;
+        parts.push(this.scanProcessSubstitution());
+        pos = this.pos;
+        litStart = pos;
       } else if (c === Ch.Backquote) {
         flush(pos);
         this.pos = pos;
@@ -1318,13 +1333,20 @@ export class Lexer {
   /** `<(…)`, `>(…)`, zsh `=(…)`; pos at the operator. */
   private scanProcessSubstitution(): ProcessSubstitution {
     const start = this.pos;
+    const cached = this.processSubstitutions.get(start);
+    if (cached) {
+      this.pos = cached.span[1];
+      return cached;
+    }
     const c = this.src.charCodeAt(start);
     const operator = c === Ch.Less ? '<' : c === Ch.Greater ? '>' : '=';
     this.enter(start);
     this.pos = start + 2;
     const body = this.host.parseUntilCloseParen(start);
     this.leave();
-    return { type: 'ProcessSubstitution', span: [start, this.pos], operator, body };
+    const part: ProcessSubstitution = { type: 'ProcessSubstitution', span: [start, this.pos], operator, body };
+    this.processSubstitutions.set(start, part);
+    return part;
   }
 
   // ------------------------------------------------------------------ here-documents
