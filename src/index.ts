@@ -4,6 +4,6 @@ export { ParseError, BudgetError } from './lexer/error.js';
 export { dialects, dialectNames, type Dialect, type DialectName } from './lexer/dialect.js';
 export type * from './parser/ast.js';
 export { budgets } from './budgets.js';
-export { approve } from './approver/approve.js';
+export { approve, explain, type Explanation } from './approver/approve.js';
 export { denyIds, type ApproveOptions, type DenyId, type Verdict, type InlineCodePolicy } from './approver/types.js';
 export { fileSystemFrom, FsError, type FileSystem } from './approver/fs.js';

@@ -89,6 +89,50 @@ function approveOrThrow(command: string, options: ApproveOptions): Verdict {
   return { decision: 'allow', command: wrapInTree(cwd, command) };
 }
 
+/** What the approver found a line doing, for tests and for `treeward check --explain`: its verdict and its effects. */
+export interface Explanation {
+  verdict: Verdict;
+  /** Removals and writes, each with the absolute paths (as written) it names, or null when not fixed. */
+  effects: { kind: 'removal' | 'write'; by: string; paths: string[] | null; glob: boolean; recursive: boolean; span: Span }[];
+}
+
+export function explain(command: string, options: ApproveOptions): Explanation {
+  const verdict = approve(command, options);
+  const dialect = dialects[options.dialect ?? 'bash'];
+  const tree = normalizeLexically(options.tree);
+  const effects: Explanation['effects'] = [];
+  let script: Script;
+  try {
+    script = parse(command, { dialect: dialect.name });
+  } catch {
+    return { verdict, effects };
+  }
+  const walker = new Walker({
+    dialect, home: normalizeLexically(options.home ?? '/root'), tempDir: normalizeLexically(options.tempDir ?? '/tmp'), env: options.env ?? {},
+    agentNames: new Set([...agentPrograms, ...(options.agentNames ?? [])]), wrappers: new Set(options.wrappers ?? []), globDots: false, inlineCode: options.inlineCode ?? 'scan',
+  }, script.body);
+  try {
+    walker.walkLine(script.body, options.cwd ? normalizeLexically(options.cwd) : tree);
+  } catch {
+    return { verdict, effects };
+  }
+  for (const e of walker.effects) {
+    if (e.kind !== 'removal' && e.kind !== 'write') continue;
+    if (e.value.kind !== 'fixed' || e.dirs === null) {
+      effects.push({ kind: e.kind, by: e.by, paths: null, glob: false, recursive: e.recursive, span: e.span });
+      continue;
+    }
+    const paths: string[] = [];
+    let glob = false;
+    for (const field of e.value.fields) {
+      glob ||= field.glob;
+      for (const dir of field.text.startsWith('/') ? ['/'] : e.dirs) paths.push(normalizeLexically(field.text.startsWith('/') ? field.text : dir + '/' + field.text));
+    }
+    effects.push({ kind: e.kind, by: e.by, paths, glob, recursive: e.recursive, span: e.span });
+  }
+  return { verdict, effects };
+}
+
 /** A final backslash that escapes nothing (an odd run of backslashes at the very end). */
 function endsInBackslash(command: string): boolean {
   let n = 0;

@@ -34,6 +34,8 @@ export interface ProgramContext {
   wordContext: WordContext;
   dirs: Directories;
   writtenBefore: () => boolean;
+  /** When the line wrote this file's content earlier: its literal text, or null when not known. */
+  contentOf: (path: string) => { literal: string | null } | null;
   parameterFixed: (name: string) => boolean;
   /** The command's stdin is a here-document or here-string with this fixed text. */
   stdinText?: string | null;
@@ -43,7 +45,7 @@ export type CdTarget = { path: string } | 'home' | 'unknown' | 'pop';
 
 export type Action =
   | { kind: 'remove'; arg: Argument; recursive: boolean; belowOnly?: boolean; findFilter?: FindFilter; followLast?: boolean; dirs?: Directories; by: string }
-  | { kind: 'write'; arg: Argument; recursive?: boolean; extraction?: boolean; hardLinkSource?: boolean; dirs?: Directories; by: string }
+  | { kind: 'write'; arg: Argument; recursive?: boolean; extraction?: boolean; hardLinkSource?: boolean; dirs?: Directories; by: string; content?: boolean }
   | { kind: 'place'; arg: Argument; dirs?: Directories }
   | { kind: 'run'; argv: Argument[]; environment?: [string, string][]; subshell?: boolean; dirs?: Directories; noFunctions?: boolean }
   | { kind: 'shell-code'; code: string; span: Span; dialect: 'bash' | 'sh' | 'zsh'; dirs?: Directories; subshell?: boolean }
@@ -162,11 +164,11 @@ const rows: Record<string, Row> = {
   },
   touch: {
     table: options('acd:fhmr:t:', [['date', 'required'], 'no-create', 'no-dereference', ['reference', 'required'], ['time', 'required']]),
-    read: (line, by) => line.operands.map((arg) => ({ kind: 'write', arg, by })),
+    read: (line, by) => line.operands.map((arg) => ({ kind: 'write', arg, by, content: false })),
   },
   mkdir: {
     table: options('m:pvZ', [['mode', 'required'], 'parents', 'verbose', ['context', 'optional']]),
-    read: (line, by) => line.operands.map((arg) => ({ kind: 'write', arg, by })),
+    read: (line, by) => line.operands.map((arg) => ({ kind: 'write', arg, by, content: false })),
   },
   truncate: {
     table: options('cor:s:', ['no-create', 'io-blocks', ['reference', 'required'], ['size', 'required']]),
@@ -377,7 +379,7 @@ function copyLike(line: ReadCommandLine, by: string, mode: 'copy' | 'move' | 'sy
 function ownerLike(line: ReadCommandLine, by: string): Action[] {
   const recursive = has(line, 'R', 'recursive');
   const files = has(line, 'reference') ? line.operands : line.operands.slice(1);
-  return files.map((arg) => ({ kind: 'write', arg, recursive, by }));
+  return files.map((arg) => ({ kind: 'write', arg, recursive, by, content: false }));
 }
 
 // ------------------------------------------------------------------ readers
@@ -508,7 +510,11 @@ readers['eval'] = (_name, args, ctx, span) => {
 readers['source'] = (name, args, ctx, span) => {
   const file = args[1];
   if (!file || file.text === null) return [dynamic(span, `\`${name}\` of a file the line does not fix`)];
-  if (ctx.writtenBefore()) return [dynamic(span, `\`${name}\` of a file after the line wrote files: it may run what the line just wrote`)];
+  const written = ctx.contentOf(file.text);
+  if (written) {
+    if (written.literal === null) return [dynamic(span, `\`${name}\` runs \`${file.text}\`, whose content an earlier part of the line wrote; write it in one command and source it in another`)];
+    return [{ kind: 'shell-code', code: written.literal, span, dialect: ctx.dialect.name, subshell: false }];
+  }
   return [];
 };
 readers['.'] = readers['source'];
@@ -813,7 +819,11 @@ function readShell(name: string, args: Argument[], ctx: ProgramContext, span: Sp
   if (scriptIndex >= 0 && scriptIndex < rest.length && !readsStdin) {
     const script = rest[scriptIndex]!;
     if (script.text === null) return [dynamic(span, `\`${name}\` runs a script the line does not fix`)];
-    if (ctx.writtenBefore()) return [dynamic(span, `\`${name}\` runs \`${script.text}\` after the line wrote files: it may run what the line just wrote`)];
+    const written = ctx.contentOf(script.text);
+    if (written) {
+      if (written.literal === null) return [dynamic(span, `\`${name}\` runs \`${script.text}\`, whose content an earlier part of the line wrote; write the script in one command and run it in another`)];
+      return [{ kind: 'shell-code', code: written.literal, span, dialect }];
+    }
     return [];
   }
   // the program comes from stdin: a literal here-document is read; a pipe or file is not
@@ -900,7 +910,14 @@ function readInterpreter(name: string, args: Argument[], ctx: ProgramContext, sp
   const script = line.operands[0];
   if (script && script.text !== '-') {
     if (script.text === null) out.push(dynamic(span, `\`${name}\` runs a script the line does not fix`));
-    else if (ctx.writtenBefore()) out.push(dynamic(span, `\`${name}\` runs \`${script.text}\` after the line wrote files: it may run what the line just wrote`));
+    else {
+      const written = ctx.contentOf(script.text);
+      if (written) {
+        // a script the line wrote: its literal text follows the inline-code policy; unknown text is refused
+        if (written.literal === null) out.push(dynamic(span, `\`${name}\` runs \`${script.text}\`, whose content an earlier part of the line wrote; write the script in one command and run it in another`));
+        else out.push(inlineCodeAction(row.language, written.literal, span, ctx));
+      }
+    }
     return out;
   }
   // no script: the program comes from stdin

@@ -12,6 +12,7 @@ import type {
 import { parse } from '../parser/parser.js';
 import type { Directories, Effect, Target } from './effects.js';
 import { joinPath } from './pathtext.js';
+import { normalizeLexically } from './paths.js';
 import { type Argument, type ProgramContext, readProgram, type Action } from './programs.js';
 import { evaluateWord, type Field, literalWord, type WordContext } from './words.js';
 
@@ -54,6 +55,10 @@ interface Scope {
 interface LineFacts {
   wrote: boolean;
   placed: string[];
+  /** Files whose content the line wrote (as written, normalised): the literal text when known. */
+  contents: Map<string, string | null>;
+  /** The line wrote content to a target it does not fix. */
+  unknownContent: boolean;
 }
 
 interface Outcome {
@@ -65,7 +70,7 @@ interface Outcome {
 
 export class Walker {
   readonly effects: Effect[] = [];
-  private readonly facts: LineFacts = { wrote: false, placed: [] };
+  private readonly facts: LineFacts = { wrote: false, placed: [], contents: new Map(), unknownContent: false };
   private codeDepth = 0;
   private readonly fixable: FixableNames;
 
@@ -363,7 +368,7 @@ export class Walker {
       const value = assignment.value ? this.assignedValue(assignment.value, scope, dialect) : null;
       prefix.set(assignment.name, value && !assignment.append && !assignment.index && !assignment.array ? value.text : assignment);
     }
-    this.walkRedirects(command.redirects, scope, dialect);
+    this.walkRedirects(command.redirects, scope, dialect, literalCatOutput(command));
     const args = command.words.map((word) => this.argument(word, scope, dialect));
     return this.runCommand(args, prefix, scope, dialect, command.span, { fedByPipe, stdinText: stdinOf(command, this.options.dialect) });
   }
@@ -405,6 +410,11 @@ export class Walker {
       return this.walkFunctionBody(fn, scope, dialect);
     }
     const context = this.programContext(scope, dialect, environment, how.fedByPipe ?? false, how.stdinText);
+    if (name.includes('/')) {
+      // a file run by its path: judged when the line wrote it
+      const written = context.contentOf(name);
+      if (written) return this.perform([runWrittenFile(name, written.literal, span, dialect)], scope, dialect, span);
+    }
     const actions = readProgram(name, args, context, span);
     return this.perform(actions, scope, dialect, span);
   }
@@ -424,6 +434,7 @@ export class Walker {
       wordContext: this.wordContext(scope, dialect),
       dirs: scope.dirs,
       writtenBefore: () => this.facts.wrote,
+      contentOf: (text) => this.contentOf(text, scope.dirs),
       parameterFixed: (name) => scope.parameters.has(name),
     };
   }
@@ -442,6 +453,7 @@ export class Walker {
         case 'write':
           this.target('write', action.arg, scope, action.dirs, {
             recursive: action.recursive ?? false, extraction: action.extraction ?? false, redirection: false, hardLinkSource: action.hardLinkSource ?? false,
+            content: action.content ?? true,
           }, action.by);
           break;
         case 'place':
@@ -533,9 +545,39 @@ export class Walker {
       expansionChanged: scope.expansionChanged,
       by,
     };
-    if (kind === 'removal') this.effects.push({ kind: 'removal', ...target, ...(extra as { recursive: boolean; belowOnly: boolean }) });
-    else this.effects.push({ kind: 'write', ...target, ...(extra as { recursive: boolean; extraction: boolean; redirection: boolean; hardLinkSource: boolean }) });
+    const { content, ...details } = extra;
+    if (kind === 'removal') this.effects.push({ kind: 'removal', ...target, ...(details as { recursive: boolean; belowOnly: boolean }) });
+    else this.effects.push({ kind: 'write', ...target, ...(details as { recursive: boolean; extraction: boolean; redirection: boolean; hardLinkSource: boolean }) });
     if (!isHarmlessDevice(arg)) this.facts.wrote = true;
+    // touch, mkdir, chmod: the file's text is what it was before the line
+    if (kind === 'write' && content !== false) this.noteContent(arg, target.dirs, null);
+  }
+
+  /** Remember that the line wrote a file's content (and the text, when it is a literal). */
+  private noteContent(arg: Argument, dirs: Directories, literal: string | null): void {
+    if (isHarmlessDevice(arg)) return;
+    if (arg.text === null || (dirs === null && !arg.text.startsWith('/'))) {
+      this.facts.unknownContent = true;
+      return;
+    }
+    for (const dir of arg.text.startsWith('/') ? ['/'] : dirs!) this.facts.contents.set(normalizeLexically(joinPath(dir, arg.text)), literal);
+  }
+
+  /** Whether (and with what text) the line wrote the file a program is about to run. */
+  private contentOf(text: string, dirs: Directories): { literal: string | null } | null {
+    const places = text.startsWith('/') ? ['/'] : dirs;
+    if (places === null) return this.facts.contents.size > 0 || this.facts.unknownContent ? { literal: null } : null;
+    let found: { literal: string | null } | null = null;
+    for (const dir of places) {
+      const key = normalizeLexically(joinPath(dir, text));
+      if (this.facts.contents.has(key)) {
+        const literal = this.facts.contents.get(key)!;
+        if (found && found.literal !== literal) return { literal: null };
+        found = { literal };
+      }
+    }
+    if (!found && this.facts.unknownContent) return { literal: null };
+    return found;
   }
 
   /** ln, mv, cp -s/-l: what they put in place may be a link, so later paths through it are not fixed. */
@@ -550,7 +592,7 @@ export class Walker {
 
   // ------------------------------------------------------------------ redirections
 
-  private walkRedirects(redirects: readonly Redirect[], scope: Scope, dialect: Dialect): void {
+  private walkRedirects(redirects: readonly Redirect[], scope: Scope, dialect: Dialect, literalOutput: string | null = null): void {
     for (const redirect of redirects) {
       this.walkWordSubstitutions(redirect.target, scope, dialect);
       if (redirect.heredoc && !redirect.heredoc.quoted) this.walkWordSubstitutions(redirect.heredoc.body, scope, dialect);
@@ -569,6 +611,8 @@ export class Walker {
       };
       this.effects.push({ kind: 'write', ...target, recursive: false, extraction: false, redirection: true, hardLinkSource: false });
       if (!isHarmlessDevice(arg)) this.facts.wrote = true;
+      const appends = redirect.operator.startsWith('>>') || redirect.operator === '&>>';
+      this.noteContent(arg, scope.dirs, appends ? null : literalOutput);
     }
   }
 
@@ -763,6 +807,16 @@ export class Walker {
 
 // ------------------------------------------------------------------ helpers
 
+/** Running a file the line wrote: its literal text is read (a shell script by its `#!`), anything else is code the line assembled. */
+function runWrittenFile(path: string, literal: string | null, span: Span, dialect: Dialect): Action {
+  if (literal === null) return { kind: 'effect', effect: { kind: 'dynamic-code', span, reason: `the line runs \`${path}\`, whose content an earlier part of it wrote; write the script in one command and run it in another` } };
+  const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(literal);
+  const interpreter = shebang ? (shebang[1]!.endsWith('/env') ? shebang[2] ?? '' : shebang[1]!.slice(shebang[1]!.lastIndexOf('/') + 1)) : dialect.name;
+  const shell = interpreter === 'bash' ? 'bash' : interpreter === 'zsh' ? 'zsh' : interpreter === 'sh' || interpreter === 'dash' ? 'sh' : null;
+  if (shell) return { kind: 'shell-code', code: literal, span, dialect: shell, subshell: true };
+  return { kind: 'effect', effect: { kind: 'dynamic-code', span, reason: `the line runs \`${path}\` (${interpreter || 'a script'}) whose content it wrote; put the script in the tree in one command and run it in another` } };
+}
+
 function copyScope(scope: Scope): Scope {
   return {
     dirs: scope.dirs,
@@ -832,6 +886,15 @@ const shadowableNames = new Set([
   'find', 'xargs', 'git', 'tar', 'unzip', 'rsync', 'sed', 'perl', 'python', 'python3', 'node', 'env', 'sudo', 'sh', 'bash', 'zsh', 'dash',
   'shred', 'curl', 'wget', 'nohup', 'nice', 'timeout', 'time', 'npx', 'npm', 'pnpm', 'yarn', 'bunx', 'bun', 'uvx', 'uv', 'pipx',
 ]);
+
+/** `cat <<'EOF' > file`: the literal text the command writes (a quoted here-document copied by a bare `cat`). */
+function literalCatOutput(command: SimpleCommand): string | null {
+  if (command.words.length !== 1 || literalWord(command.words[0]!) !== 'cat') return null;
+  const heredoc = command.redirects.find((r) => r.heredoc && (r.fd ?? 0) === 0)?.heredoc;
+  if (!heredoc || !heredoc.quoted) return null;
+  const text = literalWord(heredoc.body);
+  return text === null ? null : heredoc.stripTabs ? text.replace(/^\t+/gm, '') : text;
+}
 
 /**
  * What a command reads on stdin when the line fixes it: a here-document's
