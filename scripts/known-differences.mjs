@@ -24,7 +24,7 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) for
 }
 const rules = [
   [/inside backquotes/, 'rejects', 'bash parses a backquoted body only when it runs it (then prints a syntax error and runs the rest); treeward reads every body now and refuses one that does not parse'],
-  [/\u0000/, null, 'NUL byte: bash and dash drop NUL bytes from their input, zsh does not; treeward keeps them, so it reads these words differently and refuses'],
+  [/\u0000/, null, 'NUL byte: bash and dash drop NUL bytes from a script file, but a command line reaches a shell as a C string that ends there (node will not even spawn one), so treeward refuses any line holding one'],
 ];
 const out = [];
 for (const o of seen.values()) for (const d of ['bash', 'sh', 'zsh']) {

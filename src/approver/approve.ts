@@ -10,7 +10,7 @@ import { parse } from '../parser/parser.js';
 import { agentPrograms } from './agents.js';
 import { emptyFileSystem, FsError } from './fs.js';
 import { handBackProblem, wrapInTree } from './handback.js';
-import { lookupBudget, normalizeLexically } from './paths.js';
+import { lookupBudget, normalizeLexically, resolveThroughLinks } from './paths.js';
 import { protectedSet } from './protected.js';
 import { judge, LookupsExhausted } from './rules.js';
 import { startupGlobDots } from './startup.js';
@@ -92,7 +92,7 @@ function approveOrThrow(command: string, options: ApproveOptions): Verdict {
 /** What the approver found a line doing, for tests and for `treeward check --explain`: its verdict and its effects. */
 export interface Explanation {
   verdict: Verdict;
-  /** Removals and writes, each with the absolute paths (as written) it names, or null when not fixed. */
+  /** Removals and writes, each with the absolute paths it names (as written, and as resolved through links), or null when not fixed. */
   effects: { kind: 'removal' | 'write'; by: string; paths: string[] | null; glob: boolean; recursive: boolean; span: Span }[];
 }
 
@@ -116,19 +116,31 @@ export function explain(command: string, options: ApproveOptions): Explanation {
   } catch {
     return { verdict, effects };
   }
+  const fs = options.fs ?? emptyFileSystem;
+  const budget = lookupBudget(maxLookups);
   for (const e of walker.effects) {
     if (e.kind !== 'removal' && e.kind !== 'write') continue;
+    // a write to what a program lists below a directory reaches everything there its filters allow
+    const recursive = e.recursive || (e.kind === 'write' && e.below !== undefined) || (e.kind === 'removal' && e.belowOnly);
     if (e.value.kind !== 'fixed' || e.dirs === null) {
-      effects.push({ kind: e.kind, by: e.by, paths: null, glob: false, recursive: e.recursive, span: e.span });
+      effects.push({ kind: e.kind, by: e.by, paths: null, glob: false, recursive, span: e.span });
       continue;
     }
-    const paths: string[] = [];
+    const paths = new Set<string>();
     let glob = false;
     for (const field of e.value.fields) {
       glob ||= field.glob;
-      for (const dir of field.text.startsWith('/') ? ['/'] : e.dirs) paths.push(normalizeLexically(field.text.startsWith('/') ? field.text : dir + '/' + field.text));
+      for (const dir of field.text.startsWith('/') ? ['/'] : e.dirs) {
+        const raw = field.text.startsWith('/') ? field.text : `${dir}/${field.text}`;
+        paths.add(normalizeLexically(raw));
+        // as resolved too: `cd link && rm ../x` removes beside the link's target
+        if (field.glob) continue;
+        const followLast = e.kind === 'write' || /\/\.?$/.test(field.text);
+        const resolution = resolveThroughLinks(raw, fs, { followLast, budget });
+        if (resolution.ok) paths.add(resolution.path);
+      }
     }
-    effects.push({ kind: e.kind, by: e.by, paths, glob, recursive: e.recursive, span: e.span });
+    effects.push({ kind: e.kind, by: e.by, paths: [...paths], glob, recursive, span: e.span });
   }
   return { verdict, effects };
 }

@@ -67,6 +67,18 @@ export interface Write extends Target {
   redirection: boolean;
   /** A hard link whose source this is (`ln src dst`, `cp -l`): protected sources are refused. */
   hardLinkSource: boolean;
+  /** A copy or move destination: when it is a directory already, what lands is the name inside it, judged as a write of its own. */
+  destination?: boolean;
+  /** The write lands on entries another program lists below this target (`grep -rl x src | xargs sed -i`). */
+  below?: ListedBelow;
+}
+
+/** How the entries below a write's target are narrowed. */
+export interface ListedBelow {
+  /** The lister's own tests; null where none is read. */
+  filter: FindFilter | null;
+  /** `git ls-files` never lists what lies in a `.git` directory. */
+  skipsGitDirectories: boolean;
 }
 
 export interface AgentLaunch {

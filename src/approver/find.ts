@@ -4,8 +4,9 @@
 
 import type { Span } from '../parser/ast.js';
 import type { FindFilter } from './effects.js';
-import type { Argument } from './options.js';
+import { type Argument, type Listing, listedArgument } from './options.js';
 import type { Action, ProgramContext } from './programs.js';
+
 
 /** Expression words that take this many arguments. */
 const arityOf: Record<string, number> = {
@@ -27,14 +28,22 @@ interface Term {
   command?: Argument[];
 }
 
-export function readFind(name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
-  void name;
+interface FindCommand {
+  starts: Argument[];
+  terms: Term[];
+  /** `-L`/`-H`: links are followed while walking (or at the start points). */
+  followsLinks: boolean;
+}
+
+/** Start points and the expression; an expression word the line does not fix is returned as such. */
+function parseFind(args: Argument[]): FindCommand | { unfixed: Argument } {
   const rest = args.slice(1);
   let i = 0;
+  let followsLinks = false;
   // leading options -H -L -P -D x -O1
   while (i < rest.length) {
     const t = rest[i]!.text;
-    if (t === '-H' || t === '-L' || t === '-P') { i++; continue; }
+    if (t === '-H' || t === '-L' || t === '-P') { followsLinks = t !== '-P'; i++; continue; }
     if (t === '-D') { i += 2; continue; }
     if (t !== null && /^-O\d$/.test(t)) { i++; continue; }
     break;
@@ -52,7 +61,7 @@ export function readFind(name: string, args: Argument[], ctx: ProgramContext, sp
   while (i < rest.length) {
     const arg = rest[i]!;
     const t = arg.text;
-    if (t === null) return [{ kind: 'effect', effect: { kind: 'dynamic-code', span: arg.word.span, reason: 'a `find` expression word the line does not fix' } }];
+    if (t === null) return { unfixed: arg };
     if (t === '(' || t === ')' || t === '!' || t === '-not' || t === '-a' || t === '-and' || t === '-o' || t === '-or' || t === ',') {
       terms.push({ kind: 'operator', name: t === '-not' ? '!' : t === '-and' ? '-a' : t === '-or' ? '-o' : t, args: [] });
       i++;
@@ -66,17 +75,48 @@ export function readFind(name: string, args: Argument[], ctx: ProgramContext, sp
       terms.push({ kind: 'action', name: t, args: [], command });
       continue;
     }
+    if (t === '-follow') followsLinks = true;
     const n = arityOf[t] ?? 0;
     const isAction = t === '-delete' || t === '-print' || t === '-print0' || t === '-ls' || t === '-quit' || t === '-prune' || t === '-printf' || writingActions.has(t);
     terms.push({ kind: isAction ? 'action' : 'test', name: t, args: rest.slice(i + 1, i + 1 + n) });
     i += 1 + n;
   }
+  return { starts, terms, followsLinks };
+}
+
+/**
+ * What a `find` prints, for `find … | xargs CMD`: entries below its start
+ * points, narrowed by the tests joined to its printing action. Null when it
+ * does something else too, follows links, or the expression is not read.
+ */
+export function findListing(args: Argument[]): { starts: Argument[]; filter: FindFilter | null } | null {
+  const find = parseFind(args);
+  if ('unfixed' in find || find.followsLinks) return null;
+  const actions = find.terms.map((t, index) => ({ t, index })).filter(({ t }) => t.kind === 'action' && t.name !== '-prune');
+  if (actions.some(({ t }) => t.name !== '-print' && t.name !== '-print0')) return null;
+  if (actions.length > 1) return null;
+  const printing = actions[0] ?? { t: { kind: 'action' as const, name: '-print', args: [] }, index: find.terms.length };
+  return { starts: find.starts, filter: withoutDirectories(filterFor(find.terms, printing.index, printing.t)) };
+}
+
+/** A listing names entries one by one; a recursive writer given one is judged as recursive by the rules. */
+function withoutDirectories(filter: FindFilter | null): FindFilter | null {
+  return filter ? { ...filter, removesDirectories: false } : null;
+}
+
+export function readFind(name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
+  void name;
+  const find = parseFind(args);
+  if ('unfixed' in find) return [{ kind: 'effect', effect: { kind: 'dynamic-code', span: find.unfixed.word.span, reason: 'a `find` expression word the line does not fix' } }];
+  const { starts, terms } = find;
   const out: Action[] = [];
   const removal = (term: Term) => term.name === '-delete' || (term.command !== undefined && removesWith(term.command));
   for (const [index, term] of terms.entries()) {
     if (writingActions.has(term.name) && term.args[0]) out.push({ kind: 'write', arg: term.args[0], by: `find ${term.name}` });
     if (term.command) {
-      const command = term.command.map((a) => (a.text !== null && a.text.includes('{}') ? unfixed(a, 'a path `find` fills in') : a));
+      // `{}` is each path found: below the start points, as the tests narrow it (the removal below covers removals)
+      const listing: Listing = { starts, filters: [withoutDirectories(filterFor(terms, index, term))], recursive: true, skipsGitDirectories: false, by: 'find', coveredRemoval: removal(term) };
+      const command = term.command.map((a) => (a.text !== null && a.text.includes('{}') ? listedArgument(a, a.text === '{}' ? listing : null, 'a path `find` fills in') : a));
       if (command.length > 0) out.push({ kind: 'run', argv: command, subshell: true, ...(term.name === '-execdir' || term.name === '-okdir' ? { dirs: null } : {}) });
     }
     if (removal(term)) {
@@ -93,9 +133,6 @@ function derived(from: Argument, text: string): Argument {
   return { word: from.word, value: { kind: 'fixed', fields: [{ text, chunks: [{ text, quoted: true }], glob: false }] }, text };
 }
 
-function unfixed(from: Argument, reason: string): Argument {
-  return { word: from.word, value: { kind: 'unfixed', reason, span: from.word.span }, text: null };
-}
 
 /** Whether an `-exec` command removes what it is given. */
 function removesWith(command: Argument[]): boolean {

@@ -3,6 +3,7 @@
 // subcommands that remove or write files outside git's own repository.
 
 import type { Span } from '../parser/ast.js';
+import { leadingText, shQuote } from './argtext.js';
 import type { Directories } from './effects.js';
 import type { Argument } from './options.js';
 import { joinPath } from './pathtext.js';
@@ -39,7 +40,7 @@ export function readGit(_name: string, args: Argument[], ctx: ProgramContext, sp
   const out: Action[] = [];
   let dirs: Directories = ctx.dirs;
   let i = 1;
-  const settings: { key: string; value: string | null; arg: Argument }[] = [];
+  const settings: Setting[] = [];
   const place = (target: string | null) => {
     if (target === null) dirs = null;
     else if (target.startsWith('/')) dirs = [target];
@@ -83,8 +84,8 @@ export function readGit(_name: string, args: Argument[], ctx: ProgramContext, sp
   }
   // settings and variables that run commands
   for (const s of settings) {
-    if (!runsCommand(s.key, s.value)) continue;
-    out.push(settingAction(s.key, s.value, s.arg.word.span, dirs, ctx));
+    const action = commandSetting(s, s.arg.word.span, dirs, ctx);
+    if (action) out.push(action);
   }
   for (const variable of commandVariables) {
     const value = ctx.environment.get(variable);
@@ -187,7 +188,8 @@ export function readGit(_name: string, args: Argument[], ctx: ProgramContext, sp
         if (t === '--upload-pack' || t === '--receive-pack' || t === '--exec' || (t === '-u' && sub.text !== 'push' && sub.text !== 'submodule')) {
           out.push(settingAction(`git ${sub.text} ${t}`, subArgs[k + 1]?.text ?? null, a.word.span, dirs, ctx));
         } else if (/^--(upload-pack|receive-pack|exec)=/.test(t)) out.push(settingAction(`git ${sub.text} ${t.slice(0, t.indexOf('='))}`, t.slice(t.indexOf('=') + 1), a.word.span, dirs, ctx));
-        if (t.startsWith('ext::')) out.push(settingAction('ext:: URL', t.slice(5).replace(/%S/g, 'x').replace(/%s/g, 'x'), a.word.span, dirs, ctx));
+        const ext = extUrl(a, sub.text === 'push' ? 'receive-pack' : 'upload-pack', dirs, ctx);
+        if (ext) out.push(ext);
         if (t === 'foreach' && sub.text === 'submodule') {
           const code = subArgs.slice(k + 1).filter((x) => !(x.text ?? '').startsWith('--'));
           if (code.some((x) => x.text === null)) out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: a.word.span, reason: '`git submodule foreach` of a command the line does not fix' } });
@@ -199,9 +201,16 @@ export function readGit(_name: string, args: Argument[], ctx: ProgramContext, sp
         const destination = operands[1] ?? (operands[0]?.text ? derived(operands[0], cloneName(operands[0].text)) : undefined);
         if (destination) out.push({ kind: 'write', arg: destination, recursive: true, dirs, by: 'git clone' });
         for (const [k, a] of subArgs.entries()) if ((a.text === '-c' || a.text === '--config') && subArgs[k + 1]) {
-          const s = splitSetting(subArgs[k + 1]!);
-          if (runsCommand(s.key, s.value)) out.push(settingAction(s.key, s.value, subArgs[k + 1]!.word.span, dirs, ctx));
+          const action = commandSetting(splitSetting(subArgs[k + 1]!), subArgs[k + 1]!.word.span, dirs, ctx);
+          if (action) out.push(action);
         }
+      }
+      return out;
+    case 'remote':
+      // `git remote add NAME URL`, `git remote set-url NAME URL`: an ext:: URL is a command later fetches run
+      for (const a of subArgs) {
+        const ext = extUrl(a, 'upload-pack', dirs, ctx);
+        if (ext) out.push(ext);
       }
       return out;
     case 'rebase':
@@ -235,17 +244,93 @@ function settingAction(setting: string, value: string | null, span: Span, dirs: 
   return { kind: 'git-setting', span, setting, command, problem: null, dirs };
 }
 
-function splitSetting(arg: Argument): { key: string; value: string | null; arg: Argument } {
+interface Setting {
+  key: string;
+  value: string | null;
+  arg: Argument;
+  /** The fixed text the value starts with (all of it when the value is fixed). */
+  valueLead: string;
+}
+
+function splitSetting(arg: Argument): Setting {
   const t = arg.text;
   if (t === null) {
-    // only the key part might be fixed: read it from the word's leading literal
-    const first = arg.word.parts[0];
-    const lead = first && first.type === 'Literal' ? first.value : '';
+    // only the key part might be fixed: read it from the word's leading text
+    const lead = leadingText(arg.word).text;
     const eq = lead.indexOf('=');
-    return { key: eq >= 0 ? lead.slice(0, eq) : lead || '?', value: null, arg };
+    return { key: eq >= 0 ? lead.slice(0, eq) : lead || '?', value: null, arg, valueLead: eq >= 0 ? lead.slice(eq + 1) : '' };
   }
   const eq = t.indexOf('=');
-  return eq < 0 ? { key: t, value: 'true', arg } : { key: t.slice(0, eq), value: t.slice(eq + 1), arg };
+  return eq < 0 ? { key: t, value: 'true', arg, valueLead: 'true' } : { key: t.slice(0, eq), value: t.slice(eq + 1), arg, valueLead: t.slice(eq + 1) };
+}
+
+/**
+ * A setting (`git -c`, `git clone -c`, `git config KEY VALUE`) that makes git
+ * run a command: the command-valued keys, and remote URLs that use the ext::
+ * transport (`remote.NAME.url`, `remote.NAME.pushurl`, and `url.ext::….insteadOf`
+ * rewriting other URLs into one).
+ */
+function commandSetting(s: Setting, span: Span, dirs: Directories, ctx: ProgramContext): Action | null {
+  const k = s.key.toLowerCase();
+  if (/^remote\..+\.(url|pushurl)$/.test(k)) {
+    if (!s.valueLead.startsWith('ext::')) return null;
+    if (s.value === null) return settingAction(s.key, null, span, dirs, ctx);
+    return extAction(s.key, s.value.slice(5), k.endsWith('pushurl') ? 'receive-pack' : 'upload-pack', span, dirs, ctx);
+  }
+  if (/^url\.ext::.*\.(insteadof|pushinsteadof)$/.test(k)) {
+    return extAction(s.key, s.key.slice(s.key.indexOf('ext::') + 5, s.key.lastIndexOf('.')), k.endsWith('pushinsteadof') ? 'receive-pack' : 'upload-pack', span, dirs, ctx);
+  }
+  if (!runsCommand(s.key, s.value)) return null;
+  return settingAction(s.key, s.value, span, dirs, ctx);
+}
+
+/**
+ * A URL argument using git's ext:: transport (`ext::ssh -p 2222 %S repo`):
+ * git-remote-ext runs the command it names. git's default policy refuses
+ * ext:: (`protocol.ext.allow` is `never` unless configured), but a user's
+ * configuration or the line may allow it, so the command is judged.
+ */
+function extUrl(arg: Argument, service: string, dirs: Directories, ctx: ProgramContext): Action | null {
+  if (arg.text !== null) return arg.text.startsWith('ext::') ? extAction('ext:: URL', arg.text.slice(5), service, arg.word.span, dirs, ctx) : null;
+  if (arg.value.kind === 'fixed') return null; // several words (a split parameter): none is read as a URL here
+  return leadingText(arg.word).text.startsWith('ext::') ? settingAction('ext:: URL', null, arg.word.span, dirs, ctx) : null;
+}
+
+function extAction(setting: string, command: string, service: string, span: Span, dirs: Directories, ctx: ProgramContext): Action | null {
+  const argv = extArguments(command, service);
+  if (argv === null || argv.length === 0) return null; // git refuses the URL; nothing runs
+  return settingAction(setting, argv.map(shQuote).join(' '), span, dirs, ctx);
+}
+
+/**
+ * git-remote-ext's reading of its command (builtin/remote-ext.c): words at
+ * unescaped spaces, no shell; `% ` a space, `%%` a percent sign, `%s`/`%S` the
+ * service name, an argument starting `%G` or `%V` is not passed. null for a
+ * placeholder git refuses.
+ */
+export function extArguments(command: string, service: string): string[] | null {
+  const out: string[] = [];
+  let i = 0;
+  while (i < command.length) {
+    let word = '';
+    let special = false;
+    const start = i;
+    while (i < command.length && command[i] !== ' ') {
+      const c = command[i]!;
+      if (c !== '%') { word += c; i++; continue; }
+      const next = command[i + 1];
+      if (next === undefined) return null;
+      if (next === ' ' || next === '%') word += next;
+      else if (next === 's') word += service;
+      else if (next === 'S') word += `git-${service}`;
+      else if ((next === 'G' || next === 'V') && i === start) special = true;
+      else return null;
+      i += 2;
+    }
+    if (i < command.length) i++; // the space
+    if (!special) out.push(word);
+  }
+  return out;
 }
 
 /** `git config [scope] key value`: a command-valued key persists a command git runs later. */
@@ -270,7 +355,10 @@ function readGitConfig(args: Argument[], dirs: Directories, ctx: ProgramContext)
   const value = args[i + 1];
   if (global) out.push({ kind: 'write', arg: derived(key ?? args[0]!, joinPath(ctx.home, '.gitconfig')), by: 'git config --global' });
   if (file) out.push({ kind: 'write', arg: file, by: 'git config --file' });
-  if (key && key.text !== null && value && runsCommand(key.text, value.text)) out.push(settingAction(key.text, value.text, value.word.span, dirs, ctx));
+  if (key && key.text !== null && value) {
+    const action = commandSetting({ key: key.text, value: value.text, arg: value, valueLead: leadingText(value.word).text }, value.word.span, dirs, ctx);
+    if (action) out.push(action);
+  }
   if (key && key.text === null) out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: key.word.span, reason: '`git config` of a key the line does not fix' } });
   return out;
 }

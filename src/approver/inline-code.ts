@@ -13,7 +13,8 @@ const findings: Record<string, [RegExp, string][]> = {
   ],
   javascript: [
     [/\b(rm|rmSync|rmdir|rmdirSync|unlink|unlinkSync|rename|renameSync|writeFile|writeFileSync|appendFile|appendFileSync|createWriteStream|copyFile|copyFileSync|cpSync|symlink|symlinkSync|truncate|truncateSync)\s*\(/, 'fs.$1'],
-    [/\bchild_process\b|\b(exec|execSync|execFile|execFileSync|spawn|spawnSync|fork)\s*\(/, 'child_process'],
+    // `exec(…)` and `fork(…)` as bare calls only: `/re/.exec(s)` is RegExp#exec, `cluster.fork()` starts the same script
+    [/\bchild_process\b|(?<![.\w$])(exec|fork)\s*\(|\b(execSync|execFile|execFileSync|spawn|spawnSync)\s*\(/, 'child_process'],
     [/\bDeno\s*\.\s*(remove|writeFile|writeTextFile|rename|run|Command|mkdir|create|open|chmod|symlink)\b/, 'Deno.$1'],
     [/\bBun\s*\.\s*(write|spawn|spawnSync|\$)\b/, 'Bun.$1'],
     [/\beval\s*\(/, 'eval()'],

@@ -10,11 +10,15 @@ import { agentLaunch, packageHarness } from './agents.js';
 import { readFind } from './find.js';
 import { readGit } from './git.js';
 import { readTar } from './tar.js';
+import { readSsh, rsyncShell } from './ssh.js';
+import { readCurl, readWget } from './download.js';
+import { readAwk } from './awk.js';
+import { readGdb, readLess, readMake, readZip } from './tools.js';
 import type { Directories, Effect, FindFilter } from './effects.js';
 import { scanInlineCode } from './inline-code.js';
-import { type Argument, type Arity, has, type OptionTable, options, type ReadCommandLine, type ReadOption, readOptions, valuesOf } from './options.js';
+import { type Argument, type Arity, has, type Listing, listedArgument, type OptionTable, options, type ReadCommandLine, type ReadOption, readOptions, valuesOf } from './options.js';
 import { baseName, joinPath } from './pathtext.js';
-import type { WordContext } from './words.js';
+import type { Chunk, WordContext } from './words.js';
 
 export type { Argument } from './options.js';
 
@@ -39,16 +43,22 @@ export interface ProgramContext {
   parameterFixed: (name: string) => boolean;
   /** The command's stdin is a here-document or here-string with this fixed text. */
   stdinText?: string | null;
+  /** The command's stdin is the listing of a program treeward reads (`grep -rl x src | …`). */
+  stdinListing?: Listing;
 }
 
 export type CdTarget = { path: string } | 'home' | 'unknown' | 'pop';
 
 export type Action =
   | { kind: 'remove'; arg: Argument; recursive: boolean; belowOnly?: boolean; findFilter?: FindFilter; followLast?: boolean; dirs?: Directories; by: string }
-  | { kind: 'write'; arg: Argument; recursive?: boolean; extraction?: boolean; hardLinkSource?: boolean; dirs?: Directories; by: string; content?: boolean }
+  | { kind: 'write'; arg: Argument; recursive?: boolean; extraction?: boolean; hardLinkSource?: boolean; dirs?: Directories; by: string; content?: boolean; destination?: boolean;
+      /** mktemp: a new entry under a random name, which cannot have put a link in a later path's way. */
+      fresh?: boolean }
   | { kind: 'place'; arg: Argument; dirs?: Directories }
   | { kind: 'run'; argv: Argument[]; environment?: [string, string][]; subshell?: boolean; dirs?: Directories; noFunctions?: boolean }
   | { kind: 'shell-code'; code: string; span: Span; dialect: 'bash' | 'sh' | 'zsh'; dirs?: Directories; subshell?: boolean }
+  /** `export NAME=value` and kin: names set to values (null when not fixed), judged by what the name means. */
+  | { kind: 'variables'; assignments: { name: string; value: string | null; span: Span }[] }
   | { kind: 'cd'; to: CdTarget; push?: boolean }
   | { kind: 'effect'; effect: Effect }
   | { kind: 'git-setting'; span: Span; setting: string; command: string | null; problem: string | null; dirs: Directories }
@@ -237,22 +247,10 @@ const rows: Record<string, Row> = {
       return here ? [{ kind: 'write', arg: derivedArgument(here, '.'), extraction: true, recursive: true, by }] : [];
     },
   },
-  zip: {
-    table: options('0123456789AcdDeFfgjJklLmnoqrRSTuvwXyzb:i:n:O:P:t:x:', [['unzip-command', 'required'], 'move', 'test']),
-    read: (line, by, _ctx, span) => {
-      const out: Action[] = [];
-      for (const o of valuesOf(line, 'unzip-command')) out.push(dynamic(span, `\`zip -TT\` runs \`${o.value ?? '…'}\``));
-      const [archive, ...sources] = line.operands;
-      if (archive) out.push({ kind: 'write', arg: archive, by });
-      if (has(line, 'm', 'move')) for (const arg of sources) out.push({ kind: 'remove', arg, recursive: has(line, 'r', 'R'), by });
-      return out;
-    },
-  },
   rsync: {
     table: options('aAbcCdDEgHhIklLmnOoPpqRrSsuvWxXzyz0e:f:B:T:', ['archive', ['delete', 'none'], 'delete-before', 'delete-during', 'delete-delay', 'delete-after', 'delete-excluded', 'remove-source-files', ['rsh', 'required'], ['rsync-path', 'required'], ['exclude', 'required'], ['include', 'required'], ['filter', 'required'], 'dry-run', 'recursive', 'verbose', 'compress', 'progress', 'partial', 'update', 'checksum', 'links', 'copy-links', 'times', 'perms', 'owner', 'group', 'human-readable', ['info', 'required'], ['chmod', 'required'], ['backup-dir', 'required'], ['temp-dir', 'required'], ['log-file', 'required'], ['exclude-from', 'required'], ['include-from', 'required'], ['files-from', 'required'], 'stats', 'itemize-changes', 'mkpath']),
-    read: (line, by, _ctx, span) => {
-      const out: Action[] = [];
-      for (const o of valuesOf(line, 'e', 'rsh', 'rsync-path')) out.push(dynamic(span, `\`rsync ${o.name === 'e' ? '-e' : '--' + o.name}\` runs \`${o.value ?? '…'}\` as a command`));
+    read: (line, by, ctx, span) => {
+      const out: Action[] = rsyncShell(line, ctx.environment, span);
       if (has(line, 'n', 'dry-run')) return out;
       const operands = line.operands;
       if (operands.length === 0) return out;
@@ -268,65 +266,7 @@ const rows: Record<string, Row> = {
       return out;
     },
   },
-  curl: {
-    table: options('#aABbCcDdEeFfGgHhiIjkKLlmMnNoOpqQrRsStTuUvVwxXYyzZ0123456:', [
-      ['output', 'required'], 'remote-name', 'remote-name-all', ['output-dir', 'required'], ['stderr', 'required'], ['dump-header', 'required'],
-      ['trace', 'required'], ['trace-ascii', 'required'], ['cookie-jar', 'required'], ['config', 'required'], ['data', 'required'], ['data-raw', 'required'],
-      ['data-binary', 'required'], ['header', 'required'], ['request', 'required'], ['user', 'required'], ['user-agent', 'required'], ['form', 'required'],
-      ['upload-file', 'required'], ['url', 'required'], 'silent', 'show-error', 'fail', 'location', 'insecure', 'compressed', 'verbose', 'include', 'head',
-      ['max-time', 'required'], ['connect-timeout', 'required'], ['retry', 'required'], ['write-out', 'required'], ['proxy', 'required'], ['cookie', 'required'],
-      ['etag-save', 'required'], ['hsts', 'required'], ['alt-svc', 'required'], ['libcurl', 'required'], 'create-dirs', 'json', 'fail-with-body', 'progress-bar',
-    ]),
-    read: (line, by) => {
-      const out: Action[] = [];
-      for (const o of valuesOf(line, 'output', 'stderr', 'dump-header', 'trace', 'trace-ascii', 'cookie-jar', 'etag-save', 'hsts', 'alt-svc', 'libcurl')) {
-        out.push({ kind: 'write', arg: optionArgument(o), by });
-      }
-      // curl's short letters take values: -o FILE -D FILE -c FILE
-      for (const o of line.options) {
-        if (o.name === 'o' || o.name === 'D' || o.name === 'c') out.push({ kind: 'write', arg: optionArgument(o), by });
-      }
-      if (has(line, 'O', 'remote-name', 'remote-name-all')) {
-        // -O writes the URL's last path component in the current directory (or --output-dir)
-        for (const url of line.operands) {
-          const name = url.text === null ? null : remoteName(url.text);
-          out.push({ kind: 'write', arg: name === null ? unfixedArgument(url, 'the file name comes from a URL that is not fixed') : derivedArgument(url, name), by });
-        }
-      }
-      return out;
-    },
-  },
-  wget: {
-    table: options('bcdhinNqrS46kKlmOo:a:P:t:T:U:e:', [['output-document', 'required'], ['output-file', 'required'], ['append-output', 'required'], ['directory-prefix', 'required'], 'quiet', 'continue', 'recursive', 'mirror', 'no-parent', 'no-verbose', 'timestamping', ['tries', 'required'], ['timeout', 'required'], ['user-agent', 'required'], ['header', 'required'], ['execute', 'required'], 'no-check-certificate', 'spider', ['input-file', 'required'], ['level', 'required'], 'page-requisites', 'convert-links', 'adjust-extension', 'no-clobber', 'server-response']),
-    read: (line, by, _ctx, span) => {
-      const out: Action[] = [];
-      for (const o of valuesOf(line, 'output-file', 'append-output', 'a')) out.push({ kind: 'write', arg: optionArgument(o), by });
-      for (const o of line.options) if (o.name === 'o') out.push({ kind: 'write', arg: optionArgument(o), by });
-      for (const o of valuesOf(line, 'execute', 'e')) out.push(dynamic(span, `\`wget -e\` runs the wgetrc command \`${o.value ?? '…'}\``));
-      if (has(line, 'spider')) return out;
-      const documents = [...valuesOf(line, 'O', 'output-document')];
-      if (documents.length > 0) {
-        for (const o of documents) if (o.value !== '-') out.push({ kind: 'write', arg: optionArgument(o), by });
-        return out;
-      }
-      const prefix = valuesOf(line, 'P', 'directory-prefix').map(optionArgument)[0];
-      if (prefix) return [...out, { kind: 'write', arg: prefix, recursive: true, by }];
-      for (const url of line.operands) {
-        const name = url.text === null ? null : remoteName(url.text);
-        out.push({ kind: 'write', arg: name === null ? unfixedArgument(url, 'the file name comes from a URL that is not fixed') : derivedArgument(url, name), recursive: has(line, 'r', 'recursive', 'm', 'mirror'), by });
-      }
-      return out;
-    },
-  },
 };
-
-function remoteName(url: string): string | null {
-  const m = /^[a-z]+:\/\/[^/]*(\/[^?#]*)?/i.exec(url);
-  if (!m) return null;
-  const path = m[1] ?? '';
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  return name === '' ? 'index.html' : name;
-}
 
 function compressTable(tool: string): OptionTable {
   const long: (string | [string, Arity, string?])[] = ['stdout', 'to-stdout', 'decompress', 'uncompress', 'force', 'keep', 'list', 'quiet', 'verbose', 'test', 'recursive', ['suffix', 'required'], 'rm', 'fast', 'best', ['threads', 'required']];
@@ -346,17 +286,23 @@ function compressRemovals(line: ReadCommandLine, by: string, tool: string): Acti
   return out;
 }
 
-/** cp, mv, ln, install: sources, and a destination (or `-t DIR`). */
+/**
+ * cp, mv, ln, install: sources, and a destination (or `-t DIR`). When the
+ * destination is a directory what lands is DEST/NAME for each source, so
+ * both are written: the destination itself (judged as a directory only when
+ * it is not one already) and the name inside it.
+ */
 function copyLike(line: ReadCommandLine, by: string, mode: 'copy' | 'move' | 'symlink' | 'hardlink'): Action[] {
   const out: Action[] = [];
   const targetDir = valuesOf(line, 't', 'target-directory').map(optionArgument)[0];
   let sources = line.operands;
   let destination: Argument | undefined = targetDir;
+  let named = false; // `ln -s target`: the link's name is the target's, here
   if (!destination) {
     if (sources.length === 1 && (mode === 'symlink' || mode === 'hardlink')) {
-      // `ln -s target`: the link is made in the current directory under the target's name
       const only = sources[0]!;
       destination = only.text === null ? unfixedArgument(only, 'the link name comes from a target that is not fixed') : derivedArgument(only, baseName(only.text));
+      named = true;
     } else {
       destination = sources[sources.length - 1];
       sources = sources.slice(0, -1);
@@ -366,13 +312,53 @@ function copyLike(line: ReadCommandLine, by: string, mode: 'copy' | 'move' | 'sy
   const recursive = has(line, 'r', 'R', 'recursive', 'a', 'archive') || mode === 'move';
   const links = mode === 'symlink' || mode === 'hardlink' || has(line, 's', 'symbolic-link', 'l', 'link');
   const hardLinks = mode === 'hardlink' || (mode === 'copy' && has(line, 'l', 'link'));
-  out.push({ kind: 'write', arg: destination, recursive, by });
-  if (links || mode === 'move' || mode === 'copy') out.push({ kind: 'place', arg: destination });
   for (const source of sources) {
     if (mode === 'move') out.push({ kind: 'remove', arg: source, recursive: true, by });
     if (hardLinks) out.push({ kind: 'write', arg: source, hardLinkSource: true, by });
   }
+  const directoryOnly = targetDir !== undefined || destination.text?.endsWith('/') === true || /(^|\/)\.\.?$/.test(destination.text ?? '');
+  const inside = named || has(line, 'T', 'no-target-directory') ? [] : sources.map((source) => inDirectory(destination, source)).filter((a) => a !== null);
+  if (!directoryOnly || inside.length === 0) out.push({ kind: 'write', arg: destination, recursive, by, destination: !named });
+  for (const arg of inside) out.push({ kind: 'write', arg, recursive, by });
+  // what was put in place may be a link: later paths through it are not fixed
+  if (links || mode === 'move' || mode === 'copy') {
+    if (!directoryOnly) out.push({ kind: 'place', arg: destination });
+    for (const arg of inside) out.push({ kind: 'place', arg });
+  }
   return out;
+}
+
+/**
+ * DEST/NAME for a source copied or moved into the directory DEST: NAME is
+ * the source's last name (a glob when the source is one), or any name at all
+ * (a dot-matching `*`) when the source is not fixed. `src/.` merges its
+ * entries into DEST itself, which is then any name below DEST.
+ */
+function inDirectory(destination: Argument, source: Argument): Argument | null {
+  if (destination.text === null) return null;
+  const base = destination.text.replace(/\/+$/, '') || '/';
+  const prefix = base === '/' ? '/' : `${base}/`;
+  const anyName = (): Argument => ({
+    word: source.word,
+    value: { kind: 'fixed', fields: [{ text: `${prefix}*`, chunks: [{ text: prefix, quoted: true }, { text: '*', quoted: false }], glob: true, dots: true }] },
+    text: null,
+  });
+  if (source.value.kind !== 'fixed' || source.value.fields.length !== 1) return anyName();
+  const field = source.value.fields[0]!;
+  const trimmed = field.text.replace(/\/+$/, '');
+  const from = trimmed.lastIndexOf('/') + 1;
+  const name = trimmed.slice(from);
+  if (name === '' || name === '.' || name === '..') return anyName();
+  const chunks: Chunk[] = [{ text: prefix, quoted: true }];
+  let at = 0;
+  for (const chunk of field.chunks) {
+    const lo = Math.max(from, at);
+    const hi = Math.min(trimmed.length, at + chunk.text.length);
+    if (lo < hi) chunks.push({ text: chunk.text.slice(lo - at, hi - at), quoted: chunk.quoted });
+    at += chunk.text.length;
+  }
+  const text = prefix + name;
+  return { word: source.word, value: { kind: 'fixed', fields: [{ text, chunks, glob: field.glob, ...(field.dots ? { dots: true } : {}) }] }, text: field.glob ? null : text };
 }
 
 /** chmod, chown, chgrp: the first operand is the mode or owner (unless --reference). */
@@ -546,11 +532,21 @@ for (const setter of ['read', 'mapfile', 'readarray', 'getopts', 'declare', 'typ
   readers[setter] = (name, args, ctx, span) => {
     const out: Action[] = [];
     const names: string[] = [];
+    const assignments: { name: string; value: string | null; span: Span }[] = [];
     for (const a of args.slice(1)) {
-      if (a.text === null) continue;
+      if (a.text === null) {
+        // `export "$name=…"`: which name is set is not known
+        if (name !== 'read' && name !== 'unset') out.push(dynamic(a.word.span, `\`${name}\` sets a name the line does not fix`));
+        continue;
+      }
       const m = /^([A-Za-z_][A-Za-z0-9_]*)/.exec(a.text);
       if (m) names.push(m[1]!);
-      if ((name === 'declare' || name === 'typeset' || name === 'local') && /\$\(|`/.test(a.text) && /^-[a-zA-Z]*i/.test(args[1]?.text ?? '')) {
+      const assignment = /^([A-Za-z_][A-Za-z0-9_]*)(\+?=)/.exec(a.text);
+      if (assignment && name !== 'read' && name !== 'unset') {
+        assignments.push({ name: assignment[1]!, value: assignment[2] === '=' ? a.text.slice(assignment[0].length) : null, span: a.word.span });
+      }
+      if (subscriptRunsCode(a.text)) out.push(dynamic(a.word.span, `\`${name}\` evaluates the subscript in \`${a.text}\` as arithmetic, which runs its \`$(\``));
+      else if ((name === 'declare' || name === 'typeset' || name === 'local') && /\$\(|`/.test(a.text) && /^-[a-zA-Z]*i/.test(args[1]?.text ?? '')) {
         out.push(dynamic(span, `\`${name} -i\` evaluates its values as arithmetic, which runs \`$(\``));
       }
       if (name === 'mapfile' || name === 'readarray') {
@@ -558,11 +554,20 @@ for (const setter of ['read', 'mapfile', 'readarray', 'getopts', 'declare', 'typ
       }
     }
     void ctx;
-    return [...out, { kind: 'forget-parameters', names }];
+    return [...out, { kind: 'forget-parameters', names }, ...(assignments.length ? [{ kind: 'variables' as const, assignments }] : [])];
   };
 }
+/** `read 'a[$(cmd)]'`: bash evaluates a name's subscript as arithmetic, running any substitution in it. */
+function subscriptRunsCode(text: string): boolean {
+  const open = text.indexOf('[');
+  const equals = text.indexOf('=');
+  if (open <= 0 || (equals !== -1 && equals < open)) return false; // `x=a[$(id)]` is a value, not a name
+  return /\$\(|`/.test(text.slice(open));
+}
+
 readers['printf'] = (_name, args, _ctx, span) => {
   const v = args.findIndex((a) => a.text === '-v');
+  if (v > 0 && args[v + 1]?.text && subscriptRunsCode(args[v + 1]!.text!)) return [dynamic(args[v + 1]!.word.span, '`printf -v` evaluates the subscript of its name as arithmetic, which runs its `$(`')];
   if (v > 0 && args[v + 1]?.text) return [{ kind: 'forget-parameters', names: [args[v + 1]!.text!.replace(/\[.*$/, '')] }];
   void span;
   return [];
@@ -571,6 +576,18 @@ readers['let'] = (_name, args, _ctx, span) => {
   for (const a of args.slice(1)) if (a.text !== null && /\$\(|`/.test(a.text)) return [dynamic(span, '`let` evaluates its words as arithmetic, which runs `$(`')];
   return [];
 };
+// `test -v 'a[$(cmd)]'`, `wait -p`: a name whose subscript is arithmetic
+for (const nameTaker of ['test', '[', 'wait']) {
+  readers[nameTaker] = (_name, args) => {
+    for (let i = 1; i + 1 < args.length; i++) {
+      const operand = args[i + 1]!;
+      if ((args[i]!.text === '-v' || args[i]!.text === '-p') && operand.text !== null && subscriptRunsCode(operand.text)) {
+        return [dynamic(operand.word.span, `\`${args[i]!.text}\` evaluates the subscript in \`${operand.text}\` as arithmetic, which runs its \`$(\``)];
+      }
+    }
+    return [];
+  };
+}
 readers['compgen'] = (_name, args, _ctx, span) => (args.some((a) => a.text === '-C') ? [dynamic(span, '`compgen -C` runs a command')] : []);
 
 // wrappers -------------------------------------------------------------------
@@ -633,6 +650,22 @@ readers['sudo'] = wrapper(options('AbEeg:hHiKklnPp:r:sSt:T:u:UvVC:D:R:', [['user
   return null;
 });
 readers['doas'] = wrapper(options('nsu:C:L', []));
+// mktemp makes a new file (or directory with -d) from a template: in the temp dir unless told otherwise
+readers['mktemp'] = (_name, args, ctx) => {
+  const line = readOptions(args.slice(1), options('dqtup:', ['directory', 'quiet', 'dry-run', ['suffix', 'required'], ['tmpdir', 'optional']]));
+  if (has(line, 'u', 'dry-run')) return [];
+  const template = line.operands[0];
+  if (template && template.text === null) return [{ kind: 'write', arg: template, by: 'mktemp', content: false }];
+  const directory = valuesOf(line, 'p', 'tmpdir')[0];
+  const inTempDir = !template || has(line, 't') || directory !== undefined;
+  const name = template?.text ?? 'tmp.XXXXXXXXXX';
+  const environment = ctx.environment.get('TMPDIR');
+  const tempDir = typeof environment === 'string' ? environment : environment ? null : ctx.tempDir;
+  const base = directory?.value ?? tempDir;
+  if (inTempDir && !name.includes('/') && base === null) return [{ kind: 'write', arg: unfixedArgument(args[0]!, 'a temp dir the line does not fix'), by: 'mktemp', content: false }];
+  const path = inTempDir && !name.includes('/') ? `${base!.replace(/\/+$/, '')}/${name}` : name;
+  return [{ kind: 'write', arg: derivedArgument(template ?? args[0]!, path), by: 'mktemp', content: false, fresh: true }];
+};
 readers['flock'] = wrapper(options('sexunw:E:oFc:', ['shared', 'exclusive', 'unlock', 'nonblock', ['timeout', 'required'], ['conflict-exit-code', 'required'], 'close', 'no-fork', ['command', 'required'], 'verbose']), (line, operands, ctx, span) => {
   const command = valuesOf(line, 'c', 'command')[0];
   if (command) {
@@ -640,8 +673,10 @@ readers['flock'] = wrapper(options('sexunw:E:oFc:', ['shared', 'exclusive', 'unl
     return { actions: [{ kind: 'shell-code', code: command.value, span, dialect: 'sh' }], skip: 99 };
   }
   void ctx;
-  void operands;
-  return { actions: [], skip: 1 }; // the lock file
+  // the lock file (created when missing), unless it is an fd number
+  const lock = operands[0];
+  const actions: Action[] = lock && !(lock.text !== null && /^[0-9]+$/.test(lock.text)) ? [{ kind: 'write', arg: lock, by: 'flock', content: false }] : [];
+  return { actions, skip: 1 };
 });
 readers['watch'] = (_name, args, ctx, span) => {
   const line = readOptions(args.slice(1), options('bcCdegn:pqtwx', ['beep', 'color', 'no-color', ['differences', 'optional'], 'errexit', 'chgexit', ['interval', 'required'], 'precise', 'no-title', 'no-wrap', 'exec', 'no-linewrap'], true));
@@ -703,7 +738,8 @@ readers['env'] = (_name, args, ctx, span) => {
     }
     if (t.startsWith('-')) { i++; continue; }
     const eq = t.indexOf('=');
-    if (eq > 0 && /^[A-Za-z_][A-Za-z0-9_]*$/.test(t.slice(0, eq))) {
+    // env takes any word with `=` before the command as an assignment, whatever its name (`BASH_FUNC_ls%%=…`)
+    if (eq > 0) {
       environment.push([t.slice(0, eq), t.slice(eq + 1)]);
       i++;
       continue;
@@ -754,10 +790,19 @@ function splitEnvString(text: string): string[] | null {
 readers['xargs'] = (_name, args, ctx, span) => {
   const line = readOptions(args.slice(1), options('0a:d:E:e::I:i::L:l::n:oP:prs:tx', ['null', ['arg-file', 'required'], ['delimiter', 'required'], ['eof', 'optional'], ['replace', 'optional'], ['max-lines', 'optional'], ['max-args', 'required'], 'open-tty', ['max-procs', 'required'], 'interactive', 'no-run-if-empty', ['max-chars', 'required'], 'verbose', 'exit', 'show-limits', ['process-slot-var', 'required']], true));
   const argv = line.operands.length > 0 ? line.operands : [derivedArgument(args[0]!, 'echo')];
-  void ctx;
   void span;
-  // xargs appends words read from stdin: they are not fixed
-  return [{ kind: 'run', argv: [...argv, unfixedArgument(args[0]!, 'a word `xargs` reads from its input')], subshell: true }];
+  // xargs appends words read from its input: not fixed, but below a listing program's start points when it reads one
+  const fromFile = has(line, 'a', 'arg-file');
+  const input = listedArgument(args[0]!, fromFile ? null : ctx.stdinListing ?? null, fromFile ? 'a word `xargs` reads from a file' : 'a word `xargs` reads from its input');
+  const replace = line.options.find((o) => o.name === 'I' || o.name === 'i' || o.name === 'replace');
+  if (replace) {
+    // -I R: each R in the command's words is an input line; nothing is appended
+    const token = replace.name === 'I' ? replace.value : replace.value ?? '{}';
+    if (token === null) return [dynamic(span, '`xargs -I` with a replacement string the line does not fix')];
+    const replaced = argv.map((a) => (a.text === token ? input : a.text !== null && a.text.includes(token) ? listedArgument(a, null, 'a word `xargs` fills in from its input') : a));
+    return [{ kind: 'run', argv: replaced, subshell: true }];
+  }
+  return [{ kind: 'run', argv: [...argv, input], subshell: true }];
 };
 readers['parallel'] = (_name, args, _ctx, span) => {
   const sep = args.findIndex((a) => a.text === ':::' || a.text === '::::' || a.text === ':::+');
@@ -882,7 +927,7 @@ function readInterpreter(name: string, args: Argument[], ctx: ProgramContext, sp
       const code = rest.find((a) => !(a.text ?? '').startsWith('-'));
       return [inlineCodeAction(row.language, code?.text ?? null, code?.word.span ?? span, ctx)];
     }
-    if (name === 'bun' && sub === 'x') return [{ kind: 'run', argv: rest }];
+    if (name === 'bun' && sub === 'x') return readers['npx']!('npx', [args[0]!, ...rest], ctx, span); // `bun x` is `bunx`
     if (sub !== 'run' && !(name === 'deno' && sub === 'test')) return [];
   }
   const line = readOptions(rest, row.table);
@@ -908,6 +953,8 @@ function readInterpreter(name: string, args: Argument[], ctx: ProgramContext, sp
   }
   if (hasCode) return out;
   const script = line.operands[0];
+  // `deno run npm:pkg`, `deno run jsr:@scope/pkg`: a package runner
+  if (name === 'deno' && script?.text && /^(npm|jsr):/.test(script.text)) return [...out, ...runPackage(script, line.operands.slice(1), ctx, span)];
   if (script && script.text !== '-') {
     if (script.text === null) out.push(dynamic(span, `\`${name}\` runs a script the line does not fix`));
     else {
@@ -934,27 +981,7 @@ function inlineCodeAction(language: string, code: string | null, span: Span, ctx
 
 // text tools with programs of their own -----------------------------------------
 
-readers['awk'] = (name, args, ctx, span) => {
-  const line = readOptions(args.slice(1), options('F:v:f:e:bcCdEgh:i:l:L:MnNo:Op:PrsSt', [['field-separator', 'required'], ['assign', 'required'], ['file', 'required'], ['source', 'required'], ['include', 'required'], ['load', 'required']], true));
-  const programs = valuesOf(line, 'e', 'source').map((o) => o.value);
-  let operands = line.operands;
-  if (!has(line, 'f', 'file') && programs.length === 0 && operands.length > 0) {
-    programs.push(operands[0]!.text);
-    operands = operands.slice(1);
-  }
-  const out: Action[] = [];
-  for (const program of programs) {
-    if (program === null) {
-      out.push(dynamic(span, `\`${name}\` runs a program the line does not fix`));
-      continue;
-    }
-    if (/\bsystem\s*\(|\|\s*getline|\|\s*"|print[^;{}]*>\s*"|printf[^;{}]*>\s*"|print[^;{}]*\|/.test(program)) {
-      out.push(effect({ kind: 'inline-code', span, language: 'awk', code: program, finding: 'the awk program runs commands or writes files (`system(`, a pipe or `>`)' }));
-    }
-  }
-  void ctx;
-  return out;
-};
+readers['awk'] = readAwk;
 for (const awk of ['gawk', 'mawk', 'nawk', 'busybox-awk']) readers[awk] = readers['awk']!;
 
 readers['sed'] = (name, args, _ctx, span) => {
@@ -975,9 +1002,26 @@ readers['sed'] = (name, args, _ctx, span) => {
     for (const file of sedWriteFiles(script)) out.push({ kind: 'write', arg: derivedArgument(args[0]!, file), by: 'sed w' });
     if (!sandbox && sedExecutes(script)) out.push(effect({ kind: 'inline-code', span, language: 'sed', code: script, finding: 'the sed script runs commands (`e` or `s///e`)' }));
   }
-  if (has(line, 'i', 'in-place')) for (const f of operands) out.push({ kind: 'write', arg: f, by: 'sed -i' });
+  const inPlace = valuesOf(line, 'i', 'in-place')[0];
+  if (inPlace) {
+    for (const f of operands) {
+      out.push({ kind: 'write', arg: f, by: 'sed -i' });
+      // `-i.bak` (and `-irc`: the suffix is `rc`) also writes a backup beside the file, or where a `/` in it says
+      if (inPlace.value) out.push({ kind: 'write', arg: f.text === null ? unfixedArgument(f, 'a backup named after a file the line does not fix') : derivedArgument(f, sedBackupName(f.text, inPlace.value)), by: 'sed -i' });
+    }
+  }
+  if (inPlace && inPlace.value === null && inPlace.attached) out.push(dynamic(span, '`sed -i` with a backup suffix the line does not fix'));
   return out;
 };
+
+/** GNU sed's backup name: FILE+SUFFIX, or SUFFIX with each `*` replaced by the file's name (a path when it holds a `/`). */
+function sedBackupName(file: string, suffix: string): string {
+  if (!suffix.includes('*')) return file + suffix;
+  const named = suffix.replaceAll('*', baseName(file));
+  if (named.includes('/')) return named;
+  const slash = file.lastIndexOf('/');
+  return slash < 0 ? named : file.slice(0, slash + 1) + named;
+}
 
 /** The files a sed script's `w FILE` commands and `s///w FILE` flags write. */
 function sedWriteFiles(script: string): string[] {
@@ -1006,6 +1050,14 @@ readers['git'] = readGit;
 readers['tar'] = readTar;
 readers['bsdtar'] = readTar;
 readers['gtar'] = readTar;
+for (const ssh of ['ssh', 'scp', 'sftp']) readers[ssh] = readSsh;
+readers['curl'] = readCurl;
+readers['wget'] = readWget;
+readers['gdb'] = readGdb;
+readers['make'] = readMake;
+readers['gmake'] = readMake;
+readers['less'] = readLess;
+readers['zip'] = readZip;
 
 // package runners (wrappers for every rule) ------------------------------------------------
 
@@ -1047,9 +1099,7 @@ readers['bunx'] = readers['npx'];
 readers['npm'] = (_name, args, ctx, span) => {
   const sub = args[1]?.text;
   if (sub === 'exec' || sub === 'x') return readers['npx']!('npx', [args[0]!, ...args.slice(2)], ctx, span);
-  if (sub === 'install' || sub === 'i' || sub === 'add') {
-    for (const a of args.slice(2)) if (a.text && packageHarness(a.text) && args.some((x) => x.text === '-g' || x.text === '--global')) return [effect(agentLaunch(packageHarness(a.text)!, [a], ctx, span) ?? { kind: 'dynamic-code', span, reason: 'installs an agent harness' })];
-  }
+  // `npm install -g @anthropic-ai/claude-code` installs a harness but starts none
   return [];
 };
 readers['pnpm'] = (_name, args, ctx, span) => {

@@ -76,15 +76,20 @@ function readings(target: Target, ctx: JudgeContext, followLast: boolean): Readi
   if (target.value.kind !== 'fixed') return [];
   const out: Reading[] = [];
   for (const field of target.value.fields) {
-    if (field.glob) continue;
+    if (!readsLiterally(target, field, ctx)) continue;
     if (field.text.startsWith('/')) out.push(read(field.text, '/', ctx, followLast));
     else for (const dir of target.dirs ?? []) out.push(read(field.text, dir, ctx, followLast));
   }
   return out;
 }
 
-function globFields(target: Target): Field[] {
-  return target.value.kind === 'fixed' ? target.value.fields.filter((f) => f.glob) : [];
+function globFields(target: Target, ctx: JudgeContext): Field[] {
+  return target.value.kind === 'fixed' ? target.value.fields.filter((f) => !readsLiterally(target, f, ctx)) : [];
+}
+
+/** A field the shell uses as written: no glob in it, or a redirection target in sh, which never globs one. */
+function readsLiterally(target: Target, field: Field, ctx: JudgeContext): boolean {
+  return !field.glob || ('redirection' in target && target.redirection === true && !ctx.dialect.globsRedirectionTargets);
 }
 
 function allowedDirs(ctx: JudgeContext): string[] {
@@ -112,9 +117,15 @@ const removalUnplacedName: Rule = (effect) => {
   return deny('removal-unplaced-name', effect.span, `\`${effect.by}\` removes \`${relative.text}\` relative to a directory the line changes to a place treeward cannot know; remove it by a path from where the line starts (or an absolute path inside the tree), without the unknown \`cd\``);
 };
 
+/** A target past the expansion budget is not merely unknown: the line is too complex to judge. */
+function pastExpansionBudget(span: Span, reason: string): Denial {
+  return deny('too-complex', span, `the line is past one of treeward's budgets: a word ${reason}; split it into simpler commands`);
+}
+
 const removalUnfixedTarget: Rule = (effect, ctx) => {
   if (effect.kind !== 'removal') return null;
   if (effect.value.kind !== 'fixed') {
+    if (effect.value.budget) return pastExpansionBudget(effect.span, effect.value.reason);
     return deny('removal-unfixed-target', effect.span, `\`${effect.by}\` removes a target the line does not fix (${effect.value.reason}); name the path literally${/xargs|input/.test(effect.value.reason) ? ', or use `find … -delete` with fixed start points' : ''}`);
   }
   for (const field of effect.value.fields) {
@@ -211,7 +222,7 @@ const protectedRemoval: Rule = (effect, ctx) => {
       }
     }
   }
-  for (const field of globFields(effect)) {
+  for (const field of globFields(effect, ctx)) {
     const hit = globHitsProtected(effect, field, ctx, effect.recursive);
     if (hit) return deny('protected-removal', effect.span, `the glob \`${field.text}\` could match \`${hit}\`, which is protected; name the entries you mean, or use a pattern that cannot match it`);
   }
@@ -271,6 +282,19 @@ function anythingBelowMatches(dir: string, shownPath: string, matches: (name: st
   return false;
 }
 
+/** The protected path a glob's fixed directory is or lies under (`.git/hooks/*`): everything it matches is protected. */
+function globDirectoryProtected(target: Target, field: Field, ctx: JudgeContext): string | null {
+  const glob = splitGlob(field.chunks);
+  for (const dir of field.text.startsWith('/') ? ['/'] : target.dirs ?? []) {
+    const reading = read(glob.directory || '.', glob.directory.startsWith('/') ? '/' : dir, ctx, true);
+    for (const base of [reading.written, reading.resolved]) {
+      const owner = base === null ? null : protectedOwner(base, ctx.protected);
+      if (owner) return owner;
+    }
+  }
+  return null;
+}
+
 /**
  * Whether a glob could match a protected path: one its literal text aims at
  * (a name in the protected set, or any `.git`), an entry standing in its
@@ -279,8 +303,10 @@ function anythingBelowMatches(dir: string, shownPath: string, matches: (name: st
  */
 function globHitsProtected(target: Target, field: Field, ctx: JudgeContext, recursive: boolean): string | null {
   const glob = splitGlob(field.chunks);
-  const dots = target.globDots || ctx.globDots;
+  const dots = target.globDots || ctx.globDots || field.dots === true;
   if (matchesName(glob.last, '.git', dots)) return '.git';
+  const owner = globDirectoryProtected(target, field, ctx);
+  if (owner) return owner;
   for (const dir of field.text.startsWith('/') ? ['/'] : target.dirs ?? []) {
     const reading = read(glob.directory || '.', glob.directory.startsWith('/') ? '/' : dir, ctx, true);
     for (const base of new Set([reading.written, reading.resolved])) {
@@ -324,7 +350,23 @@ const protectedWrite: Rule = (effect, ctx) => {
       }
     }
     if (effect.hardLinkSource) continue;
-    const recursiveInto = effect.recursive && !(effect.extraction && insideTreeBoth(reading, ctx));
+    if (effect.below) {
+      // entries a program lists below this directory: refused when its filters can reach a protected path there
+      const below = effect.below;
+      const filter = below.filter && effect.recursive ? { ...below.filter, removesDirectories: true } : below.filter;
+      for (const dir of new Set([reading.written, reading.resolved])) {
+        if (dir === null) continue;
+        for (const p of protectedBelow(dir, ctx.protected)) {
+          if (below.skipsGitDirectories && /(^|\/)\.git(\/|$)/.test(p.slice(dir.length))) continue;
+          if (!exists(p, ctx)) continue; // a program lists only what is there
+          if (filter && keptOut(p, dir, filter, ctx)) continue;
+          return deny('protected-write', effect.span, `\`${effect.by}\` could write anything below \`${dir}\`, including the protected \`${p}\`; narrow the listing (a \`--include\`/\`-name\` pattern, or a directory that holds no protected path)`);
+        }
+      }
+      continue;
+    }
+    const intoDirectory = effect.destination === true && reading.resolution.ok && reading.resolution.finalKind === 'directory';
+    const recursiveInto = effect.recursive && !intoDirectory && !(effect.extraction && insideTreeBoth(reading, ctx));
     if (recursiveInto || (effect.extraction && !insideTreeBoth(reading, ctx))) {
       for (const dir of new Set([reading.written, reading.resolved])) {
         if (dir === null) continue;
@@ -333,15 +375,24 @@ const protectedWrite: Rule = (effect, ctx) => {
       }
     }
   }
-  if (!effect.redirection || ctx.dialect.globsRedirectionTargets) {
-    for (const field of globFields(effect)) {
-      if (effect.redirection) continue; // rule write-unfixed-target
-      const hit = globHitsProtected(effect, field, ctx, effect.recursive);
-      if (hit) return deny('protected-write', effect.span, `the glob \`${field.text}\` could match the protected \`${hit}\`; name the files you mean`);
+  for (const field of globFields(effect, ctx)) {
+    if (effect.redirection) {
+      // a glob among protected paths is refused here; any other redirection glob is write-unfixed-target's
+      const owner = globDirectoryProtected(effect, field, ctx);
+      if (owner) return deny('protected-write', effect.span, `\`${effect.by}\` would write what \`${field.text}\` matches, under the protected \`${owner}\`; write somewhere else`);
+      continue;
     }
+    const hit = globHitsProtected(effect, field, ctx, effect.recursive);
+    if (hit) return deny('protected-write', effect.span, `the glob \`${field.text}\` could match the protected \`${hit}\`; name the files you mean`);
   }
   return null;
 };
+
+function exists(path: string, ctx: JudgeContext): boolean {
+  const resolution = resolveThroughLinks(path, ctx.fs, { followLast: false, budget: ctx.budget });
+  if (!resolution.ok && resolution.reason === 'budget') throw new LookupsExhausted();
+  return !resolution.ok || resolution.existing; // unreadable: assume it is there
+}
 
 function insideTreeBoth(reading: Reading, ctx: JudgeContext): boolean {
   return isInsideOrEqual(reading.written, ctx.tree) && reading.resolved !== null && isInsideOrEqual(reading.resolved, ctx.tree);
@@ -349,6 +400,7 @@ function insideTreeBoth(reading: Reading, ctx: JudgeContext): boolean {
 
 const writeUnfixedTarget: Rule = (effect, ctx) => {
   if (effect.kind !== 'write') return null;
+  if (effect.value.kind !== 'fixed' && effect.value.budget) return pastExpansionBudget(effect.span, effect.value.reason);
   if (effect.value.kind !== 'fixed') return deny('write-unfixed-target', effect.span, `\`${effect.by}\` writes a target the line does not fix (${effect.value.reason}); name the file literally`);
   for (const field of effect.value.fields) {
     const literal = !field.glob || (effect.redirection && !ctx.dialect.globsRedirectionTargets);

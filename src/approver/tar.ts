@@ -2,13 +2,36 @@
 // directory (`-C`), and options that run commands.
 
 import type { Span } from '../parser/ast.js';
+import { leadingText } from './argtext.js';
 import type { Argument } from './options.js';
 import { type Action, type ProgramContext } from './programs.js';
 
-const withValue = new Set(['f', 'C', 'T', 'X', 'I', 'b', 'K', 'L', 'N', 'g', 'V', 'H']);
+const withValue = new Set(['f', 'C', 'T', 'X', 'I', 'F', 'b', 'K', 'L', 'N', 'g', 'V', 'H']);
 const longWithValue = new Set(['file', 'directory', 'files-from', 'exclude-from', 'use-compress-program', 'blocking-factor', 'starting-file', 'tape-length', 'newer', 'listed-incremental', 'label', 'format', 'to-command', 'checkpoint-action', 'info-script', 'new-volume-script', 'exclude', 'transform', 'xform', 'strip-components', 'owner', 'group', 'mode', 'mtime', 'suffix', 'index-file', 'rsh-command', 'backup', 'warning', 'occurrence', 'hole-detection', 'sort', 'quoting-style', 'record-size', 'volno-file', 'after-date', 'newer-mtime', 'anchored', 'exclude-tag', 'exclude-tag-under', 'exclude-tag-all']);
-/** Options whose value tar runs as a command. */
-const commandOptions = new Set(['I', 'use-compress-program', 'to-command', 'info-script', 'new-volume-script', 'rsh-command']);
+/** Options whose value tar runs as a command (GNU tar runs them with `sh -c`); `-F` is `--info-script`. */
+const commandOptions = new Set(['I', 'F', 'use-compress-program', 'to-command', 'info-script', 'new-volume-script', 'rsh-command']);
+const commandLongNames = ['use-compress-program', 'to-command', 'info-script', 'new-volume-script', 'rsh-command', 'checkpoint-action'];
+
+/** GNU tar takes unambiguous prefixes of long names (`--use-compress=`, `--to-comm=`): read one that starts a command option as it. */
+function longName(name: string): string {
+  if (longWithValue.has(name) || name.length < 3) return name;
+  const matches = commandLongNames.filter((full) => full.startsWith(name));
+  return matches.length === 1 ? matches[0]! : name;
+}
+
+/** A word the line does not fix that spells a command option (`--to-command="$X"`, `-I"$C"`): its command is not fixed. */
+function unfixedCommandOption(arg: Argument): string | null {
+  const lead = leadingText(arg.word).text;
+  const long = /^--([a-z-]+)=(.*)$/s.exec(lead);
+  if (long) {
+    const name = longName(long[1]!);
+    if (commandOptions.has(name) || (name === 'checkpoint-action' && 'exec='.startsWith(long[2]!.slice(0, 5)))) return `--${name}`;
+    return null;
+  }
+  const short = /^-([A-Za-z]*?)([IF])/.exec(lead);
+  if (short && ![...short[1]!].some((letter) => withValue.has(letter))) return `-${short[2]}`;
+  return null;
+}
 
 export function readTar(_name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
   const out: Action[] = [];
@@ -31,11 +54,16 @@ export function readTar(_name: string, args: Argument[], ctx: ProgramContext, sp
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     const t = arg.text;
-    if (t === null) { operands.push(arg); continue; }
+    if (t === null) {
+      const option = unfixedCommandOption(arg);
+      if (option) out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: arg.word.span, reason: `\`tar ${option}\` runs a command the line does not fix` } });
+      operands.push(arg);
+      continue;
+    }
     if (t === '--') { operands.push(...rest.slice(i + 1)); break; }
     if (t.startsWith('--')) {
       const eq = t.indexOf('=');
-      const name = eq < 0 ? t.slice(2) : t.slice(2, eq);
+      const name = longName(eq < 0 ? t.slice(2) : t.slice(2, eq));
       if (eq >= 0) options.push({ name, value: t.slice(eq + 1), arg });
       else if (longWithValue.has(name)) { options.push({ name, value: rest[i + 1]?.text ?? null, arg: rest[i + 1] ?? arg }); i++; }
       else options.push({ name, value: null, arg });

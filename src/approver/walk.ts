@@ -10,11 +10,15 @@ import type {
   AndOr, Assignment, Command, FunctionDefinition, Pipeline, Redirect, SimpleCommand, Span, Statement, Word, WordPart,
 } from '../parser/ast.js';
 import { parse } from '../parser/parser.js';
-import type { Directories, Effect, Target } from './effects.js';
+import type { Directories, Effect, ListedBelow, Target } from './effects.js';
 import { joinPath } from './pathtext.js';
 import { normalizeLexically } from './paths.js';
 import { type Argument, type ProgramContext, readProgram, type Action } from './programs.js';
 import { evaluateWord, type Field, literalWord, type WordContext } from './words.js';
+import { trailingQualifier } from './zsh-qualifiers.js';
+import { isShellStartupVariable, variableMeaning } from './variables.js';
+import { producerListing } from './listings.js';
+import type { Listing } from './options.js';
 
 export interface WalkOptions {
   dialect: Dialect;
@@ -49,6 +53,13 @@ interface Scope {
   cdableVars: boolean;
   /** An `alias` in sh applies to the lines after it. */
   aliasDefined: boolean;
+  /** File descriptors the line pointed at a file (`exec 3< .git/config`, `< ~/.bashrc`): `/dev/fd/3` is then that file. */
+  fds: Map<number, OpenFile>;
+}
+
+interface OpenFile {
+  arg: Argument;
+  dirs: Directories;
 }
 
 /** What the whole line has done so far, across subshells. */
@@ -82,7 +93,7 @@ export class Walker {
   walkLine(body: Statement[], cwd: string): void {
     const scope: Scope = {
       dirs: [cwd], pushed: [], parameters: new Map(), functions: new Map(), shadowed: new Set(),
-      globDots: this.options.globDots, expansionChanged: false, splittingChanged: false, cdableVars: false, aliasDefined: false,
+      globDots: this.options.globDots, expansionChanged: false, splittingChanged: false, cdableVars: false, aliasDefined: false, fds: new Map(),
     };
     this.walkList(body, scope, this.options.dialect);
   }
@@ -136,16 +147,24 @@ export class Walker {
     // Each element of a pipeline runs in a subshell, except the last in zsh.
     for (let i = 0; i < commands.length; i++) {
       const last = i === commands.length - 1;
-      if (last && dialect.lastPipelineElementInShell) return this.walkCommand(commands[i]!, scope, dialect, i > 0);
+      const input = i > 0 ? this.listingOf(commands[i - 1]!, scope, dialect) ?? true : false;
+      if (last && dialect.lastPipelineElementInShell) return this.walkCommand(commands[i]!, scope, dialect, input);
       const inner = copyScope(scope);
-      this.walkCommand(commands[i]!, inner, dialect, i > 0);
+      this.walkCommand(commands[i]!, inner, dialect, input);
     }
     return { success: scope.dirs, any: scope.dirs };
   }
 
+  /** What a pipeline element lists on its output (`grep -rl x src`), when treeward reads it. */
+  private listingOf(command: Command, scope: Scope, dialect: Dialect): Listing | null {
+    if (command.type !== 'SimpleCommand' || command.words.length === 0) return null;
+    return producerListing(command.words.map((word) => this.argument(word, scope, dialect)));
+  }
+
   // ------------------------------------------------------------------ commands
 
-  private walkCommand(command: Command, scope: Scope, dialect: Dialect, fedByPipe = false): Outcome {
+  /** `fedByPipe`: the command reads a pipe (true), or the listing of the program before it. */
+  private walkCommand(command: Command, scope: Scope, dialect: Dialect, fedByPipe: boolean | Listing = false): Outcome {
     const here: Outcome = { success: scope.dirs, any: scope.dirs };
     switch (command.type) {
       case 'SimpleCommand':
@@ -352,25 +371,48 @@ export class Walker {
 
   // ------------------------------------------------------------------ simple commands
 
-  private walkSimpleCommand(command: SimpleCommand, scope: Scope, dialect: Dialect, fedByPipe: boolean): Outcome {
+  private walkSimpleCommand(command: SimpleCommand, scope: Scope, dialect: Dialect, fedByPipe: boolean | Listing): Outcome {
     const here: Outcome = { success: scope.dirs, any: scope.dirs };
     // Substitutions in the words run first, in order.
     for (const assignment of command.assignments) this.walkAssignmentSubstitutions(assignment, scope, dialect);
     for (const word of command.words) this.walkWordSubstitutions(word, scope, dialect);
     // A bare assignment changes this shell; before a command, only that command's environment.
     if (command.words.length === 0) {
+      const fds = scope.fds;
+      scope.fds = new Map(fds);
       this.walkRedirects(command.redirects, scope, dialect);
-      for (const assignment of command.assignments) this.assign(assignment, scope, dialect);
+      scope.fds = fds;
+      for (const assignment of command.assignments) {
+        this.judgeAssignment(assignment, scope, dialect, false);
+        this.assign(assignment, scope, dialect);
+      }
       return here;
     }
     const prefix = new Map<string, Assignment | string>();
     for (const assignment of command.assignments) {
+      this.judgeAssignment(assignment, scope, dialect, true);
       const value = assignment.value ? this.assignedValue(assignment.value, scope, dialect) : null;
       prefix.set(assignment.name, value && !assignment.append && !assignment.index && !assignment.array ? value.text : assignment);
     }
-    this.walkRedirects(command.redirects, scope, dialect, literalCatOutput(command));
-    const args = command.words.map((word) => this.argument(word, scope, dialect));
-    return this.runCommand(args, prefix, scope, dialect, command.span, { fedByPipe, stdinText: stdinOf(command, this.options.dialect) });
+    // A command's redirections point its fds for that command only; `exec` with no command keeps them for the line.
+    const fds = scope.fds;
+    const persists = command.words.length === 1 && literalWord(command.words[0]!) === 'exec';
+    if (!persists) scope.fds = new Map(fds);
+    try {
+      this.walkRedirects(command.redirects, scope, dialect, literalCatOutput(command));
+      const args = command.words.flatMap((word) => this.arguments(word, scope, dialect));
+      const listing = typeof fedByPipe === 'object' ? fedByPipe : undefined;
+      return this.runCommand(args, prefix, scope, dialect, command.span, { fedByPipe: fedByPipe !== false, stdinText: stdinOf(command, this.options.dialect), ...(listing ? { listing } : {}) });
+    } finally {
+      if (!persists) scope.fds = fds;
+    }
+  }
+
+  /** The words a shell word becomes in a command's argv: one per field (`notes.md{,.bak}` is two). */
+  private arguments(word: Word, scope: Scope, dialect: Dialect): Argument[] {
+    const arg = this.argument(word, scope, dialect);
+    if (arg.value.kind !== 'fixed' || arg.value.fields.length < 2) return [arg];
+    return arg.value.fields.map((field) => ({ word, value: { kind: 'fixed', fields: [field] }, text: field.glob ? null : field.text }));
   }
 
   private argument(word: Word, scope: Scope, dialect: Dialect): Argument {
@@ -385,13 +427,21 @@ export class Walker {
    * wrapper that runs its operands): resolve functions, read the program's
    * row, and turn its actions into effects.
    */
-  runCommand(args: Argument[], environment: ReadonlyMap<string, Assignment | string>, scope: Scope, dialect: Dialect, span: Span, how: { fedByPipe?: boolean; noFunctions?: boolean; stdinText?: string | null } = {}): Outcome {
+  runCommand(args: Argument[], environment: ReadonlyMap<string, Assignment | string>, scope: Scope, dialect: Dialect, span: Span, how: { fedByPipe?: boolean; noFunctions?: boolean; stdinText?: string | null; listing?: Listing } = {}): Outcome {
     const here: Outcome = { success: scope.dirs, any: scope.dirs };
     if (args.length === 0) return here;
-    const first = args[0]!;
+    let first = args[0]!;
+    // zsh `=rm x`: the word is the path of the program `rm`, which then runs (never a function)
+    const only = first.word.parts.length === 1 ? first.word.parts[0]! : null;
+    if (only?.type === 'EqualsCommandPath') {
+      first = { ...first, value: { kind: 'fixed', fields: [{ text: only.name, chunks: [{ text: only.name, quoted: true }], glob: false }] }, text: only.name };
+      args = [first, ...args.slice(1)];
+      how = { ...how, noFunctions: true };
+    }
     const fields = first.value.kind === 'fixed' ? first.value.fields : null;
     if (fields === null || fields.length === 0) {
-      if (fields === null) this.dynamic(first.word.span, 'the command name is not fixed until the line runs; spell the program out');
+      if (first.value.kind === 'unfixed' && first.value.budget) this.effects.push({ kind: 'too-complex', span: first.word.span, reason: `a word ${first.value.reason}` });
+      else if (fields === null) this.dynamic(first.word.span, 'the command name is not fixed until the line runs; spell the program out');
       return here;
     }
     if (fields.length > 1 || fields[0]!.glob) {
@@ -409,7 +459,7 @@ export class Walker {
       }
       return this.walkFunctionBody(fn, scope, dialect);
     }
-    const context = this.programContext(scope, dialect, environment, how.fedByPipe ?? false, how.stdinText);
+    const context = this.programContext(scope, dialect, environment, how.fedByPipe ?? false, how.stdinText, how.listing);
     if (name.includes('/')) {
       // a file run by its path: judged when the line wrote it
       const written = context.contentOf(name);
@@ -419,9 +469,10 @@ export class Walker {
     return this.perform(actions, scope, dialect, span);
   }
 
-  private programContext(scope: Scope, dialect: Dialect, environment: ReadonlyMap<string, Assignment | string>, fedByPipe: boolean, stdinText: string | null | undefined): ProgramContext {
+  private programContext(scope: Scope, dialect: Dialect, environment: ReadonlyMap<string, Assignment | string>, fedByPipe: boolean, stdinText: string | null | undefined, stdinListing?: Listing): ProgramContext {
     return {
       ...(stdinText !== undefined ? { stdinText } : {}),
+      ...(stdinListing ? { stdinListing } : {}),
       dialect,
       home: this.options.home,
       tempDir: this.options.tempDir,
@@ -453,7 +504,7 @@ export class Walker {
         case 'write':
           this.target('write', action.arg, scope, action.dirs, {
             recursive: action.recursive ?? false, extraction: action.extraction ?? false, redirection: false, hardLinkSource: action.hardLinkSource ?? false,
-            content: action.content ?? true,
+            content: action.content ?? true, fresh: action.fresh ?? false, ...(action.destination ? { destination: true } : {}),
           }, action.by);
           break;
         case 'place':
@@ -463,6 +514,7 @@ export class Walker {
           // a wrapper's command: in its own place when the wrapper sets one (env -C), else here
           const inner = action.subshell || action.dirs !== undefined ? copyScope(scope) : scope;
           if (action.dirs !== undefined) inner.dirs = action.dirs;
+          for (const [name, value] of action.environment ?? []) this.judgeVariable(name, value, span, scope, dialect, true);
           const env = new Map<string, Assignment | string>(action.environment ?? []);
           const outcome = this.runCommand(action.argv, env, inner, dialect, span, { noFunctions: action.noFunctions ?? false });
           if (inner === scope) success = outcome.success;
@@ -479,6 +531,9 @@ export class Walker {
           break;
         case 'git-setting':
           this.gitSetting(action, scope);
+          break;
+        case 'variables':
+          for (const v of action.assignments) this.judgeVariable(v.name, v.value, v.span, scope, dialect, false);
           break;
         case 'set-options':
           if (action.globDots) scope.globDots = true;
@@ -534,6 +589,25 @@ export class Walker {
   // ------------------------------------------------------------------ targets
 
   private target(kind: 'removal' | 'write', arg: Argument, scope: Scope, dirs: Directories | undefined, extra: Record<string, unknown>, by: string): void {
+    if (arg.listed) {
+      const listing = arg.listed;
+      // `find … -exec rm {}`: the find's own removal judged every entry; a removal fed by xargs stays unfixed
+      if (kind === 'removal' && listing.coveredRemoval) return;
+      if (kind === 'write') {
+        this.facts.unknownContent = true; // which files get the new text is not known
+        for (const start of listing.starts) {
+          for (const filter of listing.recursive ? listing.filters : [undefined]) {
+            this.target('write', start, scope, dirs, { ...extra, ...(filter !== undefined ? { below: { filter, skipsGitDirectories: listing.skipsGitDirectories } } : {}) }, `${by} (fed by ${listing.by})`);
+          }
+        }
+        return;
+      }
+    }
+    if (kind === 'write' && arg.text !== null && deviceFd(arg.text) !== null && scope.fds.has(deviceFd(arg.text)!)) {
+      const opened = this.openedFile(arg, scope);
+      arg = opened.arg;
+      dirs = opened.dirs;
+    }
     const target: Target = {
       span: arg.word.span,
       word: arg.word,
@@ -545,10 +619,10 @@ export class Walker {
       expansionChanged: scope.expansionChanged,
       by,
     };
-    const { content, ...details } = extra;
+    const { content, fresh, ...details } = extra;
     if (kind === 'removal') this.effects.push({ kind: 'removal', ...target, ...(details as { recursive: boolean; belowOnly: boolean }) });
-    else this.effects.push({ kind: 'write', ...target, ...(details as { recursive: boolean; extraction: boolean; redirection: boolean; hardLinkSource: boolean }) });
-    if (!isHarmlessDevice(arg)) this.facts.wrote = true;
+    else this.effects.push({ kind: 'write', ...target, ...(details as { recursive: boolean; extraction: boolean; redirection: boolean; hardLinkSource: boolean; below?: ListedBelow; destination?: boolean }) });
+    if (!isHarmlessDevice(arg) && fresh !== true) this.facts.wrote = true;
     // touch, mkdir, chmod: the file's text is what it was before the line
     if (kind === 'write' && content !== false) this.noteContent(arg, target.dirs, null);
   }
@@ -596,13 +670,19 @@ export class Walker {
     for (const redirect of redirects) {
       this.walkWordSubstitutions(redirect.target, scope, dialect);
       if (redirect.heredoc && !redirect.heredoc.quoted) this.walkWordSubstitutions(redirect.heredoc.body, scope, dialect);
-      if (!opensForWriting(redirect, dialect)) continue;
-      const arg = this.argument(redirect.target, scope, dialect);
+      const writes = opensForWriting(redirect, dialect);
+      // `> >(tee log)`: the target is the pipe (or zsh's temp file) the substitution makes; what runs inside was walked above
+      const parts = redirect.target.parts;
+      const toPipe = parts.length === 1 && parts[0]!.type === 'ProcessSubstitution';
+      const opened = toPipe || redirect.heredoc || redirect.operator === '<<<' ? null : this.openedFile(this.argument(redirect.target, scope, dialect), scope);
+      this.pointFds(redirect, opened, scope);
+      if (!writes || toPipe || !opened) continue;
+      const arg = opened.arg;
       const target: Target = {
         span: redirect.target.span,
         word: redirect.target,
         value: arg.value,
-        dirs: scope.dirs,
+        dirs: opened.dirs,
         wroteBefore: this.facts.wrote,
         placedBefore: [...this.facts.placed],
         globDots: scope.globDots,
@@ -612,7 +692,40 @@ export class Walker {
       this.effects.push({ kind: 'write', ...target, recursive: false, extraction: false, redirection: true, hardLinkSource: false });
       if (!isHarmlessDevice(arg)) this.facts.wrote = true;
       const appends = redirect.operator.startsWith('>>') || redirect.operator === '&>>';
-      this.noteContent(arg, scope.dirs, appends ? null : literalOutput);
+      this.noteContent(arg, opened.dirs, appends ? null : literalOutput);
+    }
+  }
+
+  /** The file a target names: a device for an fd the line pointed at a file is that file. */
+  private openedFile(arg: Argument, scope: Scope): OpenFile {
+    const fd = arg.text === null ? null : deviceFd(arg.text);
+    const file = fd === null ? undefined : scope.fds.get(fd);
+    if (file) return { arg: { ...file.arg, word: { ...file.arg.word, span: arg.word.span } }, dirs: file.dirs };
+    return { arg, dirs: scope.dirs };
+  }
+
+  /** What each fd points at after a redirection: a file, or (heredoc, pipe, dup of the harness's own) nothing to track. */
+  private pointFds(redirect: Redirect, opened: OpenFile | null, scope: Scope): void {
+    const op = redirect.operator;
+    const input = op.startsWith('<');
+    const fd = redirect.fd ?? (input ? 0 : 1);
+    if (redirect.fdVariable !== null) return; // `{v}>file`: a new fd the shell picks; writes to it by number are not fixed words anyway
+    const duplicate = op === '<&' || op === '>&';
+    const source = duplicate ? literalWord(redirect.target) : null;
+    if (duplicate && source !== null && /^[0-9]+$/.test(source)) {
+      const from = scope.fds.get(Number(source));
+      if (from) scope.fds.set(fd, from);
+      else scope.fds.delete(fd);
+      return;
+    }
+    if (duplicate && source === '-') {
+      scope.fds.delete(fd);
+      return;
+    }
+    const both = op === '&>' || op === '&>>' || op === '&>|' || op === '&>!' || (op.startsWith('>&') && redirect.fd === null) || op.startsWith('>>&');
+    for (const n of both ? [1, 2] : [fd]) {
+      if (opened) scope.fds.set(n, opened);
+      else scope.fds.delete(n);
     }
   }
 
@@ -621,6 +734,10 @@ export class Walker {
   /** Walk the commands a word runs: `$( )`, backquotes, `<( )`, and those inside `${ }` and arithmetic. */
   private walkWordSubstitutions(word: Word, scope: Scope, dialect: Dialect): void {
     for (const part of word.parts) this.walkPartSubstitutions(part, scope, dialect);
+    if (dialect.zshGlobParens) {
+      const qualifier = trailingQualifier(word.parts);
+      if (qualifier?.runsCode) this.dynamic(word.span, `the glob qualifier \`${qualifier.text}\` runs code for every name it matches; list the files another way`);
+    }
   }
 
   private walkPartSubstitutions(part: WordPart, scope: Scope, dialect: Dialect): void {
@@ -636,6 +753,14 @@ export class Walker {
       case 'ParameterExpansion':
         if (part.invalid) {
           this.effects.push({ kind: 'dynamic-code', span: part.span, reason: `zsh cannot expand this \`\${…}\` (${part.invalid}) and stops the whole line there; write the expansion out` });
+        }
+        if (part.flags !== null && /[eP%]/.test(part.flags)) {
+          this.dynamic(part.span, `the zsh parameter flags \`(${part.flags})\` evaluate the value again (\`e\` runs its substitutions, \`P\` reads another name, \`%\` expands a prompt); write the expansion out`);
+        }
+        if (part.operator === '@' && part.operand && literalWord(part.operand) === 'P') {
+          // `${x@P}` expands x's value as a prompt, running any `$(…)` in it
+          const value = part.name === 'HOME' ? this.options.home : scope.parameters.get(part.name)?.text;
+          if (value === undefined || /\$\(|`|\$\[/.test(value)) this.dynamic(part.span, `\`\${${part.name}@P}\` expands ${value === undefined ? 'a value the line does not fix' : 'a value holding a substitution'} as a prompt, which runs the substitutions in it`);
         }
         if (part.nested) this.walkPartSubstitutions(part.nested, scope, dialect);
         for (const w of [part.index, part.operand, part.replacement]) if (w) this.walkWordSubstitutions(w, scope, dialect);
@@ -681,6 +806,11 @@ export class Walker {
   private checkArithmeticWord(word: Word, scope: Scope): void {
     const text = literalWord(word);
     if (text === null) return;
+    // `[[ 'a[$(cmd)]' -eq 0 ]]`: quoting does not stop arithmetic from running a subscript's substitution
+    if (/\$\(|`/.test(text)) {
+      this.dynamic(word.span, 'arithmetic would run the `$(…)` or backquote in this text; compare plain numbers');
+      return;
+    }
     for (const name of text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) this.checkArithmeticName(name, scope, word.span);
   }
 
@@ -695,6 +825,35 @@ export class Walker {
   }
 
   // ------------------------------------------------------------------ parameters
+
+  private judgeAssignment(assignment: Assignment, scope: Scope, dialect: Dialect, onCommand: boolean): void {
+    const plain = assignment.value && !assignment.append && !assignment.index && !assignment.array;
+    const value = plain ? this.assignedValue(assignment.value!, scope, dialect)?.text ?? null : null;
+    this.judgeVariable(assignment.name, value, assignment.span, scope, dialect, onCommand);
+  }
+
+  /**
+   * An assignment whose name means more than text (variables.ts). `onCommand`:
+   * given only to one command (`NAME=v cmd`, `env NAME=v cmd`), whose row
+   * reads the shell startup names itself.
+   */
+  private judgeVariable(name: string, value: string | null, span: Span, scope: Scope, dialect: Dialect, onCommand: boolean): void {
+    const meaning = variableMeaning(name, value, dialect.name);
+    switch (meaning.kind) {
+      case 'code':
+        if (onCommand && isShellStartupVariable(name)) return;
+        this.dynamic(span, meaning.reason);
+        return;
+      case 'shell-code':
+        this.walkCode(value!, span, dialect.name, scope, undefined, true);
+        return;
+      case 'glob-dots':
+        if (!onCommand) scope.globDots = true;
+        return;
+      case 'plain':
+        return;
+    }
+  }
 
   private assign(assignment: Assignment, scope: Scope, dialect: Dialect): void {
     const name = assignment.name;
@@ -829,6 +988,7 @@ function copyScope(scope: Scope): Scope {
     splittingChanged: scope.splittingChanged,
     cdableVars: scope.cdableVars,
     aliasDefined: scope.aliasDefined,
+    fds: new Map(scope.fds),
   };
 }
 
@@ -854,6 +1014,15 @@ function withSpan(effect: Effect, span: Span): Effect {
 }
 
 /** Writes to these devices change nothing on disk. */
+/** The fd a device path stands for: `/dev/stdin` 0, `/dev/stdout` 1, `/dev/stderr` 2, `/dev/fd/N` N. */
+function deviceFd(path: string): number | null {
+  if (path === '/dev/stdin') return 0;
+  if (path === '/dev/stdout') return 1;
+  if (path === '/dev/stderr') return 2;
+  const m = /^\/dev\/fd\/([0-9]+)$/.exec(path);
+  return m ? Number(m[1]) : null;
+}
+
 function isHarmlessDevice(arg: Argument): boolean {
   return arg.text === '/dev/null' || arg.text === '/dev/tty' || arg.text === '/dev/stdout' || arg.text === '/dev/stderr' || arg.text === '/dev/stdin' || (arg.text !== null && /^\/dev\/fd\/[0-2]$/.test(arg.text));
 }
@@ -954,6 +1123,9 @@ function findFixableNames(body: Statement[]): FixableNames {
   const otherSetters = new Set<string>();
   const loopCount = new Map<string, number>();
   const holdsCode = new Set<string>();
+  // plain assignments' literal values, and parameters used as a command name (`runner=npm; $runner test`)
+  const plainValues = new Map<string, string | null>();
+  const commandParameters: string[] = [];
   let anythingGoes = false;
 
   const visitWord = (word: Word | null | undefined): void => {
@@ -1005,7 +1177,10 @@ function findFixableNames(body: Statement[]): FixableNames {
           for (const e of a.array ?? []) { visitWord(e.key); visitWord(e.value); }
           if (command.words.length === 0) {
             if (a.append || a.index || a.array) otherSetters.add(a.name);
-            else plainCount.set(a.name, (plainCount.get(a.name) ?? 0) + 1);
+            else {
+              plainCount.set(a.name, (plainCount.get(a.name) ?? 0) + 1);
+              plainValues.set(a.name, a.value ? literalWord(a.value) : '');
+            }
             if (a.value && a.value.parts.some((p) => holdsCodeText(p))) holdsCode.add(a.name);
           }
         }
@@ -1027,7 +1202,9 @@ function findFixableNames(body: Statement[]): FixableNames {
         } else if (name === 'eval' || name === 'source' || name === '.' || name === 'let') {
           anythingGoes = true;
         } else if (name === null && command.words.length > 0) {
-          anythingGoes = true;
+          const parameter = soleParameter(command.words[0]!);
+          if (parameter !== null) commandParameters.push(parameter);
+          else anythingGoes = true;
         }
         return;
       }
@@ -1084,6 +1261,12 @@ function findFixableNames(body: Statement[]): FixableNames {
   };
   visitList(body);
 
+  // A parameter in command position is as good as the command it is fixed to, when that is not one that sets names.
+  for (const name of commandParameters) {
+    const value = plainCount.get(name) === 1 && !otherSetters.has(name) && !loopCount.has(name) ? plainValues.get(name) : null;
+    if (value == null || !/^[A-Za-z0-9_./+-]+$/.test(value) || setterCommands.has(value) || namesAnyParameter.has(value)) anythingGoes = true;
+  }
+
   const plain = new Set<string>();
   const assigned = new Set<string>([...plainCount.keys(), ...otherSetters, ...loopCount.keys()]);
   if (!anythingGoes) {
@@ -1106,6 +1289,19 @@ function holdsCodeText(part: WordPart): boolean {
       return false;
   }
 }
+
+/** `$x`, `${x}` or `"$x"` alone: the parameter's name. */
+function soleParameter(word: Word): string | null {
+  let parts = word.parts;
+  if (parts.length === 1 && parts[0]!.type === 'DoubleQuoted') parts = parts[0]!.parts;
+  if (parts.length !== 1) return null;
+  const part = parts[0]!;
+  if (part.type !== 'ParameterExpansion' || part.operator || part.index || part.nested || part.flags || part.length || part.indirect || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(part.name)) return null;
+  return part.name;
+}
+
+/** Commands that may set any parameter: the pre-pass cannot fix names once one of them runs. */
+const namesAnyParameter = new Set(['eval', 'source', '.', 'let', 'export', 'readonly', 'alias', 'builtin', 'command', 'exec', 'emulate', 'setopt']);
 
 /** Builtins that set the names they are given. */
 const setterCommands = new Set(['read', 'mapfile', 'readarray', 'getopts', 'declare', 'typeset', 'local', 'integer', 'float', 'printf', 'unset', 'vared', 'zparseopts', 'select']);

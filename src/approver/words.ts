@@ -5,6 +5,7 @@
 
 import type { Dialect } from '../lexer/dialect.js';
 import type { Span, Word, WordPart } from '../parser/ast.js';
+import { trailingQualifier } from './zsh-qualifiers.js';
 
 /** A run of a field's text, and whether the shell reads it quoted (a quoted `*` is literal). */
 export interface Chunk {
@@ -19,11 +20,13 @@ export interface Field {
   chunks: Chunk[];
   /** It holds an unquoted `*`, `?`, `[…]` (or an extended glob) the shell will match against names. */
   glob: boolean;
+  /** zsh's `(D)` qualifier: the glob matches dot entries whatever the options say. */
+  dots?: boolean;
 }
 
 export type WordValue =
   | { kind: 'fixed'; fields: Field[] }
-  | { kind: 'unfixed'; reason: string; span: Span };
+  | { kind: 'unfixed'; reason: string; span: Span; budget?: true };
 
 /** What the line has fixed, as the walk knows it at this point. */
 export interface WordContext {
@@ -42,16 +45,26 @@ export interface WordContext {
 export const maxFields = 256;
 
 class Unfixed {
-  constructor(readonly reason: string, readonly span: Span) {}
+  /** `budget`: the word is past the expansion budget (a too-complex line), not merely unknown. */
+  constructor(readonly reason: string, readonly span: Span, readonly budget = false) {}
 }
 
 /** Evaluate a word as a command argument (quote removal, tilde, braces, fixed parameters, globs). */
 export function evaluateWord(word: Word, context: WordContext): WordValue {
   try {
-    const fields = expandParts(word.parts, context, false);
-    return { kind: 'fixed', fields: fields.map(finishField) };
+    let parts = word.parts;
+    let dots = false;
+    const qualifier = context.dialect.zshGlobParens ? trailingQualifier(parts) : null;
+    if (qualifier) {
+      if (!qualifier.readable) throw new Unfixed(`the glob qualifier \`${qualifier.text}\` is one treeward does not read`, word.span);
+      parts = parts.slice(0, qualifier.start);
+      dots = qualifier.dots;
+    }
+    const fields = expandParts(parts, context, false).map(finishField);
+    if (dots) for (const field of fields) if (field.glob) field.dots = true;
+    return { kind: 'fixed', fields };
   } catch (error) {
-    if (error instanceof Unfixed) return { kind: 'unfixed', reason: error.reason, span: error.span };
+    if (error instanceof Unfixed) return { kind: 'unfixed', reason: error.reason, span: error.span, ...(error.budget ? { budget: true as const } : {}) };
     throw error;
   }
 }
@@ -91,12 +104,9 @@ type Partial = Chunk[];
 
 function finishField(chunks: Partial): Field {
   let text = '';
-  let glob = false;
-  for (const chunk of chunks) {
-    text += chunk.text;
-    if (!chunk.quoted && hasGlobCharacters(chunk.text)) glob = true;
-  }
-  return { text, chunks: mergeChunks(chunks), glob };
+  for (const chunk of chunks) text += chunk.text;
+  const merged = mergeChunks(chunks);
+  return { text, chunks: merged, glob: hasGlobCharacters(merged) };
 }
 
 function mergeChunks(chunks: Partial): Chunk[] {
@@ -110,17 +120,35 @@ function mergeChunks(chunks: Partial): Chunk[] {
   return out;
 }
 
-export function hasGlobCharacters(text: string): boolean {
+/**
+ * Whether a field holds an unquoted `*`, `?`, or a `[` that opens a bracket
+ * expression: one closed by a later `]` (a `]` right after `[` or `[!` is a
+ * member), so `[ -f x ]` and `a[` stay words while `[ab]` matches names. A
+ * `]` that is quoted still closes it, as in bash (`["a"]` matches `a`).
+ */
+export function hasGlobCharacters(chunks: readonly Chunk[]): boolean {
+  let text = '';
+  let unquoted = '';
+  for (const chunk of chunks) {
+    text += chunk.text;
+    unquoted += (chunk.quoted ? '\u0000' : '\u0001').repeat(chunk.text.length);
+  }
   for (let i = 0; i < text.length; i++) {
+    if (unquoted.charCodeAt(i) !== 1) continue;
     const c = text[i];
-    if (c === '*' || c === '?' || c === '[') return true;
+    if (c === '*' || c === '?') return true;
+    if (c === '[') {
+      let first = i + 1;
+      if (text[first] === '!' || text[first] === '^') first++;
+      if (text.indexOf(']', first + 1) !== -1) return true;
+    }
   }
   return false;
 }
 
 /** Cartesian product of field lists, within the field budget. */
 function product(left: Partial[], right: Partial[], span: Span): Partial[] {
-  if (left.length * right.length > maxFields) throw new Unfixed(`expands to more than ${maxFields} words`, span);
+  if (left.length * right.length > maxFields) throw new Unfixed(`expands to more than ${maxFields} words`, span, true);
   const out: Partial[] = [];
   for (const a of left) for (const b of right) out.push([...a, ...b]);
   return out;
@@ -132,7 +160,12 @@ function product(left: Partial[], right: Partial[], span: Span): Partial[] {
  */
 function expandParts(parts: readonly WordPart[], context: WordContext, quoted: boolean): Partial[] {
   let fields: Partial[] = [[]];
-  for (const part of parts) {
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const after = parts[i + 1];
+    if (context.dialect.unbracedParameterModifiers && part.type === 'ParameterExpansion' && !part.braced && after?.type === 'Literal' && /^:[A-Za-z&]/.test(after.value)) {
+      throw new Unfixed(`zsh applies the modifier in \`$${part.name}${after.value.slice(0, 2)}\`, which moves the path; write the path out`, part.span);
+    }
     const expanded = expandPart(part, context, quoted);
     // a parameter split into several fields joins the text around it field by field; read only when it stands alone
     if (part.type === 'ParameterExpansion' && expanded.length > 1 && parts.length > 1) {
@@ -197,7 +230,7 @@ function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: Word
       const b = Number(end);
       let s = step ? Math.abs(Number(step)) || 1 : 1;
       const count = Math.floor(Math.abs(b - a) / s) + 1;
-      if (count > maxFields) throw new Unfixed(`\`{${start}..${end}}\` expands to more than ${maxFields} words`, part.span);
+      if (count > maxFields) throw new Unfixed(`\`{${start}..${end}}\` expands to more than ${maxFields} words`, part.span, true);
       s = a <= b ? s : -s;
       const width = (start.startsWith('0') && start.length > 1) || (end.startsWith('0') && end.length > 1) ? Math.max(start.length, end.length) : 0;
       for (let i = 0, v = a; i < count; i++, v += s) out.push([{ text: width ? String(v).padStart(width, '0') : String(v), quoted }]);
@@ -213,14 +246,14 @@ function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: Word
   for (const alternative of part.alternatives ?? []) {
     for (const field of expandParts(alternative, context, quoted)) {
       out.push(field);
-      if (out.length > maxFields) throw new Unfixed(`expands to more than ${maxFields} words`, part.span);
+      if (out.length > maxFields) throw new Unfixed(`expands to more than ${maxFields} words`, part.span, true);
     }
   }
   return out;
 }
 
 function expandParameter(part: WordPart & { type: 'ParameterExpansion' }, context: WordContext, quoted: boolean): Partial[] {
-  const plain = part.operator === null && part.index === null && !part.length && !part.indirect && part.flags === null && part.nested === null && part.invalid === null;
+  const plain = part.operator === null && part.index === null && !part.length && !part.indirect && part.flags === null && part.zshPrefix === undefined && part.nested === null && part.invalid === null;
   const value = context.parameters.get(part.name);
   if (!plain || value === undefined) {
     throw new Unfixed(`\`${part.braced ? '${' + part.name + '…}' : '$' + part.name}\` is not fixed by the line`, part.span);

@@ -59,6 +59,8 @@ export interface Dialect {
   readonly globsRedirectionTargets: boolean;
   /** An unquoted `$var` is split into words and globbed (bash, sh); zsh does neither. */
   readonly splitsUnquotedParameters: boolean;
+  /** zsh applies history modifiers to an unbraced parameter: `$x:h` is x's directory (bash and sh read `:h` as text). */
+  readonly unbracedParameterModifiers: boolean;
 
   // Compound commands and grammar.
   /** `(( … ))` is arithmetic; in sh it is two nested subshells. */
@@ -182,6 +184,7 @@ export const bash: Dialect = {
   functionNamesChecked: false,
   dashParameterChecks: false,
   splitsUnquotedParameters: true,
+  unbracedParameterModifiers: false,
   lastPipelineElementInShell: false,
   aliasesApplyToLaterLines: false,
   dotGlobMatchesDotDot: false,
@@ -240,6 +243,7 @@ export const sh: Dialect = {
   functionNamesChecked: true,
   dashParameterChecks: true,
   splitsUnquotedParameters: true,
+  unbracedParameterModifiers: false,
   lastPipelineElementInShell: false,
   aliasesApplyToLaterLines: true,
   dotGlobMatchesDotDot: true,
@@ -304,6 +308,7 @@ export const zsh: Dialect = {
   functionNamesChecked: false,
   dashParameterChecks: false,
   splitsUnquotedParameters: false,
+  unbracedParameterModifiers: true,
   lastPipelineElementInShell: true,
   aliasesApplyToLaterLines: false,
   dotGlobMatchesDotDot: false,

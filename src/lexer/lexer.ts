@@ -1042,6 +1042,7 @@ export class Lexer {
     let indirect = false;
     let nested: WordPart | null = null;
     let name = '';
+    const prefixStart = i;
     if (d.strictParameterSyntax) {
       // zsh's `^`, `=`, `~`, `%` (each maybe doubled) and `+` prefixes
       for (;;) {
@@ -1053,6 +1054,7 @@ export class Lexer {
         else break;
       }
     }
+    const prefixEnd = i;
     const c0 = this.code(i);
     if (c0 === Ch.Hash && i + 1 < close) {
       // `${#}` counts the positional parameters; `${#name}` is a length
@@ -1140,7 +1142,8 @@ export class Lexer {
     }
     this.pos = close + 1;
     this.leave();
-    return { type: 'ParameterExpansion', span: [start, close + 1], name, braced: true, length, indirect, flags, nested, index, operator, operand, replacement, invalid };
+    const zshPrefix = src.slice(prefixStart, prefixEnd);
+    return { type: 'ParameterExpansion', span: [start, close + 1], name, braced: true, length, indirect, flags, nested, index, operator, operand, replacement, invalid, ...(zshPrefix ? { zshPrefix } : {}) };
   }
 
   /** zsh parameter flags `(…)`, whose delimiters may be any character: `(j:,:)`, `(s.x.)`. */

@@ -366,6 +366,8 @@ export interface ParameterExpansion {
   indirect: boolean;
   /** zsh `${(flags)…}`, without the parentheses. */
   flags: string | null;
+  /** zsh's `${~x}`, `${=x}`, `${^x}`, `${+x}` prefixes (re-globbing, splitting, joining, is-set), when present. */
+  zshPrefix?: string;
   /** zsh `${${…}…}`, `${$(…)…}`: the inner expansion, when `name` is empty. */
   nested: WordPart | null;
   index: Word | null;

@@ -25,6 +25,9 @@ export interface ParseOptions {
 export function parse(src: string, options: ParseOptions = {}): Script {
   const dialect = dialects[options.dialect ?? 'bash'];
   if (!dialect) throw new TypeError(`unknown dialect ${String(options.dialect)}`);
+  // A command line reaches a shell as a C string: it would end at the NUL, so no shell reads this text as written.
+  const nul = src.indexOf('\0');
+  if (nul !== -1) throw new ParseError('a NUL byte: no shell receives a line holding one intact; remove it', [nul, nul + 1]);
   const parser = new Parser(src, dialect, 0, src.length, 0);
   let body: Statement[];
   try {
