@@ -5,7 +5,7 @@
 // interpreters, shells) have a reader each.
 
 import type { Dialect } from '../lexer/dialect.js';
-import type { Assignment, Span } from '../parser/ast.js';
+import type { Span } from '../parser/ast.js';
 import { agentLaunch, packageHarness } from './agents.js';
 import { readFind } from './find.js';
 import { readGit } from './git.js';
@@ -29,7 +29,8 @@ export interface ProgramContext {
   /** The environment the line inherits. */
   env: Readonly<Record<string, string>>;
   /** Assignments before the command (`CDPATH=x cd y`) and those added by `env`. */
-  environment: ReadonlyMap<string, Assignment | string>;
+  /** Names given to the command: by the line (exported or bare, before it, through `env`), to their fixed text or null. */
+  environment: ReadonlyMap<string, string | null>;
   /** The command's stdin is a pipe from an earlier command. */
   fedByPipe: boolean;
   agentNames: ReadonlySet<string>;

@@ -20,8 +20,9 @@ const prompts = new Set(['PS0', 'PS1', 'PS2', 'PS3', 'PS4', 'PROMPT', 'PROMPT2',
 /** Read by the shells the line starts: the file they name runs first. Given on the shell command itself, the shell's row reads them. */
 const startupFiles = new Set(['BASH_ENV', 'ENV', 'ZDOTDIR']);
 
-export function isShellStartupVariable(name: string): boolean {
-  return startupFiles.has(name);
+/** Given on one command only (`NAME=v cmd`), these are read by that program's own row (the shells, less). */
+export function readByItsProgram(name: string): boolean {
+  return startupFiles.has(name) || name === 'LESSOPEN' || name === 'LESSCLOSE';
 }
 
 /** Names that make every program, shell or interpreter started later load or run code the line chooses. */

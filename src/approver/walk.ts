@@ -16,7 +16,7 @@ import { normalizeLexically } from './paths.js';
 import { type Argument, type ProgramContext, readProgram, type Action } from './programs.js';
 import { evaluateWord, type Field, literalWord, type WordContext } from './words.js';
 import { trailingQualifier } from './zsh-qualifiers.js';
-import { isShellStartupVariable, variableMeaning } from './variables.js';
+import { readByItsProgram, variableMeaning } from './variables.js';
 import { producerListing } from './listings.js';
 import type { Listing } from './options.js';
 
@@ -53,6 +53,8 @@ interface Scope {
   cdableVars: boolean;
   /** An `alias` in sh applies to the lines after it. */
   aliasDefined: boolean;
+  /** Names the line set or exported, as children may see them: fixed text, or null. */
+  exported: Map<string, string | null>;
   /** File descriptors the line pointed at a file (`exec 3< .git/config`, `< ~/.bashrc`): `/dev/fd/3` is then that file. */
   fds: Map<number, OpenFile>;
 }
@@ -93,7 +95,7 @@ export class Walker {
   walkLine(body: Statement[], cwd: string): void {
     const scope: Scope = {
       dirs: [cwd], pushed: [], parameters: new Map(), functions: new Map(), shadowed: new Set(),
-      globDots: this.options.globDots, expansionChanged: false, splittingChanged: false, cdableVars: false, aliasDefined: false, fds: new Map(),
+      globDots: this.options.globDots, expansionChanged: false, splittingChanged: false, cdableVars: false, aliasDefined: false, fds: new Map(), exported: new Map(),
     };
     this.walkList(body, scope, this.options.dialect);
   }
@@ -388,11 +390,11 @@ export class Walker {
       }
       return here;
     }
-    const prefix = new Map<string, Assignment | string>();
+    const prefix = new Map<string, string | null>(scope.exported);
     for (const assignment of command.assignments) {
       this.judgeAssignment(assignment, scope, dialect, true);
       const value = assignment.value ? this.assignedValue(assignment.value, scope, dialect) : null;
-      prefix.set(assignment.name, value && !assignment.append && !assignment.index && !assignment.array ? value.text : assignment);
+      prefix.set(assignment.name, value && !assignment.append && !assignment.index && !assignment.array ? value.text : null);
     }
     // A command's redirections point its fds for that command only; `exec` with no command keeps them for the line.
     const fds = scope.fds;
@@ -427,7 +429,7 @@ export class Walker {
    * wrapper that runs its operands): resolve functions, read the program's
    * row, and turn its actions into effects.
    */
-  runCommand(args: Argument[], environment: ReadonlyMap<string, Assignment | string>, scope: Scope, dialect: Dialect, span: Span, how: { fedByPipe?: boolean; noFunctions?: boolean; stdinText?: string | null; listing?: Listing } = {}): Outcome {
+  runCommand(args: Argument[], environment: ReadonlyMap<string, string | null>, scope: Scope, dialect: Dialect, span: Span, how: { fedByPipe?: boolean; noFunctions?: boolean; stdinText?: string | null; listing?: Listing } = {}): Outcome {
     const here: Outcome = { success: scope.dirs, any: scope.dirs };
     if (args.length === 0) return here;
     let first = args[0]!;
@@ -466,10 +468,10 @@ export class Walker {
       if (written) return this.perform([runWrittenFile(name, written.literal, span, dialect)], scope, dialect, span);
     }
     const actions = readProgram(name, args, context, span);
-    return this.perform(actions, scope, dialect, span);
+    return this.perform(actions, scope, dialect, span, { fedByPipe: how.fedByPipe ?? false, stdinText: how.stdinText, environment });
   }
 
-  private programContext(scope: Scope, dialect: Dialect, environment: ReadonlyMap<string, Assignment | string>, fedByPipe: boolean, stdinText: string | null | undefined, stdinListing?: Listing): ProgramContext {
+  private programContext(scope: Scope, dialect: Dialect, environment: ReadonlyMap<string, string | null>, fedByPipe: boolean, stdinText: string | null | undefined, stdinListing?: Listing): ProgramContext {
     return {
       ...(stdinText !== undefined ? { stdinText } : {}),
       ...(stdinListing ? { stdinListing } : {}),
@@ -490,7 +492,13 @@ export class Walker {
     };
   }
 
-  private perform(actions: Action[], scope: Scope, dialect: Dialect, span: Span): Outcome {
+  /**
+   * Turn a program's actions into effects. `outer`: the stdin and environment
+   * of the command itself, which a wrapper's command inherits (`curl … | sudo
+   * bash`, `BASH_ENV=f nohup bash`); a command run per entry (`xargs`, `find
+   * -exec`) gets neither.
+   */
+  private perform(actions: Action[], scope: Scope, dialect: Dialect, span: Span, outer?: { fedByPipe: boolean; stdinText: string | null | undefined; environment: ReadonlyMap<string, string | null> }): Outcome {
     let success: Directories = scope.dirs;
     const start = scope.dirs;
     for (const action of actions) {
@@ -515,8 +523,12 @@ export class Walker {
           const inner = action.subshell || action.dirs !== undefined ? copyScope(scope) : scope;
           if (action.dirs !== undefined) inner.dirs = action.dirs;
           for (const [name, value] of action.environment ?? []) this.judgeVariable(name, value, span, scope, dialect, true);
-          const env = new Map<string, Assignment | string>(action.environment ?? []);
-          const outcome = this.runCommand(action.argv, env, inner, dialect, span, { noFunctions: action.noFunctions ?? false });
+          const inherits = outer !== undefined && !action.subshell;
+          const env = new Map<string, string | null>([...(inherits ? outer.environment : scope.exported), ...(action.environment ?? [])]);
+          const outcome = this.runCommand(action.argv, env, inner, dialect, span, {
+            noFunctions: action.noFunctions ?? false,
+            ...(inherits ? { fedByPipe: outer.fedByPipe, ...(outer.stdinText !== undefined ? { stdinText: outer.stdinText } : {}) } : {}),
+          });
           if (inner === scope) success = outcome.success;
           break;
         }
@@ -838,10 +850,12 @@ export class Walker {
    * reads the shell startup names itself.
    */
   private judgeVariable(name: string, value: string | null, span: Span, scope: Scope, dialect: Dialect, onCommand: boolean): void {
+    // a bare assignment reaches later children when the name is exported already, which treeward cannot see: count it
+    if (!onCommand) scope.exported.set(name, value);
     const meaning = variableMeaning(name, value, dialect.name);
     switch (meaning.kind) {
       case 'code':
-        if (onCommand && isShellStartupVariable(name)) return;
+        if (onCommand && readByItsProgram(name)) return;
         this.dynamic(span, meaning.reason);
         return;
       case 'shell-code':
@@ -989,6 +1003,7 @@ function copyScope(scope: Scope): Scope {
     cdableVars: scope.cdableVars,
     aliasDefined: scope.aliasDefined,
     fds: new Map(scope.fds),
+    exported: new Map(scope.exported),
   };
 }
 
