@@ -3,7 +3,9 @@
 
 import type { Span } from '../parser/ast.js';
 import { leadingText } from './argtext.js';
+import type { Directories } from './effects.js';
 import type { Argument } from './options.js';
+import { joinPath } from './pathtext.js';
 import { type Action, type ProgramContext } from './programs.js';
 
 const withValue = new Set(['f', 'C', 'T', 'X', 'I', 'F', 'b', 'K', 'L', 'N', 'g', 'V', 'H']);
@@ -104,9 +106,22 @@ export function readTar(_name: string, args: Argument[], ctx: ProgramContext, sp
   }
   if (has('c', 'create', 'r', 'append', 'u', 'update', 'A', 'catenate', 'concatenate', 'delete')) {
     if (archive && archive.text !== '-') out.push({ kind: 'write', arg: archive, by: 'tar -f' });
-    if (has('remove-files')) for (const source of operands) out.push({ kind: 'remove', arg: source, recursive: true, by: 'tar --remove-files', ...(directory ? { dirs: undefined } : {}) });
+    if (has('remove-files')) {
+      // `-C DIR` places the names after it; names may stand on either side of it, so each is read in both places
+      const places = options.filter((o) => o.name === 'C' || o.name === 'directory');
+      let dirs: Directories | undefined;
+      if (places.length > 1 || places.some((o) => o.value === null)) dirs = null;
+      else if (places.length === 1) {
+        const value = places[0]!.value!;
+        const joined = value.startsWith('/') ? [value] : ctx.dirs === null ? null : ctx.dirs.map((d) => joinPath(d, value));
+        dirs = joined === null || ctx.dirs === null ? null : [...new Set([...ctx.dirs, ...joined])];
+      }
+      for (const source of operands) {
+        const arg = dirs === null && !(source.text ?? '').startsWith('/') ? unfixed(source, 'a name `tar -C` places in a directory the line does not fix') : source;
+        out.push({ kind: 'remove', arg, recursive: true, by: 'tar --remove-files', ...(dirs ? { dirs } : {}) });
+      }
+    }
   }
-  void ctx;
   return out;
 }
 

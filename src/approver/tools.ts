@@ -220,6 +220,15 @@ export function readMake(_name: string, args: Argument[], ctx: ProgramContext, s
     if (a.text === null) continue;
     const m = /^(SHELL|MAKESHELL|\.SHELLFLAGS)\s*[:+?!]*=([\s\S]*)$/.exec(a.text);
     if (m && !(m[1] === 'SHELL' && knownShells.has(baseName(m[2]!.trim())))) out.push(dynamicAction(a.word.span, `\`make ${m[1]}=…\` changes how make runs every recipe`));
+    const assignment = /^([A-Za-z_][A-Za-z0-9_.]*)\s*[:+?!]*=([\s\S]*)$/.exec(a.text);
+    if (!assignment || m) continue;
+    const [, variable, value] = assignment;
+    // recipes put command-line variables into `sh -c` text, and make expands `$(shell …)` in them
+    if (/[;&|`$<>\n]/.test(value!)) out.push(dynamicAction(a.word.span, `\`make ${variable}=…\` puts shell syntax or a make function into the recipes that use it; pass a plain value`));
+    else if (commandVariables.has(variable!) && value!.trim() !== '') {
+      // `make CC='rm -rf ~'`: a recipe runs `$(CC) …` with sh, so the value is the start of a shell command
+      out.push({ kind: 'shell-code', code: value!, span: a.word.span, dialect: 'sh', subshell: true, ...(dirs !== undefined ? { dirs } : {}) });
+    }
   }
   // a makefile an earlier part of the line wrote holds recipes treeward does not read
   const makefiles = valuesOf(line, 'f');
@@ -239,6 +248,9 @@ export function readMake(_name: string, args: Argument[], ctx: ProgramContext, s
   }
   return out;
 }
+
+/** make's variables for the programs its built-in and usual recipes run. */
+const commandVariables = new Set(['CC', 'CXX', 'CPP', 'LD', 'AR', 'AS', 'FC', 'RANLIB', 'STRIP', 'NM', 'OBJCOPY', 'OBJDUMP', 'RM', 'CP', 'MV', 'LN', 'MKDIR', 'INSTALL', 'ECHO', 'PYTHON', 'PERL', 'NODE', 'NPM', 'GO', 'CARGO', 'DOCKER', 'MAKE', 'LEX', 'YACC', 'M4', 'TAR', 'SED', 'AWK', 'CHMOD', 'TOUCH', 'GIT']);
 
 /** Whether `--eval` text only sets variables to plain text (no `$`, no rule, no directive). */
 function plainAssignments(text: string): boolean {

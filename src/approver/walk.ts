@@ -574,9 +574,11 @@ export class Walker {
       case 'unknown':
         after = null;
         break;
-      case 'home':
-        after = [this.options.home];
+      case 'home': {
+        const home = this.wordContext(scope, this.options.dialect).home;
+        after = home === null ? null : [home];
         break;
+      }
       case 'pop': {
         after = scope.pushed.length > 0 ? scope.pushed.pop()! : null;
         break;
@@ -903,9 +905,11 @@ export class Walker {
     const parameters = new Map<string, string>();
     for (const [name, field] of scope.parameters) if (!field.glob) parameters.set(name, field.text);
     if (!this.fixable.assigned.has('HOME')) parameters.set('HOME', this.options.home);
+    // `~` is the line's own HOME only where the line itself assigns HOME (not merely where anything may have)
+    const home = this.fixable.homeAssigned ? parameters.get('HOME') ?? null : this.options.home;
     const single = scope.dirs !== null && scope.dirs.length === 1 ? scope.dirs[0]! : null;
     if (!this.fixable.assigned.has('PWD') && single !== null) parameters.set('PWD', single);
-    return { dialect, parameters, home: this.options.home, cwd: single, splittingChanged: scope.splittingChanged || scope.expansionChanged };
+    return { dialect, parameters, home, cwd: single, splittingChanged: scope.splittingChanged || scope.expansionChanged };
   }
 
   // ------------------------------------------------------------------ code the line runs
@@ -1131,6 +1135,8 @@ interface FixableNames {
   loopVariables: Set<string>;
   /** Names the line assigns text holding `$(` or a backquote. */
   holdsCode: Set<string>;
+  /** The line's own text sets HOME (an assignment, a setter, a loop). */
+  homeAssigned: boolean;
 }
 
 function findFixableNames(body: Statement[]): FixableNames {
@@ -1200,7 +1206,9 @@ function findFixableNames(body: Statement[]): FixableNames {
           }
         }
         command.words.forEach(visitWord);
-        const name = command.words[0] ? literalWord(command.words[0]) : null;
+        const head = command.words[0]?.parts;
+        // zsh `=rm`: the program rm
+        const name = head?.length === 1 && head[0]!.type === 'EqualsCommandPath' ? head[0]!.name : command.words[0] ? literalWord(command.words[0]) : null;
         const rest = command.words.slice(1).map(literalWord);
         if (name === 'export' || name === 'readonly') {
           for (const w of rest) {
@@ -1291,7 +1299,7 @@ function findFixableNames(body: Statement[]): FixableNames {
   if (!anythingGoes) {
     for (const [name, count] of loopCount) if (count === 1 && !otherSetters.has(name) && !plainCount.has(name)) loopVariables.add(name);
   }
-  return { plain, assigned: anythingGoes ? new Set([...assigned, 'HOME', 'PWD']) : assigned, loopVariables, holdsCode };
+  return { plain, assigned: anythingGoes ? new Set([...assigned, 'HOME', 'PWD']) : assigned, loopVariables, holdsCode, homeAssigned: assigned.has('HOME') };
 }
 
 function holdsCodeText(part: WordPart): boolean {

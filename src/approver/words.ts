@@ -33,8 +33,8 @@ export interface WordContext {
   dialect: Dialect;
   /** Fixed parameters: name to value (HOME and PWD included). */
   parameters: ReadonlyMap<string, string>;
-  /** The home directory, for `~`. */
-  home: string;
+  /** The home directory, for `~` (the line's own HOME when it sets one); null when it sets HOME to a value it does not fix. */
+  home: string | null;
   /** The current directory when it is known (for `~+`). */
   cwd: string | null;
   /** Field splitting no longer follows the default IFS (`IFS=` in the line). */
@@ -198,7 +198,10 @@ function expandPart(part: WordPart, context: WordContext, quoted: boolean): Part
     case 'BraceExpansion':
       return expandBraces(part, context, quoted);
     case 'Tilde': {
-      if (part.user === '') return [[{ text: context.home, quoted: true }]];
+      if (part.user === '') {
+        if (context.home === null) throw new Unfixed('`~` after the line set HOME to a value it does not fix', part.span);
+        return [[{ text: context.home, quoted: true }]];
+      }
       if (part.user === '+' && context.cwd !== null) return [[{ text: context.cwd, quoted: true }]];
       throw new Unfixed(`\`~${part.user}\` names a directory the line does not fix`, part.span);
     }
