@@ -206,7 +206,7 @@ const protectedRemoval: Rule = (effect, ctx) => {
         return deny('protected-removal', effect.span, `\`${effect.by}\` would remove \`${root}\` itself (${root === ctx.tree ? 'the working tree' : root === ctx.tempDir ? 'the temp dir' : 'a run directory'}); remove the entries inside it you mean instead`);
       }
       const owner = protectedOwner(path, ctx.protected);
-      if (owner !== null && !(effect.belowOnly && path !== owner && false)) {
+      if (owner !== null) {
         if (effect.belowOnly && effect.findFilter && isGitOwnDirectory(owner, effect)) continue;
         return deny('protected-removal', effect.span, `\`${effect.by}\` would remove ${path === reading.written ? `\`${path}\`` : shown(reading)}, which is or lies under the protected \`${owner}\`; leave it in place`);
       }
@@ -217,6 +217,8 @@ const protectedRemoval: Rule = (effect, ctx) => {
     for (const dir of new Set([reading.written, base])) {
       if (dir === null) continue;
       for (const p of protectedBelow(dir, ctx.protected)) {
+        // find and git clean walk the directory: they remove only what is there, or what an earlier part of the line made
+        if (effect.belowOnly && !effect.wroteBefore && !exists(p, ctx)) continue;
         if (effect.belowOnly && effect.findFilter && keptOut(p, dir, effect.findFilter, ctx)) continue;
         return deny('protected-removal', effect.span, `\`${effect.by}\` would remove everything below \`${dir}\`, including the protected \`${p}\`; remove only the entries you mean${effect.belowOnly ? ' (for example with a `-name` test, or `-prune` of the protected path)' : ''}`);
       }
