@@ -8,7 +8,7 @@ import { BudgetError, ParseError } from '../lexer/error.js';
 import type { Script, Span } from '../parser/ast.js';
 import { parse } from '../parser/parser.js';
 import { agentPrograms } from './agents.js';
-import { emptyFileSystem, FsError } from './fs.js';
+import { emptyFileSystem, FsError, snapshotFileSystem } from './fs.js';
 import { handBackProblem, wrapInTree } from './handback.js';
 import { lookupBudget, normalizeLexically, resolveThroughLinks } from './paths.js';
 import { protectedSet } from './protected.js';
@@ -27,7 +27,7 @@ export function approve(command: string, options: ApproveOptions): Verdict {
     if (error instanceof BudgetError || error instanceof LookupsExhausted || isStackOverflow(error)) {
       return deny('too-complex', [0, Math.min(command.length, 1)], 'the line is past treeward\'s budget for filesystem lookups or nesting; split it into simpler commands');
     }
-    const what = error instanceof FsError ? `reading \`${error.path}\` failed (${error.code})` : 'an internal error';
+    const what = error instanceof FsError ? error.code === 'ECHANGED' ? `the filesystem changed at \`${error.path}\` while treeward read it` : `reading \`${error.path}\` failed (${error.code})` : 'an internal error';
     return deny('internal-error', [0, Math.min(command.length, 1)], `treeward could not judge the line: ${what}; nothing was approved, try a simpler command`);
   }
 }
@@ -48,7 +48,7 @@ function approveOrThrow(command: string, options: ApproveOptions): Verdict {
   const home = normalizeLexically(options.home ?? '/root');
   const tempDir = normalizeLexically(options.tempDir ?? '/tmp');
   const runDirs = (options.runDirs ?? []).map(normalizeLexically);
-  const fs = options.fs ?? emptyFileSystem;
+  const fs = snapshotFileSystem(options.fs ?? emptyFileSystem);
 
   // 1. parse-error (a closer with nothing open, a final backslash: tree-group-broken)
   let script: Script;

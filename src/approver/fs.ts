@@ -103,3 +103,69 @@ export const emptyFileSystem: FileSystem = {
   readlink: () => null,
   readdir: () => null,
 };
+
+/**
+ * The seam as one consistent snapshot for the length of a verdict: each
+ * answer is remembered, so a path read twice reads the same, and answers
+ * that contradict each other (a name a listing holds that lstat says is
+ * gone, a "file" that turns out to have a link target) mean the tree changed
+ * while treeward read it: FsError `ECHANGED`, which the approver turns into a
+ * deny. A change treeward never saw is one it could not have judged anyway.
+ */
+export function snapshotFileSystem(fs: FileSystem): FileSystem {
+  const kinds = new Map<string, EntryKind | null>();
+  const links = new Map<string, string | null>();
+  const listings = new Map<string, string[] | null>();
+  const files = new Map<string, string | null>();
+  const changed = (path: string): never => {
+    throw new FsError('ECHANGED', path);
+  };
+  const parentOf = (path: string): [string, string] | null => {
+    const slash = path.lastIndexOf('/');
+    if (slash < 0 || path === '/') return null;
+    return [slash === 0 ? '/' : path.slice(0, slash), path.slice(slash + 1)];
+  };
+  const snapshot: FileSystem = {
+    lstat(path) {
+      if (kinds.has(path)) return kinds.get(path)!;
+      const kind = fs.lstat(path);
+      const parent = parentOf(path);
+      const listing = parent ? listings.get(parent[0]) : undefined;
+      if (listing && (kind === null) === listing.includes(parent![1])) changed(path);
+      kinds.set(path, kind);
+      return kind;
+    },
+    readlink(path) {
+      if (links.has(path)) return links.get(path)!;
+      const target = fs.readlink(path);
+      const kind = kinds.get(path);
+      if (kind !== undefined && (kind === 'symlink') !== (target !== null)) changed(path);
+      links.set(path, target);
+      return target;
+    },
+    readdir(path) {
+      if (listings.has(path)) return listings.get(path)!;
+      const names = fs.readdir(path);
+      if (names === null && kinds.get(path) === 'directory') changed(path);
+      if (names !== null) {
+        const prefix = path === '/' ? '/' : `${path}/`;
+        for (const [known, kind] of kinds) {
+          if (!known.startsWith(prefix) || known.includes('/', prefix.length)) continue;
+          if ((kind !== null) !== names.includes(known.slice(prefix.length))) changed(known);
+        }
+      }
+      listings.set(path, names);
+      return names;
+    },
+  };
+  if (fs.readFile) {
+    const read = fs.readFile.bind(fs);
+    snapshot.readFile = (path) => {
+      if (files.has(path)) return files.get(path)!;
+      const text = read(path);
+      files.set(path, text);
+      return text;
+    };
+  }
+  return snapshot;
+}

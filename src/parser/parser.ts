@@ -28,6 +28,9 @@ export function parse(src: string, options: ParseOptions = {}): Script {
   // A command line reaches a shell as a C string: it would end at the NUL, so no shell reads this text as written.
   const nul = src.indexOf('\0');
   if (nul !== -1) throw new ParseError('a NUL byte: no shell receives a line holding one intact; remove it', [nul, nul + 1]);
+  // A lone UTF-16 surrogate has no UTF-8 form: the shell would receive U+FFFD instead of what was judged.
+  const lone = (src as { isWellFormed?: () => boolean }).isWellFormed?.() === true ? null : /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(src);
+  if (lone) throw new ParseError('a lone UTF-16 surrogate, which no shell can receive as written; remove it', [lone.index, lone.index + 1]);
   const parser = new Parser(src, dialect, 0, src.length, 0);
   let body: Statement[];
   try {

@@ -388,4 +388,14 @@ export const agreementLines: AgreementLine[] = [
   { id: 'hostile-arith', command: "a='b[$(touch pwned)]'; echo $((a))", note: 'bash runs a subscript in arithmetic' },
   { id: 'hostile-trailing-backslash', command: 'rm -f x.tmp \\', note: 'a final backslash' },
   { id: 'hostile-sub-dotdot-git', command: 'cd sub && rm -rf ../.git', note: 'the repository from a subdirectory' },
+
+  // ------------------------------------------------------------ unusual bytes: read as the shells read them
+  { id: 'bytes-cr-word', command: 'rm -f x.tmp\r', note: 'a CR is a word character: the target is `x.tmp\r`' },
+  { id: 'bytes-crlf-lines', command: 'touch new.txt\r\nrm -f y.tmp\r\n', note: 'CRLF line ends: each command ends in a word with a CR' },
+  { id: 'bytes-nbsp', command: 'rm\u00a0-rf\u00a0build', note: 'a no-break space is not a blank: one word, a command that is not found' },
+  { id: 'bytes-unicode-minus', command: 'rm \u2212rf build/out.o', note: 'U+2212 is not `-`: `\u2212rf` is a file operand' },
+  { id: 'bytes-division-slash', command: 'rm -f \u2215tmp\u2215x', note: 'U+2215 is not `/`: a relative name in the work dir' },
+  { id: 'bytes-fullwidth-semicolon', command: 'touch a\uff1b rm -f x.tmp', note: 'U+FF1B is not `;`: one command, touch of three names' },
+  { id: 'bytes-zero-width', command: 'rm -f x\u200b.tmp', note: 'a zero-width space inside a name' },
+  { id: 'bytes-emoji', command: 'touch \u{1f600}.txt', note: 'a name outside the BMP' },
 ];
