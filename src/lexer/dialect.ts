@@ -126,6 +126,16 @@ export interface Dialect {
   readonly heredocEndsAtCloseParen: boolean;
   /** Empty lists are allowed: `{ }`, `( )`, `if then fi`, a lone `;` (zsh); so is `cmd & ;`. */
   readonly emptyLists: boolean;
+  /** bash refuses `$(time C=(a) true)`: after `time` inside `$( )` an array assignment is a syntax error (at the top level it is not). */
+  readonly timeArrayInSubstitutionRefused: boolean;
+  /** zsh reads `$$(cmd)` as the text `$` and the substitution `$(cmd)`; bash and dash read `$$` and then a stray `(`. */
+  readonly dollarBeforeSubstitutionIsText: boolean;
+  /** bash refuses `$(((i)); case x in a) …` : a case pattern without `(` inside a `$(((` that is a command substitution. */
+  readonly caseNeedsParenAfterArithmeticFallback: boolean;
+  /** zsh refuses `noglob > f`, `- > f`, `command -p > f`: a precommand modifier with redirections but no command. */
+  readonly precommandNeedsCommand: boolean;
+  /** zsh refuses to put in the background a command with no words (`A=1 &`, `> f &`, `cat | A=1 &!`). */
+  readonly backgroundNeedsCommandWord: boolean;
   /** The shell's own check (`zsh -n`) expands top-level command words and so reports a bad `${…}` there. */
   readonly checkExpandsTopLevelWords: boolean;
 }
@@ -172,6 +182,11 @@ export const bash: Dialect = {
   parameterBraceNesting: false,
   heredocEndsAtCloseParen: true,
   emptyLists: false,
+  backgroundNeedsCommandWord: false,
+  dollarBeforeSubstitutionIsText: false,
+  caseNeedsParenAfterArithmeticFallback: true,
+  precommandNeedsCommand: false,
+  timeArrayInSubstitutionRefused: true,
   checkExpandsTopLevelWords: false,
   tildeBeforeQuotes: false,
   subscriptRunsToBracket: true,
@@ -231,6 +246,11 @@ export const sh: Dialect = {
   parameterBraceNesting: false,
   heredocEndsAtCloseParen: false,
   emptyLists: false,
+  backgroundNeedsCommandWord: false,
+  dollarBeforeSubstitutionIsText: false,
+  caseNeedsParenAfterArithmeticFallback: false,
+  precommandNeedsCommand: false,
+  timeArrayInSubstitutionRefused: false,
   checkExpandsTopLevelWords: false,
   tildeBeforeQuotes: false,
   subscriptRunsToBracket: false,
@@ -296,6 +316,11 @@ export const zsh: Dialect = {
   parameterBraceNesting: true,
   heredocEndsAtCloseParen: false,
   emptyLists: true,
+  backgroundNeedsCommandWord: true,
+  dollarBeforeSubstitutionIsText: true,
+  caseNeedsParenAfterArithmeticFallback: false,
+  precommandNeedsCommand: true,
+  timeArrayInSubstitutionRefused: false,
   checkExpandsTopLevelWords: true,
   tildeBeforeQuotes: true,
   subscriptRunsToBracket: false,

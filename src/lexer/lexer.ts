@@ -84,6 +84,8 @@ export class Lexer {
   pendingHeredocs: Redirect[] = [];
   /** True while reading inside `$( )`: bash ends a here-document at `DELIM)` there. */
   insideCommandSubstitution = 0;
+  /** The substitution being read opened as `$(((` and is a command after all (bash reads its case patterns badly). */
+  arithmeticFallback = false;
   /** Constructs open at once, shared with the parser (and a backquoted body's own parser). */
   private nesting: number;
 
@@ -819,7 +821,10 @@ export class Lexer {
         this.enter(start);
         this.pos = o + 1;
         this.insideCommandSubstitution++;
+        const outerFallback = this.arithmeticFallback;
+        this.arithmeticFallback = this.code(o + 1) === Ch.LeftParen;
         const body = this.host.parseUntilCloseParen(start);
+        this.arithmeticFallback = outerFallback;
         this.insideCommandSubstitution--;
         this.leave();
         const part: CommandSubstitution = { type: 'CommandSubstitution', span: [start, this.pos], body, backquote: false };
@@ -852,6 +857,11 @@ export class Lexer {
       }
       default: {
         void inDoubleQuotes;
+        if (c1 === Ch.Dollar && !inDoubleQuotes && this.code(o + 1) === Ch.LeftParen && this.dialect.dollarBeforeSubstitutionIsText) {
+          // zsh reads `$$(…)` as `$` and then `$(…)`
+          this.pos = o;
+          return { type: 'Literal', span: [start, o], value: '$' };
+        }
         if (!isNameStart(c1)) {
           // a digit or a special parameter: one character
           this.pos = o + 1;
@@ -1345,7 +1355,10 @@ export class Lexer {
     const operator = c === Ch.Less ? '<' : c === Ch.Greater ? '>' : '=';
     this.enter(start);
     this.pos = start + 2;
+    const outerFallback = this.arithmeticFallback;
+    this.arithmeticFallback = false;
     const body = this.host.parseUntilCloseParen(start);
+    this.arithmeticFallback = outerFallback;
     this.leave();
     const part: ProcessSubstitution = { type: 'ProcessSubstitution', span: [start, this.pos], operator, body };
     this.processSubstitutions.set(start, part);

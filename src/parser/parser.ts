@@ -225,9 +225,29 @@ class Parser implements NestedParser {
 
   // ------------------------------------------------------------------ nested (lexer callbacks)
 
+  /** `$( … )` bodies being read: bash reads `time` differently inside one (below). */
+  private substitutionDepth = 0;
+
+  /** bash, inside `$( )`: after the `time` keyword an array assignment (`C=(a)`) is a syntax error, though not at the top level. */
+  private refuseArrayAfterTime(timed: boolean): void {
+    if (!timed || this.substitutionDepth === 0 || !this.d.timeArrayInSubstitutionRefused || this.lx.tok !== Tok.Word) return;
+    if (/^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=\(/.test(this.lx.src.slice(this.tokStart, this.tokStart + 256))) {
+      this.fail('bash refuses an array assignment after `time` inside `$( )`', [this.tokStart, this.tokEnd]);
+    }
+  }
+
   parseUntilCloseParen(openedAt: number): Statement[] {
     const saved = this.savePeek();
     this.enter();
+    this.substitutionDepth++;
+    try {
+      return this.parseSubstitutionBody(openedAt, saved);
+    } finally {
+      this.substitutionDepth--;
+    }
+  }
+
+  private parseSubstitutionBody(openedAt: number, saved: ReturnType<Parser['savePeek']>): Statement[] {
     // Here-documents opened before the substitution wait for the end of its line;
     // those opened inside it and still open at its `)` join them.
     const outerHeredocs = this.lx.pendingHeredocs;
@@ -339,6 +359,11 @@ class Parser implements NestedParser {
     let background = false;
     let end = andOr.span[1];
     if (t === Tok.Amp || t === Tok.AmpDisown) {
+      if (this.d.backgroundNeedsCommandWord) {
+        const commands = andOr.pipelines[andOr.pipelines.length - 1]?.commands ?? [];
+        const last = commands[commands.length - 1];
+        if (last?.type === 'SimpleCommand' && last.words.length === 0) this.fail('zsh cannot run a command with no words (only assignments or redirections) in the background', [this.tokStart, this.tokEnd]);
+      }
       background = true;
       end = this.tokEnd;
       this.advance();
@@ -392,6 +417,7 @@ class Parser implements NestedParser {
         // bash: `time -p`, `time --`, `time -p --`, and `time time …` are all the keyword
         while (this.d.timePosixFlag && this.peek(Lex.None) === Tok.Word && (this.lx.wordLiteral === '-p' || this.lx.wordLiteral === '--')) this.advance();
         this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+        this.refuseArrayAfterTime(timed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
           this.expectEmptyPipelineEnd('time');
           return { type: 'Pipeline', span: [start, end], negated, timed, commands: [], operators: [] };
@@ -405,6 +431,7 @@ class Parser implements NestedParser {
         const end = this.tokEnd;
         this.advance();
         this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+        this.refuseArrayAfterTime(timed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
           if (!this.d.bareBang) this.unexpected('a command after `!`');
           this.expectEmptyPipelineEnd('!');
@@ -421,6 +448,9 @@ class Parser implements NestedParser {
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
           return { type: 'Pipeline', span: [start, end], negated, timed, commands: [], operators: [] };
         }
+        // zsh refuses `coproc !` and `coproc coproc` (it takes `coproc time`)
+        const next = this.reserved();
+        if (next === '!' || next === 'coproc') this.unexpected('a command after `coproc`');
         const inner = this.parsePipeline();
         const statement: Statement = {
           type: 'Statement', span: inner.span, background: false,
@@ -853,6 +883,10 @@ class Parser implements NestedParser {
     const start = this.tokStart;
     const patterns: Word[] = [];
     if (this.lx.tok === Tok.LeftParen) this.advance();
+    else if (this.lx.arithmeticFallback && this.d.caseNeedsParenAfterArithmeticFallback) {
+      // bash scans `$(((…` for its closing `)` by counting parentheses: a pattern's lone `)` ends the substitution early
+      this.fail('bash misreads a case pattern without its leading `(` inside `$(((…`: write `(pattern)`, or `$( ((…`', [start, this.tokEnd]);
+    }
     for (;;) {
       const t = this.peek(Lex.CasePattern);
       if (t === Tok.Pipe && this.d.zshGrammar) {
@@ -1151,10 +1185,14 @@ class Parser implements NestedParser {
       return r !== null && compoundOpeners.has(r) && r !== 'coproc';
     };
     if (opensCompound()) {
+      if (this.reserved() === 'function') this.unexpected('a command after `coproc` (bash takes no function definition there)');
       const body = this.parseCommand();
       return { type: 'Coproc', span: [start, body.span[1]], name: null, body, redirects: [] };
     }
     if (t !== Tok.Word && t !== Tok.Redirect) this.unexpected('a command after `coproc`');
+    // bash takes a command here, or `time`; any other reserved word (`!`, `coproc`, `fi`, `}`, `]]`, `in`) is a syntax error
+    const word = this.reserved();
+    if (word !== null && word !== 'time') this.unexpected('a command after `coproc`');
     if (t === Tok.Word && this.reserved() === null) {
       const first = this.lx.word!;
       const firstLit = this.lx.wordLiteral;
@@ -1270,6 +1308,9 @@ class Parser implements NestedParser {
       }
     }
     if (words.length === 0 && assignments.length === 0 && redirects.length === 0) this.unexpected('a command');
+    if (d.precommandNeedsCommand && redirects.length > 0 && assignments.length === 0 && words.length > 0 && onlyPrecommandModifiers(words, this.lx.src)) {
+      this.fail('zsh refuses a redirection after a precommand modifier (`-`, `noglob`, `builtin`, `command`) with no command: redirection with no command', [start, end]);
+    }
     return { type: 'SimpleCommand', span: [start, end], assignments, words, redirects };
   }
 
@@ -1399,6 +1440,9 @@ class Parser implements NestedParser {
     }
     const target = lx.word!;
     this.advance();
+    if (this.d.closeBraceAnywhere && target.unquoted && target.span[1] - target.span[0] === 1 && lx.src.charCodeAt(target.span[0]) === 125) {
+      this.fail(`zsh reads a sole \`}\` as a close brace, not a file name after \`${operator}\``, target.span);
+    }
     if ((operator === '>&' || operator === '<&') && target.unquoted && lx.src.charCodeAt(target.span[0]) === 45 && target.span[1] - target.span[0] > 1) {
       // bash closes the fd at `-` and passes the rest as an argument; dash fails; write them apart
       this.fail(`\`${operator}${lx.src.slice(target.span[0], target.span[1])}\` is read differently by each shell: write \`${operator}-\` and the word apart`, target.span);
@@ -1421,6 +1465,21 @@ class Parser implements NestedParser {
 }
 
 // ------------------------------------------------------------------ helpers
+
+/** zsh: words that are all precommand modifiers (`- noglob builtin command`, `command -p`), and so no command. */
+function onlyPrecommandModifiers(words: readonly Word[], src: string): boolean {
+  let previous = '';
+  for (const word of words) {
+    if (!word.unquoted) return false;
+    const text = src.slice(word.span[0], word.span[1]);
+    if (text === '-' || text === 'noglob' || text === 'builtin' || text === 'command' || (text === '-p' && previous === 'command')) {
+      previous = text;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
 
 function nextNonBlankIs(src: string, from: number, code: number): boolean {
   let i = from;

@@ -330,7 +330,9 @@ function encodeCases(cases: Case[], timeoutSec: number): Buffer {
 
 /** A stderr line that is not a warning (bash warns about here-documents ended by end-of-file). */
 function errorLines(stderr: string): string[] {
-  return stderr.split('\n').filter((l) => l.trim() !== '' && !/\bwarning:/i.test(l));
+  // a here-document warning quotes its delimiter, which may hold a newline: drop it whole
+  const withoutWarnings = stderr.replace(/[^\n]*\bwarning: here-document[^\n]*\(wanted `[\s\S]*?'\)/g, '');
+  return withoutWarnings.split('\n').filter((l) => l.trim() !== '' && !/\bwarning:/i.test(l));
 }
 
 // Shells' own temp files (here-documents, zsh `=( )`) have random names.
