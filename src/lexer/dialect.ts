@@ -130,6 +130,8 @@ export interface Dialect {
   readonly timeArrayInSubstitutionRefused: boolean;
   /** zsh reads `$$(cmd)` as the text `$` and the substitution `$(cmd)`; bash and dash read `$$` and then a stray `(`. */
   readonly dollarBeforeSubstitutionIsText: boolean;
+  /** zsh refuses `<& file`: after `<&` it wants an fd number, `-` or `p` (bash fails only when it runs). */
+  readonly inputDuplicationNeedsNumber: boolean;
   /** bash refuses `$(((i)); case x in a) …` : a case pattern without `(` inside a `$(((` that is a command substitution. */
   readonly caseNeedsParenAfterArithmeticFallback: boolean;
   /** zsh refuses `noglob > f`, `- > f`, `command -p > f`: a precommand modifier with redirections but no command. */
@@ -183,6 +185,7 @@ export const bash: Dialect = {
   heredocEndsAtCloseParen: true,
   emptyLists: false,
   backgroundNeedsCommandWord: false,
+  inputDuplicationNeedsNumber: false,
   dollarBeforeSubstitutionIsText: false,
   caseNeedsParenAfterArithmeticFallback: true,
   precommandNeedsCommand: false,
@@ -247,6 +250,7 @@ export const sh: Dialect = {
   heredocEndsAtCloseParen: false,
   emptyLists: false,
   backgroundNeedsCommandWord: false,
+  inputDuplicationNeedsNumber: false,
   dollarBeforeSubstitutionIsText: false,
   caseNeedsParenAfterArithmeticFallback: false,
   precommandNeedsCommand: false,
@@ -317,6 +321,7 @@ export const zsh: Dialect = {
   heredocEndsAtCloseParen: false,
   emptyLists: true,
   backgroundNeedsCommandWord: true,
+  inputDuplicationNeedsNumber: true,
   dollarBeforeSubstitutionIsText: true,
   caseNeedsParenAfterArithmeticFallback: false,
   precommandNeedsCommand: true,

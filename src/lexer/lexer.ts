@@ -1356,7 +1356,8 @@ export class Lexer {
     this.enter(start);
     this.pos = start + 2;
     const outerFallback = this.arithmeticFallback;
-    this.arithmeticFallback = false;
+    // `<(((…` is scanned by bash the way `$(((…` is
+    this.arithmeticFallback = this.code(start + 2) === Ch.LeftParen && this.code(start + 3) === Ch.LeftParen;
     const body = this.host.parseUntilCloseParen(start);
     this.arithmeticFallback = outerFallback;
     this.leave();

@@ -342,7 +342,7 @@ class Parser implements NestedParser {
       if (statement.background || t === Tok.Newline) continue;
       break;
     }
-    return body;
+    return fit(body);
   }
 
   /** A list that bash and sh require to hold a command (zsh allows it empty). */
@@ -392,8 +392,9 @@ class Parser implements NestedParser {
       operators.push(t === Tok.AndIf ? '&&' : '||');
       pipelines.push(this.parsePipeline());
     }
+    if (operators.length === 0) return { type: 'AndOr', span: first.span, pipelines, operators };
     const last = pipelines[pipelines.length - 1]!;
-    return { type: 'AndOr', span: [first.span[0], last.span[1]], pipelines, operators };
+    return { type: 'AndOr', span: [first.span[0], last.span[1]], pipelines: fit(pipelines), operators: fit(operators) };
   }
 
   private isPipelinePrefix(): boolean {
@@ -440,7 +441,8 @@ class Parser implements NestedParser {
         continue;
       }
       if (r === 'coproc' && this.d.coproc === 'zsh') {
-        // zsh: `coproc` runs the whole pipeline after it as a coprocess.
+        // zsh: `coproc` runs the whole pipeline after it as a coprocess (and not after `!`).
+        if (negated || bangs > 0) this.unexpected('a command after `!` (zsh takes no `coproc` there)');
         const at = this.tokStart;
         const end = this.tokEnd;
         this.advance();
@@ -476,7 +478,8 @@ class Parser implements NestedParser {
       commands.push(this.parseCommand());
     }
     const last = commands[commands.length - 1]!;
-    return { type: 'Pipeline', span: [start, last.span[1]], negated, timed, commands, operators };
+    if (operators.length === 0) return { type: 'Pipeline', span: last.span[0] === start ? last.span : [start, last.span[1]], negated, timed, commands, operators };
+    return { type: 'Pipeline', span: [start, last.span[1]], negated, timed, commands: fit(commands), operators: fit(operators) };
   }
 
   /** A bare `!` or `time` may end a list, but not be backgrounded or piped (zsh also lets a closer follow). */
@@ -1070,6 +1073,8 @@ class Parser implements NestedParser {
     if (words.length === 0) return { type: 'TestWord', span, word: first };
     if (words.length === 1) {
       if (!dashFirst) this.fail(`condition expected: \`${this.lx.src.slice(first.span[0], first.span[1])}\``, first.span);
+      // zsh reads an unquoted `!` there as negation, with nothing after it to negate
+      if (words[0]!.unquoted && this.lx.src.slice(words[0]!.span[0], words[0]!.span[1]) === '!') this.fail('zsh reads `!` as negation, not as the operand of `' + firstLit + '`: quote it', words[0]!.span);
       return { type: 'TestUnary', span, operator: firstLit!, operand: words[0]! };
     }
     const op = wordText(words[0]!);
@@ -1311,7 +1316,7 @@ class Parser implements NestedParser {
     if (d.precommandNeedsCommand && redirects.length > 0 && assignments.length === 0 && words.length > 0 && onlyPrecommandModifiers(words, this.lx.src)) {
       this.fail('zsh refuses a redirection after a precommand modifier (`-`, `noglob`, `builtin`, `command`) with no command: redirection with no command', [start, end]);
     }
-    return { type: 'SimpleCommand', span: [start, end], assignments, words, redirects };
+    return { type: 'SimpleCommand', span: [start, end], assignments: fit(assignments), words: fit(words), redirects: fit(redirects) };
   }
 
   private isDeclaration(name: string | null): boolean {
@@ -1411,6 +1416,9 @@ class Parser implements NestedParser {
       }
       if (t !== Tok.Word) this.fail(t === Tok.EOF ? 'unterminated array: close `(` with `)`' : `unexpected ${this.describeToken()} in an array`);
       const word = lx.word!;
+      if (this.d.closeBraceAnywhere && word.unquoted && word.span[1] - word.span[0] === 1 && lx.src.charCodeAt(word.span[0]) === 125) {
+        this.fail('zsh reads a sole `}` as a close brace, which cannot stand in an array', word.span);
+      }
       let key: Word | null = null;
       let value = word;
       const first = word.parts[0];
@@ -1440,6 +1448,9 @@ class Parser implements NestedParser {
     }
     const target = lx.word!;
     this.advance();
+    if (operator === '<&' && this.d.inputDuplicationNeedsNumber && !/^([0-9]+|-|p)$/.test(heredocDelimiter(lx.src, target))) {
+      this.fail('zsh wants a file descriptor number (or `-`, `p`) after `<&`: file number expected', target.span);
+    }
     if (this.d.closeBraceAnywhere && target.unquoted && target.span[1] - target.span[0] === 1 && lx.src.charCodeAt(target.span[0]) === 125) {
       this.fail(`zsh reads a sole \`}\` as a close brace, not a file name after \`${operator}\``, target.span);
     }
@@ -1465,6 +1476,16 @@ class Parser implements NestedParser {
 }
 
 // ------------------------------------------------------------------ helpers
+
+/**
+ * The list as an array of its exact size. An array grown by push keeps room
+ * for 16 more elements; a tree holds one list per command and per word, and
+ * a 1 MB line hundreds of thousands of them, so the room costs more memory
+ * (and garbage-collection time) than the nodes themselves.
+ */
+function fit<T>(list: T[]): T[] {
+  return list.length === 0 ? list : list.slice();
+}
 
 /** zsh: words that are all precommand modifiers (`- noglob builtin command`, `command -p`), and so no command. */
 function onlyPrecommandModifiers(words: readonly Word[], src: string): boolean {

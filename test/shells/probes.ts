@@ -476,4 +476,12 @@ export const probes: Probe[] = [
   { id: 'fuzz-arith-fallback-nested', command: 'echo $(((i)); echo $(case x in a) x;; esac))', run: false, note: 'a nested substitution is read afresh' },
   { id: 'fuzz-zsh-dollar-dollar-paren', command: 'echo $$(a', run: false, note: 'zsh reads `$$(` as `$` and `$(`' },
   { id: 'fuzz-zsh-dollar-dollar-quoted', command: 'echo "$$(a"', run: false, note: 'inside double quotes it is `$$` and text' },
+  { id: 'fuzz-zsh-bang-coproc', command: '! coproc ls', run: false, note: 'zsh takes no `coproc` after `!`' },
+  { id: 'fuzz-procsubst-arith-case', command: 'cat <(((i)); case x in a) x;; esac)', run: false, note: 'bash scans `<(((` like `$(((`' },
+  { id: 'fuzz-zsh-input-dup-word', command: 'cat <& x', run: false, note: 'zsh wants an fd number after `<&`' },
+  { id: 'fuzz-zsh-input-dup-quoted-number', command: 'cat <& "3"', run: false, note: 'a quoted number is a number' },
+  { id: 'fuzz-zsh-test-bang-operand', command: '[[ -n ! ]]', run: false, note: 'zsh reads `!` as negation there' },
+  { id: 'fuzz-zsh-test-bang-quoted', command: '[[ -n "!" ]]', run: false, note: 'a quoted `!` is a word' },
+  { id: 'fuzz-zsh-array-close-brace', command: 'C=(a b})', run: false, note: 'zsh splits the `}` off, and a sole `}` cannot stand in an array' },
+  { id: 'fuzz-zsh-array-brace-word', command: 'C=(a {b})', run: false, note: 'a balanced `{b}` is one word' },
 ];
