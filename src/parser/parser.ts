@@ -227,6 +227,8 @@ class Parser implements NestedParser {
 
   /** `$( … )` bodies being read: bash reads `time` differently inside one (below). */
   private substitutionDepth = 0;
+  /** The next `)` closes a substitution: zsh reads its body as a program of its own, so that `)` is its end (`$(if v)` fails like `if v`). */
+  private parenEndsProgram = false;
 
   /** bash, inside `$( )`: after the `time` keyword an array assignment (`C=(a)`) is a syntax error, though not at the top level. */
   private refuseArrayAfterTime(timed: boolean): void {
@@ -240,10 +242,13 @@ class Parser implements NestedParser {
     const saved = this.savePeek();
     this.enter();
     this.substitutionDepth++;
+    const outer = this.parenEndsProgram;
+    this.parenEndsProgram = true;
     try {
       return this.parseSubstitutionBody(openedAt, saved);
     } finally {
       this.substitutionDepth--;
+      this.parenEndsProgram = outer;
     }
   }
 
@@ -259,7 +264,9 @@ class Parser implements NestedParser {
       this.unexpected('`)`');
     }
     this.advance();
-    this.lx.pendingHeredocs = outerHeredocs.concat(this.lx.pendingHeredocs);
+    // appended in place: a copy per substitution would grow with the line (`$(cat <<E)` × 10,000)
+    for (const r of this.lx.pendingHeredocs) outerHeredocs.push(r);
+    this.lx.pendingHeredocs = outerHeredocs;
     this.leave();
     this.restorePeek(saved);
     return body;
@@ -578,7 +585,10 @@ class Parser implements NestedParser {
   private parseSubshell(): Command {
     const start = this.tokStart;
     this.advance();
+    const outer = this.parenEndsProgram;
+    this.parenEndsProgram = false;
     const body = this.parseNonEmptyList('inside `( )`');
+    this.parenEndsProgram = outer;
     if (this.peek(Lex.CommandPosition) !== Tok.RightParen) this.unexpected(`\`)\` to close the \`(\` at offset ${start}`);
     const end = this.tokEnd;
     this.advance();
@@ -650,7 +660,8 @@ class Parser implements NestedParser {
         this.unexpected('`elif`, `else`, `fi` or a newline after `if … { … }`');
       } else if (this.d.zshGrammar && condition.length > 0) {
         // zsh's short form: `if [[ c ]] cmd` runs one and-or list (zsh lets it be empty, except at the end).
-        if (this.peek(Lex.CommandPosition) === Tok.EOF) this.unexpected('a command after the condition of `if`');
+        const after = this.peek(Lex.CommandPosition);
+        if (after === Tok.EOF || (after === Tok.RightParen && this.parenEndsProgram)) this.unexpected('a command after the condition of `if`');
         const statement = this.parseShortBody();
         const body = statement ? [statement] : [];
         clauses.push({ condition, body });

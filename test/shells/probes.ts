@@ -484,4 +484,8 @@ export const probes: Probe[] = [
   { id: 'fuzz-zsh-test-bang-quoted', command: '[[ -n "!" ]]', run: false, note: 'a quoted `!` is a word' },
   { id: 'fuzz-zsh-array-close-brace', command: 'C=(a b})', run: false, note: 'zsh splits the `}` off, and a sole `}` cannot stand in an array' },
   { id: 'fuzz-zsh-array-brace-word', command: 'C=(a {b})', run: false, note: 'a balanced `{b}` is one word' },
+  { id: 'fuzz-zsh-substitution-if-short', command: 'echo $(if v)', run: false, note: 'zsh reads a substitution as a program of its own: `if v` then its end fails' },
+  { id: 'fuzz-zsh-subshell-if-short', command: '(if v)', run: false, note: 'in a subshell the `)` closes the `if`' },
+  { id: 'fuzz-zsh-substitution-subshell-if', command: 'echo $( (if v) )', run: false, note: 'a subshell inside the substitution' },
+  { id: 'fuzz-zsh-procsubst-if-short', command: 'cat <(if v)', run: false, note: 'a process substitution too' },
 ];
