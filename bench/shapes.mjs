@@ -1,11 +1,13 @@
 // Inputs for treeward's linearity figures, shared by bench/run.mjs (which checks them with
-// bash -n) and bench/worker.mjs (which times them).
+// bash -n, or dash -n for the sh ones) and bench/worker.mjs (which times them, in bash unless the
+// shape says otherwise).
 
 /** One long input grown to a size by repeating `unit` (# becomes a counter). */
 export const lineShapes = [
   { name: 'echo w0 w1 w2 …', head: 'echo', unit: ' w#' },
   { name: 'true && echo 0 && …', head: 'true', unit: ' && echo #' },
-  { name: 'cat f | grep -v 0 | …', head: 'cat f', unit: ' | grep -v #' },
+  // bash refuses a pipeline of more than about 3,333 commands (so does treeward in bash): read as sh, as dash does
+  { name: 'cat f | grep -v 0 | … (sh)', head: 'cat f', unit: ' | grep -v #', dialect: 'sh' },
   { name: "echo '…' (one quoted word)", head: "echo '", unit: 'lorem ipsum # ', tail: "'" },
   { name: 'echo "$x ${y:-0} $(echo 0) …"', head: 'echo "', unit: '$x ${y:-#} $(echo #) ', tail: '"' },
   { name: "cat <<'EOF' (heredoc body, multi-line)", head: "cat <<'EOF'\n", unit: 'line # of a heredoc body\n', tail: 'EOF\n' },

@@ -1,6 +1,7 @@
 // One measurement in a fresh process, so that no parser's heap or JIT state affects another's:
 //   node --expose-gc bench/worker.mjs PARSER MODE JOB.json
-// MODE is agent | scripts | blob | linearity. Prints one JSON object on stdout.
+// MODE is agent | scripts | blob | linearity | stress (… stress JOB.json FAMILY SIZE-INDEX).
+// Prints one JSON object on stdout.
 
 import { readFileSync } from 'node:fs';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
@@ -16,8 +17,21 @@ const gc = () => globalThis.gc?.();
 const gcPauses = [];
 new PerformanceObserver((list) => { for (const e of list.getEntries()) gcPauses.push([e.startTime, e.duration]); }).observe({ entryTypes: ['gc'] });
 const settle = () => new Promise((r) => setTimeout(r, 20));
-/** ms of GC pause that started inside [from, to] (performance.now() units); call after settle(). */
-const gcMsBetween = (from, to) => gcPauses.reduce((s, [t, d]) => (t >= from && t <= to ? s + d : s), 0);
+/**
+ * ms of GC pause that started inside [from, to] (performance.now() units); call after settle().
+ * Overlapping entries (a scavenge inside incremental marking's finalisation) count once.
+ */
+const gcMsBetween = (from, to) => {
+  const inside = gcPauses.filter(([t]) => t >= from && t <= to).sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let reach = -Infinity;
+  for (const [t, d] of inside) {
+    const end = Math.min(t + d, to);
+    if (end > reach) total += end - Math.max(t, reach);
+    reach = Math.max(reach, end);
+  }
+  return total;
+};
 
 const median = (xs) => {
   const s = Float64Array.from(xs).sort();
@@ -182,7 +196,7 @@ function where(src, error) {
 }
 
 async function blob(p) {
-  const files = readScripts();
+  const files = readScripts().filter((f) => job.blobScripts.includes(f.path));
   const src = files.map((f) => f.src).join('\n');
   const bytes = Buffer.byteLength(src);
   const f0 = performance.now();
@@ -207,7 +221,7 @@ async function blob(p) {
 // Linearity (treeward only): one long line at 1%, 10%, 100% of 1 MB, and nesting depths.
 async function linearity(p) {
   const { lib } = p;
-  const time = async (src, runs) => {
+  const time = async (src, runs, dialect = 'bash') => {
     const ts = [];
     const spans = [];
     let error;
@@ -216,7 +230,7 @@ async function linearity(p) {
     for (let i = 0; i < runs; i++) {
       const p0 = performance.now();
       const t0 = now();
-      try { lib.parse(src, { dialect: 'bash' }); } catch (e) {
+      try { lib.parse(src, { dialect }); } catch (e) {
         ts.push(Number(now() - t0));
         error = e instanceof lib.BudgetError ? `BudgetError (${e.budget}): ${e.message}` : `${e.name}: ${e.message}`;
         break;
@@ -226,7 +240,9 @@ async function linearity(p) {
     }
     await settle();
     const gcMs = spans.length ? spans.reduce((s, [a, b]) => s + gcMsBetween(a, b), 0) / spans.length : 0;
-    return { ms: median(ts) / 1e6, gcMs, error };
+    // each run's time outside GC pauses, then the median: the parser's own work
+    const exGcMs = spans.length ? median(spans.map(([a, b], i) => ts[i] / 1e6 - gcMsBetween(a, b))) : NaN;
+    return { ms: median(ts) / 1e6, gcMs, exGcMs, error };
   };
   const out = { lines: [], nesting: [] };
   for (const shape of lineShapes) {
@@ -235,8 +251,8 @@ async function linearity(p) {
       const src = build(shape, size);
       // Warm-up: at least 2 runs, and up to 20 runs or 300 ms for the smaller sizes.
       const w0 = now();
-      for (let i = 0; i < 20 && (i < 2 || (size < 1e6 && Number(now() - w0) < 3e8)); i++) await time(src, 1);
-      const r = await time(src, size >= 1e6 ? 5 : 11);
+      for (let i = 0; i < 20 && (i < 2 || (size < 1e6 && Number(now() - w0) < 3e8)); i++) await time(src, 1, shape.dialect);
+      const r = await time(src, size >= 1e6 ? 5 : 11, shape.dialect);
       row.points.push({ bytes: Buffer.byteLength(src), ...r });
     }
     out.lines.push(row);
@@ -262,9 +278,77 @@ async function linearity(p) {
   return out;
 }
 
+// Stress (treeward only): one point of one family of bench/stress.mjs, in its own process
+// (argv: … stress JOB.json FAMILY SIZE-INDEX), so that its peak memory is its own.
+async function stress(p) {
+  const { lib } = p;
+  const { stressFamilies } = await import('./stress.mjs');
+  const family = stressFamilies[Number(process.argv[5])];
+  const size = family.sizes[Number(process.argv[6])];
+  const src = family.make(size);
+  const dialect = family.dialect ?? 'bash';
+  const options = { dialect };
+  const outcome = () => {
+    try { lib.parse(src, options); return 'parsed'; } catch (e) {
+      return e instanceof lib.BudgetError ? `BudgetError (${e.budget})` : e instanceof lib.ParseError ? 'ParseError' : `${e?.name}: ${e?.message}`;
+    }
+  };
+  const verdict = () => {
+    const v = lib.approve(src, { tree: '/home/dev/project', dialect });
+    return v.decision === 'allow' ? 'allow' : `deny ${v.id}`;
+  };
+  // Memory first, on a cold parse: peak resident memory above what the process held before it
+  // (getrusage maxrss), and what the tree keeps alive (heap in use after a full GC, tree held).
+  gc();
+  const rss0 = process.resourceUsage().maxRSS;
+  const heap0 = process.memoryUsage().heapUsed;
+  let tree = null;
+  try { tree = lib.parse(src, options); } catch { /* the outcome is read below */ }
+  const rss1 = process.resourceUsage().maxRSS;
+  gc();
+  const retainedMB = (process.memoryUsage().heapUsed - heap0) / 1e6;
+  void tree;
+  tree = null;
+  // Time: warm up on the 1% input (and twice on this one), then the median of several runs.
+  const small = family.make(family.sizes[0]);
+  const w0 = now();
+  for (let i = 0; i < 30 && Number(now() - w0) < 3e8; i++) { try { lib.parse(small, options); } catch { /* refusals are timed too */ } }
+  outcome(); outcome();
+  const ts = [];
+  const spans = [];
+  let result;
+  const t00 = now();
+  for (let i = 0; i < 15 && (i < 5 || Number(now() - t00) < 5e8); i++) {
+    const p0 = performance.now();
+    const t0 = now();
+    result = outcome();
+    ts.push(Number(now() - t0));
+    spans.push([p0, performance.now()]);
+  }
+  await settle();
+  const gcMs = spans.reduce((s, [a, b]) => s + gcMsBetween(a, b), 0) / spans.length;
+  const exGcMs = median(spans.map(([a, b], i) => ts[i] / 1e6 - gcMsBetween(a, b)));
+  const ms = median(ts) / 1e6;
+  // Judging: approve() on the same input (parse included), fewer runs.
+  let approveMs = null;
+  let decision = null;
+  if (job.stressApprove !== false) {
+    try { decision = verdict(); } catch (e) { decision = `throws ${e?.name}`; }
+    const at = [];
+    const a00 = now();
+    for (let i = 0; i < 5 && (i < 3 || Number(now() - a00) < 3e8); i++) {
+      const t0 = now();
+      try { verdict(); } catch { /* counted above */ }
+      at.push(Number(now() - t0));
+    }
+    approveMs = median(at) / 1e6;
+  }
+  return { family: family.name, unit: family.unit, size, bytes: Buffer.byteLength(src), dialect, outcome: result, expect: family.expect, ms, gcMs, exGcMs, runs: ts.length, peakMB: Math.max(0, rss1 - rss0) / 1e3, retainedMB: Math.max(0, retainedMB), baseRssMB: rss0 / 1e3, approveMs, decision };
+}
+
 // ------------------------------------------------------------------ main
 
-const modes = { agent, scripts, blob, linearity };
+const modes = { agent, scripts, blob, linearity, stress };
 let result;
 try {
   const t0 = now();

@@ -1,13 +1,55 @@
 // treeward's explicit budgets, in one place. Past any of them a line is
-// refused (BudgetError, and the approver's `too-complex`), never approved and
-// never left running. Each is far above what a real command line needs.
+// refused (`parse` throws a BudgetError, `approve` denies it as
+// `too-complex`), never approved and never left running. Each is far above
+// what a real command line needs; each has a test at the limit and just past
+// it (test/robustness/budgets.test.ts), and `npm run bench` prints how time
+// and memory grow towards them (the stress table).
+//
+// What is not a budget but the shells' own limit lives with the dialect
+// (bash's parser stack: a pipeline of more than 3,333 commands) or with the
+// path reader (the kernel's 40 symlinks per lookup, src/approver/paths.ts).
 
 export const budgets = {
   /**
-   * Constructs open at once while reading a line: compound commands,
-   * substitutions, quotes and `${…}` nested in each other. Low enough that
-   * the recursive descent can never overflow V8's stack, even in a cold
-   * process before the code is compiled.
+   * Input size: the longest line read, in UTF-16 code units (bytes, for
+   * ASCII): 1 MiB. The parser's time and the tree's size grow linearly with
+   * the input; this bounds both (a 1 MiB line of `a;a;…` builds a tree of
+   * about 400 MB, the worst shape measured), so no line exhausts memory.
+   */
+  maxInputLength: 1 << 20,
+
+  /**
+   * Nesting depth: constructs open at once while reading a line (compound
+   * commands, substitutions, quotes, `${…}`, arithmetic, nested in each
+   * other). Low enough that the recursive descent can never overflow V8's
+   * stack, even in a cold process before the code is compiled.
    */
   maxNesting: 200,
-};
+
+  /**
+   * Expansion count: the fields one word may expand to (brace expansion
+   * `{a,b}{c,d}…`, `{1..100000000}`); more is `too-complex` (src/approver/words.ts).
+   */
+  maxFields: 256,
+
+  /**
+   * Filesystem operations: lookups (lstat, readlink, readdir) one line may
+   * spend on the working tree; running out is `too-complex` (src/approver/approve.ts).
+   */
+  maxLookups: 10_000,
+
+  /** The largest file the approver reads (startup files, scripts the line wrote): larger ones read as unknown (src/approver/fs.ts). */
+  maxFileBytes: 1 << 20,
+
+  /**
+   * Code read inside code: nested `bash -c`, `eval`, function calls and git
+   * settings; deeper is `too-complex` (src/approver/walk.ts).
+   */
+  maxCodeDepth: 16,
+
+  /** Possible current directories followed at once (`cd a || cd b …`); more reads as unknown (src/approver/walk.ts). */
+  maxDirectories: 8,
+
+  /** Fixed words a `for` loop is followed through one by one; more reads as unknown (src/approver/walk.ts). */
+  maxLoopWords: 32,
+} as const;

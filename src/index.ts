@@ -7,3 +7,6 @@ export { budgets } from './budgets.js';
 export { approve, explain, type Explanation } from './approver/approve.js';
 export { denyIds, type ApproveOptions, type DenyId, type Verdict, type InlineCodePolicy } from './approver/types.js';
 export { fileSystemFrom, FsError, type FileSystem } from './approver/fs.js';
+export { runHook, maxRequestBytes, type HookArguments, type HookSurroundings } from './cli/hook.js';
+export { answerObject, detectFormat, harnessFormats, readRequest, type HarnessFormat, type HarnessRequest, type HookAnswer } from './cli/harness.js';
+export { ConfigError, readConfig, type HookConfig } from './cli/config.js';

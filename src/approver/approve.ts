@@ -3,6 +3,7 @@
 // a reason the agent can act on, and the span that caused it. It never
 // throws and never approves by accident: any failure inside is a deny.
 
+import { budgets } from '../budgets.js';
 import { dialects } from '../lexer/dialect.js';
 import { BudgetError, ParseError } from '../lexer/error.js';
 import type { Script, Span } from '../parser/ast.js';
@@ -18,7 +19,7 @@ import type { ApproveOptions, DenyId, Verdict } from './types.js';
 import { Walker } from './walk.js';
 
 /** Lookups (lstat, readlink, readdir) one line may spend. */
-export const maxLookups = 10_000;
+export const maxLookups = budgets.maxLookups;
 
 export function approve(command: string, options: ApproveOptions): Verdict {
   try {

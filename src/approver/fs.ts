@@ -1,6 +1,8 @@
 // The one seam through which treeward looks at a filesystem. The binary
 // passes node's fs; tests pass a memfs volume. Nothing else touches a disk.
 
+import { budgets } from '../budgets.js';
+
 export type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
 
 /** A failure other than "does not exist" (EACCES, ELOOP, EIO…): the approver cannot judge past it. */
@@ -37,7 +39,7 @@ export interface NodeLikeFs {
 }
 
 /** Files larger than this are not read (startup files and git pointers are small). */
-const maxFileBytes = 1 << 20;
+const maxFileBytes = budgets.maxFileBytes;
 
 const absentCodes = new Set(['ENOENT', 'ENOTDIR']);
 

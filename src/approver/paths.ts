@@ -9,13 +9,14 @@
 // `FileSystem` seam: no node `fs`, no `path.resolve` (which reads
 // process.cwd()).
 
+import { budgets } from '../budgets.js';
 import { FsError, type EntryKind, type FileSystem } from './fs.js';
 
 /** The kernel's bound on symlinks followed in one lookup (Linux MAXSYMLINKS): the 41st hop is ELOOP. */
 export const maxLinkHops = 40;
 
 /** Lookups one line may spend when the caller does not say otherwise. */
-export const defaultLookupBudget = 10_000;
+export const defaultLookupBudget = budgets.maxLookups;
 
 /**
  * A lookup budget shared by every resolution a line makes: each call into the

@@ -18,6 +18,7 @@ import type { Directories, Effect, FindFilter } from './effects.js';
 import { scanInlineCode } from './inline-code.js';
 import { type Argument, type Arity, has, type Listing, listedArgument, type OptionTable, options, type ReadCommandLine, type ReadOption, readOptions, valuesOf } from './options.js';
 import { baseName, joinPath } from './pathtext.js';
+import { leadingText } from './argtext.js';
 import type { Chunk, WordContext } from './words.js';
 
 export type { Argument } from './options.js';
@@ -27,7 +28,7 @@ export interface ProgramContext {
   home: string;
   tempDir: string;
   /** The environment the line inherits. */
-  env: Readonly<Record<string, string>>;
+  env: Readonly<Record<string, string | undefined>>;
   /** Assignments before the command (`CDPATH=x cd y`) and those added by `env`. */
   /** Names given to the command: by the line (exported or bare, before it, through `env`), to their fixed text or null. */
   environment: ReadonlyMap<string, string | null>;
@@ -58,6 +59,8 @@ export type Action =
   | { kind: 'place'; arg: Argument; dirs?: Directories }
   | { kind: 'run'; argv: Argument[]; environment?: [string, string][]; subshell?: boolean; dirs?: Directories; noFunctions?: boolean }
   | { kind: 'shell-code'; code: string; span: Span; dialect: 'bash' | 'sh' | 'zsh'; dirs?: Directories; subshell?: boolean }
+  /** `source FILE` of a file treeward does not read: after it, where the shell is and what it has set are unknown. */
+  | { kind: 'unknown-shell-state'; what: string }
   /** `export NAME=value` and kin: names set to values (null when not fixed), judged by what the name means. */
   | { kind: 'variables'; assignments: { name: string; value: string | null; span: Span }[] }
   | { kind: 'cd'; to: CdTarget; push?: boolean }
@@ -98,7 +101,7 @@ function unfixedArgument(from: Argument, reason: string): Argument {
 
 function envValue(ctx: ProgramContext, name: string): string | null | undefined {
   const assignment = ctx.environment.get(name);
-  if (assignment === undefined) return name in ctx.env ? ctx.env[name] : undefined;
+  if (assignment === undefined) return ctx.env[name];
   if (typeof assignment === 'string') return assignment;
   return null; // set by the line (its value is read by the walk where needed)
 }
@@ -260,7 +263,7 @@ const rows: Record<string, Row> = {
       const remote = (a: Argument) => a.text !== null && /^[^/]*:/.test(a.text);
       if (!remote(destination)) {
         out.push({ kind: 'write', arg: destination, recursive: true, by });
-        if (line.options.some((o) => o.name.startsWith('delete'))) out.push({ kind: 'remove', arg: destination, recursive: true, belowOnly: true, by: 'rsync --delete' });
+        if (line.options.some((o) => o.name.startsWith('delete') || o.name === 'del')) out.push({ kind: 'remove', arg: destination, recursive: true, belowOnly: true, by: 'rsync --delete' });
       }
       if (has(line, 'remove-source-files')) for (const s of sources) if (!remote(s)) out.push({ kind: 'remove', arg: s, recursive: false, by: 'rsync --remove-source-files' });
       for (const o of valuesOf(line, 'log-file', 'backup-dir')) out.push({ kind: 'write', arg: optionArgument(o), by });
@@ -318,7 +321,7 @@ function copyLike(line: ReadCommandLine, by: string, mode: 'copy' | 'move' | 'sy
     if (hardLinks) out.push({ kind: 'write', arg: source, hardLinkSource: true, by });
   }
   const directoryOnly = targetDir !== undefined || destination.text?.endsWith('/') === true || /(^|\/)\.\.?$/.test(destination.text ?? '');
-  const inside = named || has(line, 'T', 'no-target-directory') ? [] : sources.map((source) => inDirectory(destination, source)).filter((a) => a !== null);
+  const inside = named || has(line, 'T', 'no-target-directory') ? [] : sources.map((source) => inDirectory(destination, source, mode === 'copy' && recursive)).filter((a) => a !== null);
   if (!directoryOnly || inside.length === 0) out.push({ kind: 'write', arg: destination, recursive, by, destination: !named });
   for (const arg of inside) out.push({ kind: 'write', arg, recursive, by });
   // what was put in place may be a link: later paths through it are not fixed
@@ -335,7 +338,7 @@ function copyLike(line: ReadCommandLine, by: string, mode: 'copy' | 'move' | 'sy
  * (a dot-matching `*`) when the source is not fixed. `src/.` merges its
  * entries into DEST itself, which is then any name below DEST.
  */
-function inDirectory(destination: Argument, source: Argument): Argument | null {
+function inDirectory(destination: Argument, source: Argument, merges: boolean): Argument | null {
   if (destination.text === null) return null;
   const base = destination.text.replace(/\/+$/, '') || '/';
   const prefix = base === '/' ? '/' : `${base}/`;
@@ -349,7 +352,8 @@ function inDirectory(destination: Argument, source: Argument): Argument | null {
   const trimmed = field.text.replace(/\/+$/, '');
   const from = trimmed.lastIndexOf('/') + 1;
   const name = trimmed.slice(from);
-  if (name === '' || name === '.' || name === '..') return anyName();
+  // `cp -r src/. dest` merges src's entries into dest; `ln -s / dir` or `mv x/. y` make no new name there
+  if (name === '' || name === '.' || name === '..') return merges ? anyName() : null;
   const chunks: Chunk[] = [{ text: prefix, quoted: true }];
   let at = 0;
   for (const chunk of field.chunks) {
@@ -416,7 +420,9 @@ readers['chdir'] = readers['cd'];
 readers['pushd'] = (name, args, ctx, span) => {
   if (!ctx.dialect.reservedWords.has('[[')) return []; // sh has no pushd: nothing changes
   const rest = args.slice(1);
-  if (rest.length === 0 || (rest[0]!.text ?? '').startsWith('+') || (rest[0]!.text ?? '').startsWith('-')) return [{ kind: 'cd', to: 'unknown' }];
+  const first = rest[0]?.text ?? '';
+  // `pushd +N`/`-N` rotate the stack, `-n` only adds to it; `--` ends the options
+  if (rest.length === 0 || first.startsWith('+') || (first.startsWith('-') && first !== '--')) return [{ kind: 'cd', to: 'unknown' }];
   return readers['cd']!(name, args, ctx, span);
 };
 readers['popd'] = (_name, args, ctx) => {
@@ -502,11 +508,12 @@ readers['source'] = (name, args, ctx, span) => {
     if (written.literal === null) return [dynamic(span, `\`${name}\` runs \`${file.text}\`, whose content an earlier part of the line wrote; write it in one command and source it in another`)];
     return [{ kind: 'shell-code', code: written.literal, span, dialect: ctx.dialect.name, subshell: false }];
   }
-  return [];
+  // a file treeward does not read runs in this shell: it may change the directory, any name, the glob options
+  return [{ kind: 'unknown-shell-state', what: `\`${name} ${file.text}\`` }];
 };
 readers['.'] = readers['source'];
 readers['trap'] = (_name, args, ctx, span) => {
-  const rest = args.slice(1);
+  const rest = args[1]?.text === '--' ? args.slice(2) : args.slice(1);
   if (rest.length === 0 || rest[0]!.text === '-l' || rest[0]!.text === '-p') return [];
   const action = rest[0]!;
   if (action.text === null) return [dynamic(span, '`trap` of code the line does not fix')];
@@ -536,12 +543,20 @@ for (const setter of ['read', 'mapfile', 'readarray', 'getopts', 'declare', 'typ
     const assignments: { name: string; value: string | null; span: Span }[] = [];
     for (const a of args.slice(1)) {
       if (a.text === null) {
+        // `export PATH="$HOME/bin:$PATH"`: a fixed name set to a value the line does not fix
+        const fixedName = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(leadingText(a.word).text);
+        if (fixedName && name !== 'read' && name !== 'unset') {
+          names.push(fixedName[1]!);
+          assignments.push({ name: fixedName[1]!, value: null, span: a.word.span });
+          continue;
+        }
         // `export "$name=…"`: which name is set is not known
         if (name !== 'read' && name !== 'unset') out.push(dynamic(a.word.span, `\`${name}\` sets a name the line does not fix`));
         continue;
       }
       const m = /^([A-Za-z_][A-Za-z0-9_]*)/.exec(a.text);
-      if (m) names.push(m[1]!);
+      // `export NAME` (no value) leaves NAME's value as it was
+      if (m && !((name === 'export' || name === 'readonly') && m[0] === a.text)) names.push(m[1]!);
       const assignment = /^([A-Za-z_][A-Za-z0-9_]*)(\+?=)/.exec(a.text);
       if (assignment && name !== 'read' && name !== 'unset') {
         assignments.push({ name: assignment[1]!, value: assignment[2] === '=' ? a.text.slice(assignment[0].length) : null, span: a.word.span });
@@ -677,6 +692,13 @@ readers['flock'] = wrapper(options('sexunw:E:oFc:', ['shared', 'exclusive', 'unl
   // the lock file (created when missing), unless it is an fd number
   const lock = operands[0];
   const actions: Action[] = lock && !(lock.text !== null && /^[0-9]+$/.test(lock.text)) ? [{ kind: 'write', arg: lock, by: 'flock', content: false }] : [];
+  // `flock FILE -c STRING`: the option may follow the lock file, and STRING runs through sh -c
+  const after = operands[1]?.text;
+  if (after === '-c' || after === '--command' || after?.startsWith('--command=')) {
+    const code = after.startsWith('--command=') ? after.slice('--command='.length) : operands[2]?.text ?? null;
+    actions.push(code === null ? dynamic(span, '`flock -c` of a command the line does not fix') : { kind: 'shell-code', code, span, dialect: 'sh' });
+    return { actions, skip: 99 };
+  }
   return { actions, skip: 1 };
 });
 readers['watch'] = (_name, args, ctx, span) => {
@@ -698,17 +720,55 @@ readers['script'] = (_name, args, _ctx, span) => {
   if (out.length === 0) out.push({ kind: 'write', arg: derivedArgument(args[0]!, 'typescript'), by: 'script' });
   return out;
 };
+/**
+ * su and runuser: `su [options] [-] [user [args]]` reads options on either
+ * side of the user (`su dev -c '…'`); `runuser -u user [--] command [args]`
+ * runs a command directly, and stops reading options at it.
+ */
 const suLike: Reader = (name, args, _ctx, span) => {
-  const line = readOptions(args.slice(1), options('c:flmps:u:g:G:P', [['command', 'required'], ['session-command', 'required'], 'login', 'preserve-environment', ['shell', 'required'], ['user', 'required'], ['group', 'required'], 'pty'], true));
+  const commandForm = name === 'runuser' && args.some((a) => a.text === '-u' || (a.text?.startsWith('--user') ?? false) || /^-u./.test(a.text ?? ''));
+  const line = readOptions(args.slice(1), options('c:flmps:u:g:G:P', [['command', 'required'], ['session-command', 'required'], 'login', 'preserve-environment', ['shell', 'required'], ['user', 'required'], ['group', 'required'], 'pty'], commandForm));
   const commands = valuesOf(line, 'c', 'command', 'session-command');
-  if (commands.length === 0) return line.operands.length > 1 && name === 'runuser' ? [{ kind: 'run', argv: line.operands.slice(1) }] : [];
-  return commands.map((o) => (o.value === null ? dynamic(span, `\`${name} -c\` of a command the line does not fix`) : ({ kind: 'shell-code', code: o.value, span, dialect: 'sh' }) as Action));
+  const out: Action[] = commands.map((o) => (o.value === null ? dynamic(span, `\`${name} -c\` of a command the line does not fix`) : ({ kind: 'shell-code', code: o.value, span, dialect: 'sh' }) as Action));
+  for (const o of valuesOf(line, 's', 'shell')) if (o.value === null || !/(^|\/)(ba|da|z)?sh$/.test(o.value)) out.push(dynamic(span, `\`${name} -s\` starts a shell treeward does not read`));
+  if (commands.length > 0) return out;
+  if (commandForm) return line.operands.length > 0 ? [...out, { kind: 'run', argv: line.operands }] : out;
+  // words after the user go to the user's shell as its arguments (a script, or `-c …`)
+  const operands = line.operands.filter((a) => a.text !== '-');
+  if (operands.length > 1) out.push(dynamic(span, `\`${name}\` passes these words to the user's shell, which runs them`));
+  return out;
 };
 readers['su'] = suLike;
 readers['runuser'] = suLike;
 
+/** env's grouped short options as separate words: `-iS'cmd'` is `-i -S cmd`, `-vu NAME` is `-v -u NAME`. */
+function expandEnvClusters(args: Argument[]): Argument[] {
+  const out: Argument[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k]!;
+    const t = a.text;
+    if (t === null || !/^-[^-]./.test(t)) {
+      out.push(a);
+      // the command starts at the first word that is neither an option nor an assignment
+      if (t === null || (!t.startsWith('-') && !t.includes('='))) return [...out, ...args.slice(k + 1)];
+      if (t === '-u' || t === '-C' || t === '-S') if (k + 1 < args.length) out.push(args[++k]!);
+      continue;
+    }
+    for (let j = 1; j < t.length; j++) {
+      const letter = t[j]!;
+      out.push(derivedArgument(a, `-${letter}`));
+      if (letter === 'u' || letter === 'C' || letter === 'S') {
+        if (j + 1 < t.length) out.push(derivedArgument(a, t.slice(j + 1)));
+        else if (k + 1 < args.length) out.push(args[++k]!);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 readers['env'] = (_name, args, ctx, span) => {
-  const rest = args.slice(1);
+  const rest = expandEnvClusters(args.slice(1));
   const environment: [string, string][] = [];
   let i = 0;
   let dirs: Directories | undefined;
@@ -812,8 +872,15 @@ readers['parallel'] = (_name, args, _ctx, span) => {
   if (line.operands.length === 0) return [dynamic(span, '`parallel` runs commands it reads from its input')];
   const words = line.operands.map((a) => a.text);
   if (words.some((w) => w === null)) return [dynamic(span, '`parallel` with a command the line does not fix')];
-  const extra = sep < 0 ? [unfixedArgument(args[0]!, 'a word `parallel` reads from its input')] : [];
-  return [{ kind: 'run', argv: [...line.operands, ...extra], subshell: true }];
+  // `::: ARGS` are the arguments, one run each (appended, or put where `{}` stands); `::::` names files of them
+  const values = sep < 0 ? [] : args.slice(sep).filter((a) => a.text !== ':::' && a.text !== ':::+');
+  const fromElsewhere = sep < 0 || args.slice(sep).some((a) => a.text === '::::') || values.length === 0 || values.length > 32;
+  const inputs = fromElsewhere ? [unfixedArgument(args[0]!, sep < 0 ? 'a word `parallel` reads from its input' : 'a word `parallel` takes from its argument list')] : values;
+  return inputs.map((input) => {
+    const placed = line.operands.some((a) => a.text!.includes('{}'));
+    const argv = placed ? line.operands.map((a) => (a.text === '{}' ? input : a.text!.includes('{}') ? (input.text === null ? unfixedArgument(a, 'a word `parallel` fills in') : derivedArgument(a, a.text!.replaceAll('{}', input.text))) : a)) : [...line.operands, input];
+    return { kind: 'run', argv, subshell: true } as Action;
+  });
 };
 readers['busybox'] = (_name, args) => (args.length > 1 ? [{ kind: 'run', argv: args.slice(1) }] : []);
 

@@ -132,6 +132,12 @@ const removalUnfixedTarget: Rule = (effect, ctx) => {
     if (!field.glob) {
       const through = placedOnPath(effect, field, ctx);
       if (through) return deny('removal-unfixed-target', effect.span, `\`${effect.by}\` removes \`${field.text}\` through \`${through}\`, which an earlier part of the line linked, moved or copied into place (it may now be a link); run the removal as a separate command`);
+      // git clean is read as a glob removal of its directory (SPEC §3): one outside the tree is a glob's unfixed target
+      if (effect.by === 'git clean') {
+        for (const reading of readings({ ...effect, value: { kind: 'fixed', fields: [field] } }, ctx, true)) {
+          if (!insideTreeBoth(reading, ctx)) return deny('removal-unfixed-target', effect.span, `\`git clean\` would remove what git lists below ${shown(reading)}, which is not inside the working tree both as written and through its links; run git clean inside the tree`);
+        }
+      }
       continue;
     }
     if (effect.expansionChanged) return deny('removal-unfixed-target', effect.span, `the line changed how globs expand before \`${effect.by} ${field.text}\`; name the files literally or drop the option change`);

@@ -36,7 +36,12 @@ export interface ApproveOptions {
   dialect?: DialectName;
   /** The working tree: an absolute path. */
   tree: string;
-  /** Where the line starts; inside the tree. Default: the tree. */
+  /**
+   * Where the line starts. Default: the tree. Usually inside the tree; the hook
+   * also judges a line as run where the harness would run it without the
+   * hand-back's `cd`, which may lie outside (its removals there are judged as
+   * such; the verdict is the same function of the line either way).
+   */
   cwd?: string;
   /** The run's own directories (`--run-dir`): removals inside them are allowed. */
   runDirs?: string[];
@@ -45,7 +50,7 @@ export interface ApproveOptions {
   /** `$HOME`. */
   home?: string;
   /** The environment the line inherits (CDPATH, TMPDIR, BASH_ENV, …). Default: empty. */
-  env?: Readonly<Record<string, string>>;
+  env?: Readonly<Record<string, string | undefined>>;
   /** Extra protected paths (absolute, or `~/…`). */
   protected?: readonly string[];
   /** Extra agent program names. */

@@ -4,6 +4,7 @@
 // the glob options changed; descending into every command the line runs.
 // It records effects; rules.ts judges them.
 
+import { budgets } from '../budgets.js';
 import { type Dialect, dialects } from '../lexer/dialect.js';
 import { BudgetError, ParseError } from '../lexer/error.js';
 import type {
@@ -15,6 +16,7 @@ import { joinPath } from './pathtext.js';
 import { normalizeLexically } from './paths.js';
 import { type Argument, type ProgramContext, readProgram, type Action } from './programs.js';
 import { evaluateWord, type Field, literalWord, type WordContext } from './words.js';
+import { leadingText } from './argtext.js';
 import { trailingQualifier } from './zsh-qualifiers.js';
 import { readByItsProgram, variableMeaning } from './variables.js';
 import { producerListing } from './listings.js';
@@ -24,7 +26,7 @@ export interface WalkOptions {
   dialect: Dialect;
   home: string;
   tempDir: string;
-  env: Readonly<Record<string, string>>;
+  env: Readonly<Record<string, string | undefined>>;
   agentNames: ReadonlySet<string>;
   wrappers: ReadonlySet<string>;
   globDots: boolean;
@@ -32,11 +34,11 @@ export interface WalkOptions {
 }
 
 /** At most this many possible current directories are followed; more is unknown. */
-const maxDirectories = 8;
+const maxDirectories = budgets.maxDirectories;
 /** Nested `bash -c`, `eval`, function calls and git settings read inside each other. */
-const maxCodeDepth = 16;
+const maxCodeDepth = budgets.maxCodeDepth;
 /** A `for` loop over fixed words is followed once per word, up to this many. */
-const maxLoopWords = 32;
+const maxLoopWords = budgets.maxLoopWords;
 
 /** What one shell (the line's, a subshell's) knows; copied for subshells. */
 interface Scope {
@@ -53,6 +55,8 @@ interface Scope {
   cdableVars: boolean;
   /** An `alias` in sh applies to the lines after it. */
   aliasDefined: boolean;
+  /** After `source FILE` of a file treeward does not read: what ran (names, HOME, PWD are no longer fixed). */
+  stateUnknown: string | null;
   /** Names the line set or exported, as children may see them: fixed text, or null. */
   exported: Map<string, string | null>;
   /** File descriptors the line pointed at a file (`exec 3< .git/config`, `< ~/.bashrc`): `/dev/fd/3` is then that file. */
@@ -95,7 +99,7 @@ export class Walker {
   walkLine(body: Statement[], cwd: string): void {
     const scope: Scope = {
       dirs: [cwd], pushed: [], parameters: new Map(), functions: new Map(), shadowed: new Set(),
-      globDots: this.options.globDots, expansionChanged: false, splittingChanged: false, cdableVars: false, aliasDefined: false, fds: new Map(), exported: new Map(),
+      globDots: this.options.globDots, expansionChanged: false, splittingChanged: false, cdableVars: false, aliasDefined: false, fds: new Map(), exported: new Map(), stateUnknown: null,
     };
     this.walkList(body, scope, this.options.dialect);
   }
@@ -452,6 +456,14 @@ export class Walker {
       return here;
     }
     const name = fields[0]!.text;
+    // the pre-pass took a command word built from parameters to set no names: hold it to that
+    if (literalWord(first.word) === null && first.word.parts.some((p) => p.type !== 'EqualsCommandPath')) {
+      const program = name.slice(name.lastIndexOf('/') + 1);
+      if (setterCommands.has(program) || namesAnyParameter.has(program)) {
+        this.dynamic(first.word.span, `the command name is built from parameters into \`${program}\`, which sets names; spell it out`);
+        return here;
+      }
+    }
     // A function the line defined
     const fn = how.noFunctions ? undefined : scope.functions.get(name);
     if (fn) {
@@ -545,7 +557,20 @@ export class Walker {
           this.gitSetting(action, scope);
           break;
         case 'variables':
-          for (const v of action.assignments) this.judgeVariable(v.name, v.value, v.span, scope, dialect, false);
+          for (const v of action.assignments) {
+            this.judgeVariable(v.name, v.value, v.span, scope, dialect, false);
+            // `export NAME=value` fixes NAME as a bare assignment does
+            if (v.value !== null && this.fixable.plain.has(v.name)) scope.parameters.set(v.name, { text: v.value, chunks: [{ text: v.value, quoted: true }], glob: false });
+          }
+          break;
+        case 'unknown-shell-state':
+          // what a sourced file did is not known: the directory, every name, HOME and PWD, the glob options
+          scope.dirs = null;
+          success = null;
+          scope.parameters.clear();
+          scope.stateUnknown = action.what;
+          scope.expansionChanged = true;
+          scope.splittingChanged = true;
           break;
         case 'set-options':
           if (action.globDots) scope.globDots = true;
@@ -904,11 +929,12 @@ export class Walker {
   wordContext(scope: Scope, dialect: Dialect): WordContext {
     const parameters = new Map<string, string>();
     for (const [name, field] of scope.parameters) if (!field.glob) parameters.set(name, field.text);
-    if (!this.fixable.assigned.has('HOME')) parameters.set('HOME', this.options.home);
+    const known = scope.stateUnknown === null;
+    if (!this.fixable.assigned.has('HOME') && known) parameters.set('HOME', this.options.home);
     // `~` is the line's own HOME only where the line itself assigns HOME (not merely where anything may have)
-    const home = this.fixable.homeAssigned ? parameters.get('HOME') ?? null : this.options.home;
+    const home = !known ? null : this.fixable.homeAssigned ? parameters.get('HOME') ?? null : this.options.home;
     const single = scope.dirs !== null && scope.dirs.length === 1 ? scope.dirs[0]! : null;
-    if (!this.fixable.assigned.has('PWD') && single !== null) parameters.set('PWD', single);
+    if (!this.fixable.assigned.has('PWD') && single !== null && known) parameters.set('PWD', single);
     return { dialect, parameters, home, cwd: single, splittingChanged: scope.splittingChanged || scope.expansionChanged };
   }
 
@@ -1008,6 +1034,7 @@ function copyScope(scope: Scope): Scope {
     aliasDefined: scope.aliasDefined,
     fds: new Map(scope.fds),
     exported: new Map(scope.exported),
+    stateUnknown: scope.stateUnknown,
   };
 }
 
@@ -1077,7 +1104,10 @@ const shadowableNames = new Set([
 
 /** `cat <<'EOF' > file`: the literal text the command writes (a quoted here-document copied by a bare `cat`). */
 function literalCatOutput(command: SimpleCommand): string | null {
-  if (command.words.length !== 1 || literalWord(command.words[0]!) !== 'cat') return null;
+  const words = command.words.map(literalWord);
+  if (words.length === 0 || words[words.length - 1] !== 'cat') return null;
+  // `nice cat`, `env FOO=1 cat`, `time cat`: wrappers that hand cat their stdin and stdout
+  if (!words.slice(0, -1).every((w) => w !== null && /^(nice|nohup|command|env|time|stdbuf|timeout|-n|-p|-i|-[eio][L0-9]+|-?[0-9]+[smhd]?|[A-Za-z_][A-Za-z0-9_]*=.*)$/.test(w))) return null;
   const heredoc = command.redirects.find((r) => r.heredoc && (r.fd ?? 0) === 0)?.heredoc;
   if (!heredoc || !heredoc.quoted) return null;
   const text = literalWord(heredoc.body);
@@ -1106,7 +1136,7 @@ function stdinOf(command: SimpleCommand, dialect: Dialect): string | null | unde
 }
 
 /** `$(mktemp)` or `$(mktemp -d)` with no directory of its own and no TMPDIR set by the line. */
-function isPlainMktemp(body: Statement[], env: Readonly<Record<string, string>>): boolean {
+function isPlainMktemp(body: Statement[], env: Readonly<Record<string, string | undefined>>): boolean {
   void env;
   if (body.length !== 1) return false;
   const pipeline = body[0]!.andOr.pipelines;
@@ -1144,10 +1174,9 @@ function findFixableNames(body: Statement[]): FixableNames {
   const otherSetters = new Set<string>();
   const loopCount = new Map<string, number>();
   const holdsCode = new Set<string>();
-  // plain assignments' literal values, and parameters used as a command name (`runner=npm; $runner test`)
-  const plainValues = new Map<string, string | null>();
-  const commandParameters: string[] = [];
   let anythingGoes = false;
+  // inside a loop or a function body, order is lost: a name set later may be read again earlier
+  let repeated = 0;
 
   const visitWord = (word: Word | null | undefined): void => {
     if (!word) return;
@@ -1198,10 +1227,7 @@ function findFixableNames(body: Statement[]): FixableNames {
           for (const e of a.array ?? []) { visitWord(e.key); visitWord(e.value); }
           if (command.words.length === 0) {
             if (a.append || a.index || a.array) otherSetters.add(a.name);
-            else {
-              plainCount.set(a.name, (plainCount.get(a.name) ?? 0) + 1);
-              plainValues.set(a.name, a.value ? literalWord(a.value) : '');
-            }
+            else plainCount.set(a.name, (plainCount.get(a.name) ?? 0) + 1);
             if (a.value && a.value.parts.some((p) => holdsCodeText(p))) holdsCode.add(a.name);
           }
         }
@@ -1211,10 +1237,12 @@ function findFixableNames(body: Statement[]): FixableNames {
         const name = head?.length === 1 && head[0]!.type === 'EqualsCommandPath' ? head[0]!.name : command.words[0] ? literalWord(command.words[0]) : null;
         const rest = command.words.slice(1).map(literalWord);
         if (name === 'export' || name === 'readonly') {
-          for (const w of rest) {
-            if (w === null) { anythingGoes = true; continue; }
-            const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w);
+          for (const word of command.words.slice(1)) {
+            // `export PATH="$HOME/bin:$PATH"`: the name is fixed even where the value is not
+            const lead = leadingText(word).text;
+            const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(lead);
             if (m) plainCount.set(m[1]!, (plainCount.get(m[1]!) ?? 0) + 1);
+            else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(lead) || !leadingText(word).whole) anythingGoes = true;
           }
         } else if (name !== null && setterCommands.has(name)) {
           // read, mapfile, typeset and kin, printf -v, getopts…: every name they mention is set
@@ -1222,12 +1250,14 @@ function findFixableNames(body: Statement[]): FixableNames {
             if (w === null) { anythingGoes = true; continue; }
             for (const m of w.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) otherSetters.add(m[0]);
           }
-        } else if (name === 'eval' || name === 'source' || name === '.' || name === 'let') {
+        } else if (name === 'let') {
           anythingGoes = true;
-        } else if (name === null && command.words.length > 0) {
-          const parameter = soleParameter(command.words[0]!);
-          if (parameter !== null) commandParameters.push(parameter);
-          else anythingGoes = true;
+        } else if (name === 'eval' || name === 'source' || name === '.') {
+          // the walk reads eval's code and forgets what a sourced file may set, in order; in a loop, order is lost
+          if (repeated > 0) anythingGoes = true;
+        } else if (name === null && command.words.length > 0 && !fromTextAndParameters(command.words[0]!)) {
+          // a command word built from text and parameters is read when the walk reaches it (`$a$b test`); anything else may be any command
+          anythingGoes = true;
         }
         return;
       }
@@ -1243,13 +1273,17 @@ function findFixableNames(body: Statement[]): FixableNames {
         if (command.elseBody) visitList(command.elseBody);
         return;
       case 'While':
+        repeated++;
         visitList(command.condition);
         visitList(command.body);
+        repeated--;
         return;
       case 'For':
         command.items?.forEach(visitWord);
         for (const v of command.variables) loopCount.set(v.name, (loopCount.get(v.name) ?? 0) + 1);
+        repeated++;
         visitList(command.body);
+        repeated--;
         return;
       case 'ArithFor':
         anythingGoes = true;
@@ -1262,7 +1296,9 @@ function findFixableNames(body: Statement[]): FixableNames {
       case 'FunctionDefinition':
         // a function may set any name it mentions, whenever it is called
         anythingGoes = true;
+        repeated++;
         visitCommand(command.body);
+        repeated--;
         command.args.forEach(visitWord);
         return;
       case 'Test':
@@ -1278,17 +1314,13 @@ function findFixableNames(body: Statement[]): FixableNames {
         return;
       case 'Repeat':
         visitWord(command.count);
+        repeated++;
         visitList(command.body);
+        repeated--;
         return;
     }
   };
   visitList(body);
-
-  // A parameter in command position is as good as the command it is fixed to, when that is not one that sets names.
-  for (const name of commandParameters) {
-    const value = plainCount.get(name) === 1 && !otherSetters.has(name) && !loopCount.has(name) ? plainValues.get(name) : null;
-    if (value == null || !/^[A-Za-z0-9_./+-]+$/.test(value) || setterCommands.has(value) || namesAnyParameter.has(value)) anythingGoes = true;
-  }
 
   const plain = new Set<string>();
   const assigned = new Set<string>([...plainCount.keys(), ...otherSetters, ...loopCount.keys()]);
@@ -1313,17 +1345,24 @@ function holdsCodeText(part: WordPart): boolean {
   }
 }
 
-/** `$x`, `${x}` or `"$x"` alone: the parameter's name. */
-function soleParameter(word: Word): string | null {
-  let parts = word.parts;
-  if (parts.length === 1 && parts[0]!.type === 'DoubleQuoted') parts = parts[0]!.parts;
-  if (parts.length !== 1) return null;
-  const part = parts[0]!;
-  if (part.type !== 'ParameterExpansion' || part.operator || part.index || part.nested || part.flags || part.length || part.indirect || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(part.name)) return null;
-  return part.name;
+/** A word made of text and plain parameters only (`$a$b`, `r${e}m`, `"$HOME/bin/x"`): the walk can read it as a command name. */
+function fromTextAndParameters(word: Word): boolean {
+  const plain = (part: WordPart): boolean => {
+    switch (part.type) {
+      case 'Literal': case 'Escaped': case 'SingleQuoted': case 'AnsiCQuoted':
+        return true;
+      case 'DoubleQuoted':
+        return part.parts.every(plain);
+      case 'ParameterExpansion':
+        return !part.operator && !part.index && !part.nested && !part.flags && !part.length && !part.indirect && part.zshPrefix === undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(part.name);
+      default:
+        return false;
+    }
+  };
+  return word.parts.some((p) => p.type === 'ParameterExpansion' || p.type === 'DoubleQuoted') && word.parts.every(plain);
 }
 
-/** Commands that may set any parameter: the pre-pass cannot fix names once one of them runs. */
+/** Commands that may set any parameter: a command name built from parameters may not turn out to be one of these. */
 const namesAnyParameter = new Set(['eval', 'source', '.', 'let', 'export', 'readonly', 'alias', 'builtin', 'command', 'exec', 'emulate', 'setopt']);
 
 /** Builtins that set the names they are given. */

@@ -3,6 +3,7 @@
 // which of its characters are quoted (and so literal); anything the line does
 // not fix (a parameter it does not fix, a substitution, `~user`) is unfixed.
 
+import { budgets } from '../budgets.js';
 import type { Dialect } from '../lexer/dialect.js';
 import type { Span, Word, WordPart } from '../parser/ast.js';
 import { trailingQualifier } from './zsh-qualifiers.js';
@@ -42,7 +43,7 @@ export interface WordContext {
 }
 
 /** Brace expansion budget: a word may not expand to more fields than this. */
-export const maxFields = 256;
+export const maxFields = budgets.maxFields;
 
 class Unfixed {
   /** `budget`: the word is past the expansion budget (a too-complex line), not merely unknown. */
@@ -199,7 +200,7 @@ function expandPart(part: WordPart, context: WordContext, quoted: boolean): Part
       return expandBraces(part, context, quoted);
     case 'Tilde': {
       if (part.user === '') {
-        if (context.home === null) throw new Unfixed('`~` after the line set HOME to a value it does not fix', part.span);
+        if (context.home === null) throw new Unfixed('`~` where HOME is not fixed (the line set it, or ran a file that may have)', part.span);
         return [[{ text: context.home, quoted: true }]];
       }
       if (part.user === '+' && context.cwd !== null) return [[{ text: context.cwd, quoted: true }]];

@@ -6,8 +6,7 @@ import { approve } from '../approver/approve.js';
 import { fileSystemFrom } from '../approver/fs.js';
 import type { Verdict } from '../approver/types.js';
 import { caretLine } from './caret.js';
-import type { Arguments } from './main.js';
-import { UsageError } from './main.js';
+import { type Arguments, UsageError } from './arguments.js';
 import { absoluteDirectory, shellFromEnvironment } from './environment.js';
 
 export function runCheck(command: string, args: Arguments): { exitCode: number; stdout: string } {

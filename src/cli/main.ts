@@ -1,61 +1,35 @@
-// The `treeward` binary: argument handling only; each subcommand lives in its own module.
+// The `treeward` binary: argument handling only; each subcommand lives in its
+// own module. `main` does not run on import: the binary's loader (written by
+// scripts/build.mjs) calls it with the process's argv, and the build calls it
+// in-process to warm the code cache it ships.
 
 import { readFileSync } from 'node:fs';
-import { type DialectName, isDialectName } from '../lexer/dialect.js';
+import { type Arguments, parseArguments, usage, UsageError } from './arguments.js';
 import { runCheck } from './check-command.js';
+import { maxRequestBytes, runHook } from './hook.js';
 import { runParse } from './parse-command.js';
+import { readStdinLimited, writeAll } from './stdin.js';
 
-const usage = `usage:
-  treeward check [--shell bash|sh|zsh] [--tree DIR] [--cwd DIR] [--run-dir DIR]... [--json] [--] COMMAND
-  treeward parse [--shell bash|sh|zsh] [--json] [--] COMMAND
-  (COMMAND - reads the command from stdin)
-`;
+export { type Arguments, parseArguments, UsageError } from './arguments.js';
 
-export interface Arguments {
-  subcommand: string;
-  shell: DialectName | null;
-  json: boolean;
-  tree: string | null;
-  cwd: string | null;
-  runDirs: string[];
-  command: string | null;
+/** What the binary reads and writes; the process's own by default. */
+export interface Io {
+  /** Up to `limit + 1` bytes of stdin. */
+  readStdin(limit: number): Buffer;
+  write(text: string): void;
+  writeError(text: string): void;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd(): string;
 }
 
-export class UsageError extends Error {}
-
-const valueOptions = new Set(['--shell', '--tree', '--cwd', '--run-dir']);
-
-export function parseArguments(argv: string[]): Arguments {
-  const [subcommand, ...rest] = argv;
-  if (!subcommand) throw new UsageError('missing subcommand');
-  const out: Arguments = { subcommand, shell: null, json: false, tree: null, cwd: null, runDirs: [], command: null };
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i]!;
-    if (a === '--') {
-      if (i + 2 < rest.length) throw new UsageError('give COMMAND as one argument: quote it');
-      out.command = rest[i + 1] ?? null;
-      break;
-    }
-    const eq = a.indexOf('=');
-    const name = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
-    if (valueOptions.has(name)) {
-      const value = eq > 0 && a.startsWith('--') ? a.slice(eq + 1) : rest[++i];
-      if (value === undefined) throw new UsageError(`${name} needs a value`);
-      if (name === '--shell') {
-        if (!isDialectName(value)) throw new UsageError('--shell takes bash, sh or zsh');
-        out.shell = value;
-      } else if (name === '--tree') out.tree = value;
-      else if (name === '--cwd') out.cwd = value;
-      else out.runDirs.push(value);
-    } else if (a === '--json') out.json = true;
-    else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${a}`);
-    else {
-      if (out.command !== null) throw new UsageError('give COMMAND as one argument: quote it');
-      out.command = a;
-    }
-  }
-  return out;
-}
+export const processIo: Io = {
+  readStdin: readStdinLimited,
+  // Straight to the descriptors: setting up process.stdout costs a hook start several milliseconds.
+  write: (text) => writeAll(1, text),
+  writeError: (text) => writeAll(2, text),
+  env: process.env,
+  cwd: () => process.cwd(),
+};
 
 function readCommand(command: string | null): string {
   if (command === null) throw new UsageError('missing COMMAND');
@@ -63,27 +37,64 @@ function readCommand(command: string | null): string {
   return command;
 }
 
-export function main(argv: string[]): number {
+export function main(argv: string[], io: Io = processIo): number {
+  if (argv[0] === 'hook') return hookCommand(argv, io);
   try {
     const parsed = parseArguments(argv);
     if (parsed.subcommand === 'parse') {
       const result = runParse(readCommand(parsed.command), parsed.shell ?? 'bash', parsed.json);
-      process.stdout.write(result.stdout);
+      io.write(result.stdout);
       return result.exitCode;
     }
     if (parsed.subcommand === 'check') {
       const result = runCheck(readCommand(parsed.command), parsed);
-      process.stdout.write(result.stdout);
+      io.write(result.stdout);
       return result.exitCode;
     }
     throw new UsageError(`unknown subcommand ${parsed.subcommand}`);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`treeward: ${error.message}\n${usage}`);
+      io.writeError(`treeward: ${error.message}\n${usage}`);
       return 2;
     }
     throw error;
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+/**
+ * `treeward hook` always exits 0 with the harness's own answer: even a wrong
+ * command line, or a failure to read stdin, becomes a deny the harness reads.
+ */
+function hookCommand(argv: string[], io: Io): number {
+  let parsed: Arguments | null = null;
+  let usageError: string | null = null;
+  try {
+    parsed = parseArguments(argv);
+  } catch (error) {
+    usageError = error instanceof Error ? error.message : 'unreadable arguments';
+  }
+  let input: Buffer;
+  try {
+    input = io.readStdin(maxRequestBytes);
+  } catch {
+    input = Buffer.alloc(0);
+  }
+  io.write(runHook(input, {
+    format: parsed?.format ?? formatNamedIn(argv),
+    config: parsed?.config ?? null,
+    shell: parsed?.shell ?? null,
+    tree: parsed?.tree ?? null,
+    runDirs: parsed?.runDirs ?? [],
+    usageError,
+  }, { env: io.env, cwd: io.cwd() }));
+  return 0;
+}
+
+/** The `--format` of a command line that did not parse, so the deny is still in the harness's form. */
+function formatNamedIn(argv: string[]): Arguments['format'] {
+  for (let i = 0; i < argv.length; i++) {
+    const value = argv[i] === '--format' ? argv[i + 1] : argv[i]!.startsWith('--format=') ? argv[i]!.slice(9) : undefined;
+    if (value === 'claude' || value === 'codex' || value === 'gemini') return value;
+  }
+  return null;
+}

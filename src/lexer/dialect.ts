@@ -140,6 +140,14 @@ export interface Dialect {
   readonly backgroundNeedsCommandWord: boolean;
   /** The shell's own check (`zsh -n`) expands top-level command words and so reports a bad `${…}` there. */
   readonly checkExpandsTopLevelWords: boolean;
+  /**
+   * The most commands one pipeline may hold. bash's parser keeps a pipeline on
+   * its stack (10,000 entries, 3 per `|`) and refuses one of more than 3,333
+   * commands, a few fewer inside other constructs; treeward refuses past 3,000.
+   * dash reads 100,000 and more; zsh's limit is unmeasured (`zsh -n` forks a
+   * process for each command of a pipeline, so a long one cannot be checked).
+   */
+  readonly maxPipelineCommands: number;
 }
 
 const posixReserved = ['!', '{', '}', 'case', 'do', 'done', 'elif', 'else', 'esac', 'fi', 'for', 'if', 'in', 'then', 'until', 'while'];
@@ -191,6 +199,7 @@ export const bash: Dialect = {
   precommandNeedsCommand: false,
   timeArrayInSubstitutionRefused: true,
   checkExpandsTopLevelWords: false,
+  maxPipelineCommands: 3_000,
   tildeBeforeQuotes: false,
   subscriptRunsToBracket: true,
   timePosixFlag: true,
@@ -256,6 +265,7 @@ export const sh: Dialect = {
   precommandNeedsCommand: false,
   timeArrayInSubstitutionRefused: false,
   checkExpandsTopLevelWords: false,
+  maxPipelineCommands: Infinity,
   tildeBeforeQuotes: false,
   subscriptRunsToBracket: false,
   timePosixFlag: false,
@@ -327,6 +337,7 @@ export const zsh: Dialect = {
   precommandNeedsCommand: true,
   timeArrayInSubstitutionRefused: false,
   checkExpandsTopLevelWords: true,
+  maxPipelineCommands: Infinity,
   tildeBeforeQuotes: true,
   subscriptRunsToBracket: false,
   timePosixFlag: false,

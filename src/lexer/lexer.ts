@@ -79,6 +79,11 @@ export class Lexer {
   private readonly processSubstitutions = new Map<number, ProcessSubstitution>();
   /** Where the `}` of a `${…}` whose body starts at a given offset is (-1 entries are zsh's bare braces). */
   private readonly braceCloses = new Map<number, number>();
+  /**
+   * Where the `)` closing a `(` whose inside starts at a given offset is, as matchingClose found it:
+   * 0 not known yet, 1 none, else the offset + 2 (allocated with the first look, one slot per offset).
+   */
+  private parenCloses: Int32Array | null = null;
 
   /** Here-documents whose bodies start after the next newline, in order. */
   pendingHeredocs: Redirect[] = [];
@@ -114,6 +119,40 @@ export class Lexer {
 
   leave(): void {
     this.nesting--;
+  }
+
+  /**
+   * The parts of the words being read, innermost last: each scan pushes its
+   * parts above the ones of the scan it is nested in and takes them off as
+   * one array of the exact size (a list grown by push keeps 17 slots, and a
+   * 1 MB line holds hundreds of thousands of words).
+   */
+  private readonly partStack: WordPart[] = [];
+  private partTop = 0;
+
+  private pushPart(part: WordPart): void {
+    this.partStack[this.partTop++] = part;
+  }
+
+  private takeParts(base: number): WordPart[] {
+    const stack = this.partStack;
+    const n = this.partTop - base;
+    this.partTop = base;
+    // most words are one or two parts: an array literal is cheaper than a call to slice
+    if (n === 1) return [stack[base]!];
+    if (n === 2) return [stack[base]!, stack[base + 1]!];
+    return stack.slice(base, base + n);
+  }
+
+  /** Push src[from, to) as a literal, when it is not empty. */
+  private pushSlice(from: number, to: number): void {
+    if (to > from) this.pushPart({ type: 'Literal', span: [from, to], value: this.src.slice(from, to) });
+  }
+
+  /** Push the literal text held back (across line continuations) and src[litStart, to), spanning [from, to), when there is any. */
+  private pushLiteral(from: number, litStart: number, to: number, held: string): void {
+    if (to > litStart) this.pushPart({ type: 'Literal', span: [from, to], value: held + this.src.slice(litStart, to) });
+    else if (held) this.pushPart({ type: 'Literal', span: [from, to], value: held });
   }
 
   private code(i: number): number {
@@ -340,8 +379,9 @@ export class Lexer {
 
   private makeLiteralWordToken(start: number, end: number): Tok {
     const value = this.src.slice(start, end);
-    const lit: Literal = { type: 'Literal', span: [start, end], value };
-    this.word = { type: 'Word', span: [start, end], parts: [lit], unquoted: true };
+    const span: Span = [start, end];
+    const lit: Literal = { type: 'Literal', span, value };
+    this.word = { type: 'Word', span, parts: [lit], unquoted: true };
     this.wordLiteral = value;
     return this.finish(Tok.Word, end);
   }
@@ -367,7 +407,7 @@ export class Lexer {
     const src = this.src;
     const end = this.end;
     const start = this.pos;
-    const parts: WordPart[] = [];
+    const base = this.partTop; // this word's parts are pushed above it
     let unquoted = true;
     let pos = start;
     let litStart = start;
@@ -377,15 +417,6 @@ export class Lexer {
     let parenDepth = 0; // zsh glob groups, bash regex groups
     let expands = false; // an unquoted `*`, `?`, `[`, `{`, `~` or leading `=`: parts to split out afterwards
     const parensInWord = d.zshGlobParens || (flags & Lex.Regex) !== 0;
-    const flush = (to: number) => {
-      if (to > litStart || literal) {
-        const value = literal + src.slice(litStart, to);
-        if (value) parts.push({ type: 'Literal', span: [litFrom, to], value });
-      }
-      literal = '';
-      litStart = to;
-      litFrom = to;
-    };
     loop: while (pos < end) {
       const c = src.charCodeAt(pos);
       switch (c) {
@@ -412,15 +443,16 @@ export class Lexer {
           if (d.extglob && pos > start && (prev === Ch.At || prev === Ch.Star || prev === Ch.Plus || prev === Ch.Question || prev === Ch.Bang)) {
             // bash decides on the character before `(`, even when it ended `$?` or `$*`
             const from = pos > litStart ? pos - 1 : pos;
-            flush(from);
+            this.pushLiteral(litFrom, litStart, from, literal);
+            literal = '';
             this.pos = from;
-            parts.push(this.scanExtglob(from === pos));
+            this.pushPart(this.scanExtglob(from === pos));
             pos = this.pos;
             litStart = litFrom = pos;
             continue;
           }
           if (d.extglob && pos === start && flags & Lex.CasePattern) break loop;
-          if (flags & Lex.AssignmentAllowed && d.arrays && pos > start && src.charCodeAt(pos - 1) === Ch.Equals && parts.length === 0 &&
+          if (flags & Lex.AssignmentAllowed && d.arrays && pos > start && src.charCodeAt(pos - 1) === Ch.Equals && this.partTop === base &&
             this.isAssignmentPrefix(start, pos, Lex.CommandPosition)) {
             break loop; // `name=(`: the parser reads the array
           }
@@ -439,9 +471,10 @@ export class Lexer {
         case Ch.Less:
         case Ch.Greater: {
           if (src.charCodeAt(pos + 1) === Ch.LeftParen && d.processSubstitution && (pos === start || d.extglob)) {
-            flush(pos);
+            this.pushLiteral(litFrom, litStart, pos, literal);
+            literal = '';
             this.pos = pos;
-            parts.push(this.scanProcessSubstitution());
+            this.pushPart(this.scanProcessSubstitution());
             pos = this.pos;
             litStart = litFrom = pos;
             continue;
@@ -459,11 +492,13 @@ export class Lexer {
           break loop;
         }
         case Ch.Backslash: {
-          flush(pos);
+          this.pushLiteral(litFrom, litStart, pos, literal);
+          literal = '';
+          litStart = litFrom = pos;
           const next = pos + 1;
           if (next >= end) {
             // A final backslash: bash and dash keep it, zsh drops it.
-            parts.push({ type: 'Escaped', span: [pos, next], value: d.trailingBackslashDropped ? '' : '\\' });
+            this.pushPart({ type: 'Escaped', span: [pos, next], value: d.trailingBackslashDropped ? '' : '\\' });
             unquoted = false;
             pos = next;
             litStart = litFrom = pos;
@@ -476,44 +511,49 @@ export class Lexer {
             continue;
           }
           const width = charWidth(src, next);
-          parts.push({ type: 'Escaped', span: [pos, next + width], value: src.slice(next, next + width) });
+          this.pushPart({ type: 'Escaped', span: [pos, next + width], value: src.slice(next, next + width) });
           unquoted = false;
           pos = next + width;
           litStart = litFrom = pos;
           continue;
         }
         case Ch.SingleQuote: {
-          flush(pos);
+          this.pushLiteral(litFrom, litStart, pos, literal);
+          literal = '';
+          litStart = litFrom = pos;
           const close = src.indexOf("'", pos + 1);
           if (close < 0 || close >= end) this.error('unterminated single quote: add the closing `\'`', pos);
-          parts.push({ type: 'SingleQuoted', span: [pos, close + 1], value: src.slice(pos + 1, close) });
+          this.pushPart({ type: 'SingleQuoted', span: [pos, close + 1], value: src.slice(pos + 1, close) });
           unquoted = false;
           pos = close + 1;
           litStart = litFrom = pos;
           continue;
         }
         case Ch.DoubleQuote:
-          flush(pos);
+          this.pushLiteral(litFrom, litStart, pos, literal);
+          literal = '';
           this.pos = pos;
-          parts.push(this.scanDoubleQuoted());
+          this.pushPart(this.scanDoubleQuoted());
           unquoted = false;
           pos = this.pos;
           litStart = litFrom = pos;
           continue;
         case Ch.Backquote:
-          flush(pos);
+          this.pushLiteral(litFrom, litStart, pos, literal);
+          literal = '';
           this.pos = pos;
-          parts.push(this.scanBackquote(false));
+          this.pushPart(this.scanBackquote(false));
           pos = this.pos;
           litStart = litFrom = pos;
           continue;
         case Ch.Dollar: {
           if (!this.dollarExpands(pos, false)) { pos++; continue; }
-          flush(pos);
+          this.pushLiteral(litFrom, litStart, pos, literal);
+          literal = '';
           this.pos = pos;
           const part = this.scanDollar(false);
           if (part.type === 'AnsiCQuoted' || part.type === 'LocaleQuoted') unquoted = false;
-          parts.push(part);
+          this.pushPart(part);
           pos = this.pos;
           litStart = litFrom = pos;
           continue;
@@ -541,7 +581,7 @@ export class Lexer {
         case Ch.Equals:
           if (d.equalsSubstitution && pos === start && this.code(pos + 1) === Ch.LeftParen) {
             this.pos = pos;
-            parts.push(this.scanProcessSubstitution());
+            this.pushPart(this.scanProcessSubstitution());
             pos = this.pos;
             litStart = litFrom = pos;
             continue;
@@ -570,14 +610,18 @@ export class Lexer {
     }
     // zsh ends a word inside an open `(` at the end of the input or at `;&<>`; bash's regex must close.
     if (parenDepth > 0 && !d.zshGlobParens) this.error('unmatched `(` in a word: close it or quote it', start, pos);
-    flush(pos);
+    this.pushLiteral(litFrom, litStart, pos, literal);
     this.pos = pos;
     if (pos === start) this.error('expected a word', start);
-    if (parts.length === 0) {
+    if (this.partTop === base) {
       // only line continuations: an empty word cannot come from them
-      parts.push({ type: 'Literal', span: [start, pos], value: '' });
+      this.pushPart({ type: 'Literal', span: [start, pos], value: '' });
     }
-    return { type: 'Word', span: [start, pos], parts: expands ? finishWordParts(parts, d) : parts, unquoted };
+    const parts = this.takeParts(base);
+    if (expands) return { type: 'Word', span: [start, pos], parts: finishWordParts(parts, d), unquoted };
+    // A word that is one literal shares its span with it: most words are, and a 1 MB line holds many.
+    const only = parts.length === 1 ? parts[0]!.span : null;
+    return { type: 'Word', span: only !== null && only[0] === start && only[1] === pos ? only : [start, pos], parts, unquoted };
   }
 
   /** Whether the character at `i` ends a word (a blank, an operator, the end). */
@@ -702,19 +746,11 @@ export class Lexer {
    */
   private scanQuotedParts(close: number, heredoc: boolean, limit = this.end): WordPart[] {
     const src = this.src;
-    const parts: WordPart[] = [];
+    const base = this.partTop;
     let pos = this.pos;
     let litStart = pos;
     let literal = '';
     let litFrom = pos;
-    const flush = (to: number) => {
-      if (to > litStart || literal) {
-        const value = literal + src.slice(litStart, to);
-        if (value) parts.push({ type: 'Literal', span: [litFrom, to], value });
-      }
-      literal = '';
-      litStart = litFrom = to;
-    };
     while (pos < limit) {
       const c = src.charCodeAt(pos);
       if (c === close && !heredoc) break;
@@ -727,8 +763,9 @@ export class Lexer {
           continue;
         }
         if (n === Ch.Dollar || n === Ch.Backquote || n === Ch.Backslash || (n === Ch.DoubleQuote && !heredoc)) {
-          flush(pos);
-          parts.push({ type: 'Escaped', span: [pos, pos + 2], value: src[pos + 1]! });
+          this.pushLiteral(litFrom, litStart, pos, literal);
+          literal = '';
+          this.pushPart({ type: 'Escaped', span: [pos, pos + 2], value: src[pos + 1]! });
           pos += 2;
           litStart = litFrom = pos;
           continue;
@@ -738,9 +775,10 @@ export class Lexer {
       }
       if (c === Ch.Dollar) {
         if (this.dollarExpands(pos, true, limit)) {
-          flush(pos);
+          this.pushLiteral(litFrom, litStart, pos, literal);
+          literal = '';
           this.pos = pos;
-          parts.push(this.scanDollar(true));
+          this.pushPart(this.scanDollar(true));
           pos = this.pos;
           litStart = litFrom = pos;
           continue;
@@ -749,18 +787,19 @@ export class Lexer {
         continue;
       }
       if (c === Ch.Backquote) {
-        flush(pos);
+        this.pushLiteral(litFrom, litStart, pos, literal);
+        literal = '';
         this.pos = pos;
-        parts.push(this.scanBackquote(true));
+        this.pushPart(this.scanBackquote(true));
         pos = this.pos;
         litStart = litFrom = pos;
         continue;
       }
       pos++;
     }
-    flush(pos);
+    this.pushLiteral(litFrom, litStart, pos, literal);
     this.pos = pos;
-    return parts;
+    return this.takeParts(base);
   }
 
   /** `` `…` ``; pos at the opening backquote. */
@@ -941,15 +980,32 @@ export class Lexer {
    * not stop the scan (arithmetic may hold neither, but a `$( (…); … )` does).
    */
   private matchingClose(from: number, open: number, close: number, _stopAtSeparator = false): number {
+    if (open !== Ch.LeftParen) return this.scanToClose(from, open, close, null);
+    // Parentheses: each `(` passed on the way closes where the scan finds, so remember them all: the
+    // arithmetic nested inside (`$(( ( $(( …`) asks again from each, and is answered without a scan.
+    const closes = (this.parenCloses ??= new Int32Array(this.end + 2));
+    if (closes[from] !== 0) return closes[from]! - 2;
+    const opened: number[] = [];
+    const at = this.scanToClose(from, open, close, opened);
+    closes[from] = at + 2;
+    for (const q of opened) closes[q + 1] = 1; // still open where the scan ended
+    return at;
+  }
+
+  /** matchingClose's scan; with `opened`, the `(` it passes are pushed there and taken off (and remembered) as they close. */
+  private scanToClose(from: number, open: number, close: number, opened: number[] | null): number {
     const src = this.src;
     let depth = 0;
     let i = from;
     while (i < this.end) {
       const c = src.charCodeAt(i);
-      if (c === open) depth++;
-      else if (c === close) {
+      if (c === open) {
+        depth++;
+        opened?.push(i);
+      } else if (c === close) {
         if (depth === 0) return i;
         depth--;
+        if (opened) this.parenCloses![opened.pop()! + 1] = i + 2;
       } else if (c === Ch.Backslash) i++;
       else if (c === Ch.SingleQuote) {
         const q = src.indexOf("'", i + 1);
@@ -980,44 +1036,44 @@ export class Lexer {
     this.enter(from);
     const saved = this.pos;
     this.pos = from;
-    const parts: WordPart[] = [];
+    const base = this.partTop;
     let litStart = from;
     let pos = from;
     const src = this.src;
     while (pos < to) {
       const c = src.charCodeAt(pos);
       if (c === Ch.Dollar && this.dollarExpands(pos, false, to)) {
-        if (pos > litStart) parts.push({ type: 'Literal', span: [litStart, pos], value: src.slice(litStart, pos) });
+        this.pushSlice(litStart, pos);
         this.pos = pos;
-        parts.push(this.scanDollar(false));
+        this.pushPart(this.scanDollar(false));
         pos = this.pos;
         litStart = pos;
       } else if (c === Ch.Backquote) {
-        if (pos > litStart) parts.push({ type: 'Literal', span: [litStart, pos], value: src.slice(litStart, pos) });
+        this.pushSlice(litStart, pos);
         this.pos = pos;
-        parts.push(this.scanBackquote(false));
+        this.pushPart(this.scanBackquote(false));
         pos = this.pos;
         litStart = pos;
       } else if (c === Ch.DoubleQuote) {
-        if (pos > litStart) parts.push({ type: 'Literal', span: [litStart, pos], value: src.slice(litStart, pos) });
+        this.pushSlice(litStart, pos);
         this.pos = pos;
-        parts.push(this.scanDoubleQuoted());
+        this.pushPart(this.scanDoubleQuoted());
         pos = this.pos;
         litStart = pos;
       } else if (c === Ch.SingleQuote) {
         const q = src.indexOf("'", pos + 1);
         if (q < 0 || q >= to) this.error('unterminated single quote in arithmetic', pos);
-        if (pos > litStart) parts.push({ type: 'Literal', span: [litStart, pos], value: src.slice(litStart, pos) });
-        parts.push({ type: 'SingleQuoted', span: [pos, q + 1], value: src.slice(pos + 1, q) });
+        this.pushSlice(litStart, pos);
+        this.pushPart({ type: 'SingleQuoted', span: [pos, q + 1], value: src.slice(pos + 1, q) });
         pos = q + 1;
         litStart = pos;
       } else if (c === Ch.Backslash) pos += 2;
       else pos++;
     }
-    if (to > litStart) parts.push({ type: 'Literal', span: [litStart, to], value: src.slice(litStart, to) });
+    this.pushSlice(litStart, to);
     this.pos = saved;
     this.leave();
-    return { type: 'Arithmetic', span: [from, to], text: src.slice(from, to), parts };
+    return { type: 'Arithmetic', span: [from, to], text: src.slice(from, to), parts: this.takeParts(base) };
   }
 
   /** `${…}`; `start` at the `$`. */
@@ -1284,61 +1340,60 @@ export class Lexer {
   private wordBetween(from: number, to: number): Word {
     const saved = this.pos;
     this.pos = from;
-    const parts: WordPart[] = [];
+    const base = this.partTop;
     const src = this.src;
     let unquoted = true;
     let pos = from;
     let litStart = from;
-    const flush = (at: number) => {
-      if (at > litStart) parts.push({ type: 'Literal', span: [litStart, at], value: src.slice(litStart, at) });
-      litStart = at;
-    };
     while (pos < to) {
       const c = src.charCodeAt(pos);
       if (c === Ch.Backslash && pos + 1 < to) {
-        flush(pos);
-        if (src.charCodeAt(pos + 1) !== Ch.Newline) parts.push({ type: 'Escaped', span: [pos, pos + 2], value: src[pos + 1]! });
+        this.pushSlice(litStart, pos);
+        if (src.charCodeAt(pos + 1) !== Ch.Newline) this.pushPart({ type: 'Escaped', span: [pos, pos + 2], value: src[pos + 1]! });
         unquoted = false;
         pos += 2;
         litStart = pos;
       } else if (c === Ch.SingleQuote) {
         const q = src.indexOf("'", pos + 1);
-        flush(pos);
+        this.pushSlice(litStart, pos);
         const close = q < 0 || q >= to ? to : q;
-        parts.push({ type: 'SingleQuoted', span: [pos, Math.min(close + 1, to)], value: src.slice(pos + 1, close) });
+        this.pushPart({ type: 'SingleQuoted', span: [pos, Math.min(close + 1, to)], value: src.slice(pos + 1, close) });
         unquoted = false;
         pos = close + 1;
         litStart = pos;
       } else if (c === Ch.DoubleQuote) {
-        flush(pos);
+        this.pushSlice(litStart, pos);
         this.pos = pos;
-        parts.push(this.scanDoubleQuoted());
+        this.pushPart(this.scanDoubleQuoted());
         unquoted = false;
         pos = this.pos;
         litStart = pos;
       } else if (c === Ch.Dollar && this.dollarExpands(pos, false, to)) {
-        flush(pos);
+        this.pushSlice(litStart, pos);
         this.pos = pos;
-        parts.push(this.scanDollar(false));
+        this.pushPart(this.scanDollar(false));
         pos = this.pos;
         litStart = pos;
       } else if ((c === Ch.Less || c === Ch.Greater) && pos + 1 < to && src.charCodeAt(pos + 1) === Ch.LeftParen && this.dialect.processSubstitution) {
-        flush(pos);
+        this.pushSlice(litStart, pos);
         this.pos = pos;
-        parts.push(this.scanProcessSubstitution());
+        this.pushPart(this.scanProcessSubstitution());
         pos = this.pos;
         litStart = pos;
       } else if (c === Ch.Backquote) {
-        flush(pos);
+        this.pushSlice(litStart, pos);
         this.pos = pos;
-        parts.push(this.scanBackquote(false));
+        this.pushPart(this.scanBackquote(false));
         pos = this.pos;
         litStart = pos;
       } else pos++;
     }
-    flush(Math.min(pos, to));
+    const last = Math.min(pos, to);
+    this.pushSlice(litStart, last);
     this.pos = saved;
-    return { type: 'Word', span: [from, to], parts, unquoted };
+    const parts = this.takeParts(base);
+    const only = parts.length === 1 ? parts[0]!.span : null;
+    return { type: 'Word', span: only !== null && only[0] === from && only[1] === to ? only : [from, to], parts, unquoted };
   }
 
   // ------------------------------------------------------------------ substitutions
@@ -1692,6 +1747,7 @@ function splitGlobs(parts: WordPart[], zshGroups = false): WordPart[] {
     const exact = p.span[1] - p.span[0] === v.length;
     let litStart = 0;
     let i = 0;
+    let ends: Int32Array | undefined;
     const pushLit = (to: number) => {
       if (to > litStart) out!.push({ type: 'Literal', span: exact ? [base + litStart, base + to] : p.span, value: v.slice(litStart, to) });
     };
@@ -1704,7 +1760,8 @@ function splitGlobs(parts: WordPart[], zshGroups = false): WordPart[] {
         out.push({ type: 'Glob', span: exact ? [base + i, base + j] : p.span, pattern: v.slice(i, j) });
         i = litStart = j;
       } else if (c === Ch.LeftBracket) {
-        const close = bracketEnd(v, i);
+        ends ??= bracketScanEnds(v);
+        const close = bracketEnd(v, i, ends);
         if (close < 0) { i++; continue; }
         pushLit(i);
         out.push({ type: 'Glob', span: exact ? [base + i, base + close + 1] : p.span, pattern: v.slice(i, close + 1) });
@@ -1724,126 +1781,156 @@ function splitGlobs(parts: WordPart[], zshGroups = false): WordPart[] {
   return out ?? parts;
 }
 
-/** The `]` closing a bracket expression opened at `open`, or -1. */
-function bracketEnd(v: string, open: number): number {
+/** The `]` closing a bracket expression opened at `open`, or -1 (`ends` from bracketScanEnds). */
+function bracketEnd(v: string, open: number, ends: Int32Array): number {
   let i = open + 1;
   if (v[i] === '!' || v[i] === '^') i++;
   if (v[i] === ']') i++;
-  while (i < v.length) {
-    if (v[i] === ']') return i;
-    if (v[i] === '[' && (v[i + 1] === ':' || v[i + 1] === '.' || v[i + 1] === '=')) {
-      const end = v.indexOf(v[i + 1] + ']', i + 2);
-      if (end < 0) return -1;
-      i = end + 2;
-      continue;
+  return i < v.length ? ends[i]! : -1;
+}
+
+/**
+ * For each offset of `v`, where a bracket expression's scan from there
+ * ends: at the first `]`, skipping `[:…:]`, `[.….]`, `[=…=]` (-1 when
+ * none closes). One pass from the end, so a glob of many `[` that never
+ * close costs no more than one that does.
+ */
+function bracketScanEnds(v: string): Int32Array {
+  const n = v.length;
+  const ends = new Int32Array(n + 1);
+  ends[n] = -1;
+  // the nearest `:]`, `.]`, `=]` at or after i + 2
+  let colon = -1;
+  let dot = -1;
+  let equals = -1;
+  for (let i = n - 1; i >= 0; i--) {
+    if (i + 3 < n && v.charCodeAt(i + 3) === Ch.RightBracket) {
+      const t = v.charCodeAt(i + 2);
+      if (t === Ch.Colon) colon = i + 2;
+      else if (t === Ch.Dot) dot = i + 2;
+      else if (t === Ch.Equals) equals = i + 2;
     }
-    i++;
+    const c = v.charCodeAt(i);
+    if (c === Ch.RightBracket) ends[i] = i;
+    else if (c === Ch.LeftBracket && i + 1 < n) {
+      const k = v.charCodeAt(i + 1);
+      const term = k === Ch.Colon ? colon : k === Ch.Dot ? dot : k === Ch.Equals ? equals : -2;
+      ends[i] = term === -2 ? ends[i + 1]! : term < 0 ? -1 : ends[term + 2]!;
+    } else ends[i] = ends[i + 1]!;
   }
-  return -1;
+  return ends;
 }
 
 /**
  * Find `{a,b}` and `{x..y}` groups made of unquoted literal braces and
  * commas. A group may span quoted parts: `{a,"b c"}` is two alternatives.
+ *
+ * Linear in the word (times the depth of groups read, at most 32): each `{`
+ * knows its matching `}` and its own commas from one pass, so no scan
+ * starts again at every `{` (a word of 10,000 `{` stays cheap).
  */
 function splitBraces(parts: WordPart[]): WordPart[] {
-  // Flatten to a sequence of tokens: unquoted characters of literals, and other parts whole.
-  type Item = { ch: string; at: number } | { part: WordPart };
-  const items: Item[] = [];
+  let n = 0;
   let any = false;
+  for (const p of parts) {
+    if (p.type !== 'Literal') n++;
+    else {
+      n += p.value.length;
+      if (!any && p.value.includes('{')) any = true;
+    }
+  }
+  if (!any) return parts;
+  // Items: one per character of the literals (`flat` holds them, a part stands as a NUL), one per other part.
+  const whole: (WordPart | undefined)[] = new Array<WordPart | undefined>(n);
+  const at = new Int32Array(n); // the source offset of each item
+  const pieces: string[] = [];
+  let k = 0;
   for (const p of parts) {
     if (p.type === 'Literal') {
       const exact = p.span[1] - p.span[0] === p.value.length;
-      for (let i = 0; i < p.value.length; i++) {
-        const ch = p.value[i]!;
-        if (ch === '{') any = true;
-        items.push({ ch, at: exact ? p.span[0] + i : p.span[0] });
-      }
-    } else items.push({ part: p });
+      pieces.push(p.value);
+      for (let i = 0; i < p.value.length; i++) at[k++] = exact ? p.span[0] + i : p.span[0];
+    } else {
+      pieces.push('\0');
+      whole[k] = p;
+      at[k++] = p.span[0];
+    }
   }
-  if (!any) return parts;
-  const result = braceItems(items, 0, items.length, 0);
-  return result ?? parts;
+  const flat = pieces.join('');
+  const isChar = (i: number, c: number) => whole[i] === undefined && flat.charCodeAt(i) === c;
+  // Each `{`'s matching `}` (-1: none) and its first top-level comma; each comma's next one in the same group.
+  const close = new Int32Array(n).fill(-1);
+  const firstComma = new Int32Array(n).fill(-1);
+  const nextComma = new Int32Array(n).fill(-1);
+  const lastComma = new Int32Array(n).fill(-1);
+  const open: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (whole[i] !== undefined) continue;
+    const c = flat.charCodeAt(i);
+    if (c === Ch.LeftBrace) open.push(i);
+    else if (c === Ch.RightBrace) {
+      if (open.length > 0) close[open.pop()!] = i;
+    } else if (c === Ch.Comma && open.length > 0) {
+      const g = open[open.length - 1]!;
+      if (firstComma[g] < 0) firstComma[g] = i;
+      else nextComma[lastComma[g]] = i;
+      lastComma[g] = i;
+    }
+  }
+  const out = toParts(0, n, 0);
+  return out.some((p) => p.type === 'BraceExpansion') ? out : parts;
 
   function toParts(from: number, to: number, depth: number): WordPart[] {
-    const out: WordPart[] = [];
-    let text = '';
-    let textStart = -1;
-    let textEnd = -1;
-    const flushText = () => {
-      if (text) out.push({ type: 'Literal', span: [textStart, textEnd], value: text });
-      text = '';
-      textStart = -1;
+    const result: WordPart[] = [];
+    let run = -1; // where the current run of characters started
+    const flushText = (end: number) => {
+      if (run >= 0 && end > run) result.push({ type: 'Literal', span: [at[run]!, at[end - 1]! + 1], value: flat.slice(run, end) });
+      run = -1;
     };
     let i = from;
     while (i < to) {
-      const group = depth < 32 ? findGroup(i, to) : null;
+      const group = depth < 32 ? findGroup(i, to, depth) : null;
       if (group) {
-        flushText();
-        out.push(group.part);
-        i = group.end;
+        flushText(i);
+        result.push(group);
+        i = close[i]! + 1;
         continue;
       }
-      const it = items[i]!;
-      if ('ch' in it) {
-        if (textStart < 0) textStart = it.at;
-        text += it.ch;
-        textEnd = it.at + 1;
+      const part = whole[i];
+      if (part === undefined) {
+        if (run < 0) run = i;
       } else {
-        flushText();
-        out.push(it.part);
+        flushText(i);
+        result.push(part);
       }
       i++;
     }
-    flushText();
-    return out;
-
-    function findGroup(i: number, limit: number): { part: BraceExpansion; end: number } | null {
-      const it = items[i]!;
-      if (!('ch' in it) || it.ch !== '{') return null;
-      // find the matching close and the top-level commas
-      let level = 0;
-      const commas: number[] = [];
-      for (let j = i + 1; j < limit; j++) {
-        const x = items[j]!;
-        if (!('ch' in x)) continue;
-        if (x.ch === '{') level++;
-        else if (x.ch === '}') {
-          if (level === 0) {
-            const close = j;
-            if (commas.length > 0) {
-              const alternatives: WordPart[][] = [];
-              let from2 = i + 1;
-              for (const c of [...commas, close]) {
-                alternatives.push(toParts(from2, c, depth + 1));
-                from2 = c + 1;
-              }
-              const endAt = (items[close] as { at: number }).at + 1;
-              return { part: { type: 'BraceExpansion', span: [it.at, endAt], alternatives, sequence: null }, end: close + 1 };
-            }
-            // a sequence {a..b[..c]}: only literal characters inside
-            let inner = '';
-            for (let k = i + 1; k < close; k++) {
-              const y = items[k]!;
-              if (!('ch' in y)) return null;
-              inner += y.ch;
-            }
-            const m = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$/.exec(inner);
-            if (m) {
-              const endAt = (items[close] as { at: number }).at + 1;
-              return { part: { type: 'BraceExpansion', span: [it.at, endAt], alternatives: null, sequence: { start: m[1]!, end: m[2]!, step: m[3] ?? null } }, end: close + 1 };
-            }
-            return null;
-          }
-          level--;
-        } else if (x.ch === ',' && level === 0) commas.push(j);
-      }
-      return null;
-    }
+    flushText(to);
+    return result;
   }
 
-  function braceItems(_items: Item[], from: number, to: number, depth: number): WordPart[] | null {
-    const out = toParts(from, to, depth);
-    return out.some((p) => p.type === 'BraceExpansion') ? out : null;
+  function findGroup(i: number, limit: number, depth: number): BraceExpansion | null {
+    if (!isChar(i, Ch.LeftBrace)) return null;
+    const end = close[i]!;
+    if (end < 0 || end >= limit) return null;
+    const span: Span = [at[i]!, at[end]! + 1];
+    if (firstComma[i] >= 0) {
+      const alternatives: WordPart[][] = [];
+      let from = i + 1;
+      for (let c = firstComma[i]!; c >= 0; c = nextComma[c]!) {
+        alternatives.push(toParts(from, c, depth + 1));
+        from = c + 1;
+      }
+      alternatives.push(toParts(from, end, depth + 1));
+      return { type: 'BraceExpansion', span, alternatives, sequence: null };
+    }
+    // a sequence {a..b[..c]}: only literal characters inside (stop at the first that cannot be one)
+    for (let j = i + 1; j < end; j++) {
+      const c = flat.charCodeAt(j);
+      if (whole[j] !== undefined || !(isNameChar(c) || c === Ch.Dot || c === Ch.Minus)) return null;
+    }
+    const m = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$/.exec(flat.slice(i + 1, end));
+    if (!m) return null;
+    return { type: 'BraceExpansion', span, alternatives: null, sequence: { start: m[1]!, end: m[2]!, step: m[3] ?? null } };
   }
 }

@@ -6,6 +6,7 @@
 // on a wholly unquoted literal word read in command position; every
 // difference between the dialects is a row of `Dialect`.
 
+import { budgets } from '../budgets.js';
 import { type Dialect, type DialectName, dialects } from '../lexer/dialect.js';
 import { BudgetError, ParseError } from '../lexer/error.js';
 import { Lex, Lexer, type NestedParser, splitTildes } from '../lexer/lexer.js';
@@ -25,6 +26,9 @@ export interface ParseOptions {
 export function parse(src: string, options: ParseOptions = {}): Script {
   const dialect = dialects[options.dialect ?? 'bash'];
   if (!dialect) throw new TypeError(`unknown dialect ${String(options.dialect)}`);
+  if (src.length > budgets.maxInputLength) {
+    throw new BudgetError(`the line is longer than ${budgets.maxInputLength.toLocaleString('en-US')} characters`, [budgets.maxInputLength, src.length], 'input');
+  }
   // A command line reaches a shell as a C string: it would end at the NUL, so no shell reads this text as written.
   const nul = src.indexOf('\0');
   if (nul !== -1) throw new ParseError('a NUL byte: no shell receives a line holding one intact; remove it', [nul, nul + 1]);
@@ -375,7 +379,7 @@ class Parser implements NestedParser {
       end = this.tokEnd;
       this.advance();
     }
-    return { type: 'Statement', span: [andOr.span[0], end], andOr, background };
+    return { type: 'Statement', span: background ? [andOr.span[0], end] : andOr.span, andOr, background };
   }
 
   /** and_or : pipeline { (`&&` | `||`) linebreak pipeline } */
@@ -482,6 +486,9 @@ class Parser implements NestedParser {
       else this.skipNewlines();
       this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
       if (!this.startsCommand()) this.unexpected('a command after `|`');
+      if (commands.length >= this.d.maxPipelineCommands) {
+        this.fail(`bash refuses a pipeline this long (its parser's stack holds about 3,333 commands): treeward reads at most ${this.d.maxPipelineCommands.toLocaleString('en-US')} in one pipeline; split it`);
+      }
       commands.push(this.parseCommand());
     }
     const last = commands[commands.length - 1]!;
@@ -1327,7 +1334,10 @@ class Parser implements NestedParser {
     if (d.precommandNeedsCommand && redirects.length > 0 && assignments.length === 0 && words.length > 0 && onlyPrecommandModifiers(words, this.lx.src)) {
       this.fail('zsh refuses a redirection after a precommand modifier (`-`, `noglob`, `builtin`, `command`) with no command: redirection with no command', [start, end]);
     }
-    return { type: 'SimpleCommand', span: [start, end], assignments: fit(assignments), words: fit(words), redirects: fit(redirects) };
+    // a command that is one word (`true`, `ls`) shares the word's span
+    const one = words.length === 1 && assignments.length === 0 && redirects.length === 0 ? words[0]!.span : null;
+    const span: Span = one !== null && one[0] === start && one[1] === end ? one : [start, end];
+    return { type: 'SimpleCommand', span, assignments: fit(assignments), words: fit(words), redirects: fit(redirects) };
   }
 
   private isDeclaration(name: string | null): boolean {
@@ -1495,7 +1505,12 @@ class Parser implements NestedParser {
  * (and garbage-collection time) than the nodes themselves.
  */
 function fit<T>(list: T[]): T[] {
-  return list.length === 0 ? list : list.slice();
+  switch (list.length) {
+    case 0: return list;
+    case 1: return [list[0]!];
+    case 2: return [list[0]!, list[1]!];
+    default: return list.slice();
+  }
 }
 
 /** zsh: words that are all precommand modifiers (`- noglob builtin command`, `command -p`), and so no command. */

@@ -10,8 +10,8 @@
 // user/pid/net/ipc/uts/mount namespaces, no network, read-only /usr and /etc,
 // and only /tmp (a tmpfs of 256 MiB; files up to 8 MiB) writable, laid out per case as
 //   /tmp/lab/work      cwd           /tmp/lab/home   HOME      /tmp/lab/outside
-// Environment: PATH=/tw/bin HOME=/tmp/lab/home LANG=C.UTF-8 USER=LOGNAME=lab,
-// stdin /dev/null. Paths in results are relative to the work dir (`sub/x`,
+// Environment: PATH=/tw/bin HOME=/tmp/lab/home LANG=C.UTF-8 USER=LOGNAME=lab
+// (plus a case's own `env`), stdin /dev/null. Paths in results are relative to the work dir (`sub/x`,
 // `../outside/f`); anything else is absolute (`/tmp/x`).
 //
 // Self-contained: needs bwrap, perl, bash, dash and zsh on the host, nothing
@@ -95,6 +95,10 @@ export interface Case {
   run?: boolean;
   /** Extra options for bash, before `-n`/`-c` (e.g. `['-O', 'extglob']`). */
   bashArgs?: string[];
+  /** Variables added to (or replacing) the sandbox's environment for this case's shells. */
+  env?: Record<string, string>;
+  /** Skip the `-n` parse check (default: run it); the result's `parses` is then false. */
+  parseCheck?: boolean;
 }
 
 export interface RunOptions {
@@ -319,7 +323,11 @@ function encodeCases(cases: Case[], timeoutSec: number): Buffer {
     field('id', c.id);
     field('timeout', String(timeoutSec));
     for (const [k, v] of layoutOps(c.layout)) field(k, v);
-    for (const a of shellArgv(c, ['-n'])) field('p', a);
+    for (const [k, v] of Object.entries(c.env ?? {})) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) || v.includes('\0')) throw new Error(`bad environment variable ${k} in case ${c.id}`);
+      field('e', `${k}\0${v}`);
+    }
+    if (c.parseCheck !== false) for (const a of shellArgv(c, ['-n'])) field('p', a);
     if (c.run) for (const a of shellArgv(c, [])) field('r', a);
     field('end', '');
   }
@@ -401,15 +409,17 @@ function decode(c: Case, r: RawResult): LineResult {
   const p = r.parse;
   const out: LineResult = { parses: false, parseStatus: null, parseTimedOut: false, parseStderr: '' };
   if (r.ms != null) out.ms = r.ms;
-  if (!p) return { ...out, error: 'no parse result' };
-  out.parseStatus = p.status;
-  out.parseTimedOut = p.timed_out;
-  out.parseStderr = normTemp(p.stderr);
-  const msgs = errorLines(p.stderr);
-  // zsh -n exits 1 silently on `! cmd` (the negated status of the command it
-  // did not run): for zsh only a message counts as a rejection.
-  out.parses = !p.timed_out && p.signal == null && msgs.length === 0 && (c.shell === 'zsh' || p.status === 0);
-  if (p.error) out.error = p.error;
+  if (!p && c.parseCheck !== false) return { ...out, error: 'no parse result' };
+  if (p) {
+    out.parseStatus = p.status;
+    out.parseTimedOut = p.timed_out;
+    out.parseStderr = normTemp(p.stderr);
+    const msgs = errorLines(p.stderr);
+    // zsh -n exits 1 silently on `! cmd` (the negated status of the command it
+    // did not run): for zsh only a message counts as a rejection.
+    out.parses = !p.timed_out && p.signal == null && msgs.length === 0 && (c.shell === 'zsh' || p.status === 0);
+    if (p.error) out.error = p.error;
+  }
   if (r.run && r.fs) {
     out.ran = {
       exit: r.run.status,

@@ -14,7 +14,8 @@
 # Case file format: a sequence of fields `KEY LEN\nBYTES\n`; a case starts with
 # `id` and ends with `end`. Keys: id, timeout (s), p (one parse argv element),
 # r (one run argv element), d (mkdir PATH), f (PATH\0CONTENT), l (PATH\0TARGET),
-# m (PATH\0OCTAL MODE). Only perl-base modules are used.
+# m (PATH\0OCTAL MODE), e (NAME\0VALUE: set in the shells' environment). Only
+# perl-base modules are used.
 use strict;
 use warnings;
 use POSIX ();
@@ -205,7 +206,7 @@ sub diff_snap {
 
 # ---------------------------------------------------------------- running
 sub run_one {
-    my ($argv, $out, $err, $timeout) = @_;
+    my ($argv, $out, $err, $timeout, $env) = @_;
     my %r = (status => undef, signal => undef, timed_out => 0, killed_background => 0);
     my $pid = fork();
     if (!defined $pid) { $r{error} = "fork: $!"; return \%r; }
@@ -214,6 +215,7 @@ sub run_one {
         open(STDIN, '<', '/dev/null');
         open(STDOUT, '>', $out);
         open(STDERR, '>', $err);
+        $ENV{$_->[0]} = $_->[1] for @{ $env || [] };
         (my $a0 = $argv->[0]) =~ s{.*/}{};
         exec { $argv->[0] } $a0, @$argv[1 .. $#$argv];
         POSIX::_exit(127);
@@ -272,7 +274,8 @@ sub field {
 
 my %c = (p => [], r => [], ops => []);
 while (my ($k, $v) = field()) {
-    if ($k eq 'id') { %c = (id => $v, timeout => 2, p => [], r => [], ops => []); }
+    if ($k eq 'id') { %c = (id => $v, timeout => 2, p => [], r => [], ops => [], env => []); }
+    elsif ($k eq 'e') { push @{ $c{env} }, [split(/\0/, $v, 2)]; }
     elsif ($k eq 'timeout') { $c{timeout} = $v; }
     elsif ($k eq 'p' || $k eq 'r') { push @{ $c{$k} }, $v; }
     elsif ($k eq 'end') {
@@ -282,13 +285,13 @@ while (my ($k, $v) = field()) {
         if (open(my $h, '>', $CALLS)) { close($h); }
         my $parse = 'null';
         if (@{ $c{p} }) {
-            my $r = run_one($c{p}, "$IO/parse.out", "$IO/parse.err", $c{timeout});
+            my $r = run_one($c{p}, "$IO/parse.out", "$IO/parse.err", $c{timeout}, $c{env});
             $parse = run_json($r, "$IO/parse.out", "$IO/parse.err");
         }
         my $run = 'null';
         my $fs = 'null';
         if (@{ $c{r} }) {
-            my $r = run_one($c{r}, "$IO/run.out", "$IO/run.err", $c{timeout});
+            my $r = run_one($c{r}, "$IO/run.out", "$IO/run.err", $c{timeout}, $c{env});
             $run = run_json($r, "$IO/run.out", "$IO/run.err", [calls => js(slurp($CALLS, 1 << 20))]);
             $fs = diff_snap($before, snapshot());
         }

@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+// The hook's start-up (issue 4): whole-process wall time of `treeward hook` on
+// an allow and on a deny, beside a bare `node -e ''` in the same run, and the
+// same under Bun; peak memory of each. Run by `npm run bench` (after the
+// parser bench) or alone with `npm run bench:hook`; needs dist/treeward.cjs.
+//
+// Runs are interleaved (bare, allow, deny, … then again) so that load from
+// other processes falls on every row alike; the figure is the median of
+// TREEWARD_HOOK_RUNS runs (default 40), p90 beside it. CPU time (user +
+// system) and peak memory are the kernel's accounting of the child
+// (python3's RUSAGE_CHILDREN, else GNU time), in 20 separate runs per row.
+// Results also go to bench/out/hook.json.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+// TREEWARD_HOOK_BINARY measures another build of the bin (its bundle and cache beside it)
+const binary = process.env.TREEWARD_HOOK_BINARY ? resolve(process.env.TREEWARD_HOOK_BINARY) : join(root, 'dist', 'treeward.cjs');
+const bun = join(root, 'node_modules', '.bin', 'bun');
+const runs = Number(process.env.TREEWARD_HOOK_RUNS) || 40;
+const cpuRuns = 20;
+const targetMs = 10;
+const targetMb = 60;
+
+if (!existsSync(binary)) {
+  process.stderr.write(`bench/hook.mjs: ${binary} is missing; run \`npm run build\` first\n`);
+  process.exit(1);
+}
+
+// ------------------------------------------------------------ a tree and two requests
+
+const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'treeward-hook-bench-')));
+const tree = join(scratch, 'tree');
+const home = join(scratch, 'home');
+for (const dir of [join(tree, '.git'), join(tree, 'src'), home]) mkdirSync(dir, { recursive: true });
+writeFileSync(join(tree, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+const claudeRequest = (command) => JSON.stringify({
+  session_id: '4b0c9a52-7e1d-4f5a-9c3b-8d2e6f1a0b74', transcript_path: join(home, 'transcript.jsonl'), cwd: tree, permission_mode: 'default',
+  hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command, description: 'bench', timeout: 120000 }, tool_use_id: 'toolu_bench',
+});
+const allowLine = 'git status --short && npm test -- --run 2>&1 | tail -n 40';
+const denyLine = 'rm -rf .git';
+const env = { HOME: home, SHELL: '/bin/bash', PATH: process.env.PATH ?? '/usr/bin:/bin', TMPDIR: scratch, CLAUDE_PROJECT_DIR: tree };
+
+/** The rows: what runs, with which stdin, and what it must print (a check that the hook did what is measured). */
+const rows = [
+  { runtime: 'node', name: "bare `node -e ''`", argv: [process.execPath, '-e', ''], input: '' },
+  { runtime: 'node', name: 'hook, allow', argv: [process.execPath, binary, 'hook'], input: claudeRequest(allowLine), expect: '"allow"' },
+  { runtime: 'node', name: 'hook, deny', argv: [process.execPath, binary, 'hook'], input: claudeRequest(denyLine), expect: '"deny"' },
+  { runtime: 'node', name: 'hook, allow, no code cache', argv: [process.execPath, binary, 'hook'], input: claudeRequest(allowLine), expect: '"allow"', env: { TREEWARD_CODE_CACHE: '0' } },
+];
+if (existsSync(bun)) {
+  rows.push(
+    { runtime: 'bun', name: 'bare `bun -e 0`', argv: [bun, '-e', '0'], input: '' },
+    { runtime: 'bun', name: 'hook, allow', argv: [bun, binary, 'hook'], input: claudeRequest(allowLine), expect: '"allow"' },
+    { runtime: 'bun', name: 'hook, deny', argv: [bun, binary, 'hook'], input: claudeRequest(denyLine), expect: '"deny"' },
+  );
+}
+
+// ------------------------------------------------------------ measuring
+
+function runOnce(row) {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(row.argv[0], row.argv.slice(1), { input: row.input, env: { ...env, ...row.env }, cwd: tree, encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (r.status !== 0 || (row.expect && !r.stdout.includes(row.expect))) {
+    throw new Error(`${row.runtime} ${row.name}: exit ${r.status}, printed ${JSON.stringify(r.stdout.slice(0, 300))} ${r.stderr.slice(0, 300)}`);
+  }
+  return ms;
+}
+
+const peakTool = spawnSync('python3', ['-c', '0']).status === 0 ? 'python3' : existsSync('/usr/bin/time') ? 'time' : null;
+
+/**
+ * CPU time (user + system, ms) of each of `count` runs, and the peak resident
+ * set (MB) over them, from the kernel's accounting of the child: python3's
+ * RUSAGE_CHILDREN (microseconds), else GNU time (ten-millisecond ticks).
+ * CPU time moves less than wall time when other processes load the machine.
+ */
+function cpuAndPeak(row, count) {
+  const childEnv = { ...env, ...row.env };
+  if (peakTool === 'python3') {
+    const script = [
+      'import json,resource,subprocess,sys',
+      'data=sys.stdin.buffer.read(); cpu=[]',
+      'for _ in range(int(sys.argv[1])):',
+      '    a=resource.getrusage(resource.RUSAGE_CHILDREN)',
+      '    subprocess.run(sys.argv[2:],input=data,stdout=subprocess.DEVNULL)',
+      '    b=resource.getrusage(resource.RUSAGE_CHILDREN)',
+      '    cpu.append((b.ru_utime-a.ru_utime+b.ru_stime-a.ru_stime)*1000)',
+      'print(json.dumps({"cpu":cpu,"peak":resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss/1024}))',
+    ].join('\n');
+    const r = spawnSync('python3', ['-c', script, String(count), ...row.argv], { input: row.input, env: childEnv, cwd: tree, encoding: 'utf8' });
+    return JSON.parse(r.stdout);
+  }
+  if (peakTool === 'time') {
+    const cpu = [];
+    let peak = 0;
+    for (let i = 0; i < count; i++) {
+      const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', ...row.argv], { input: row.input, env: childEnv, cwd: tree, encoding: 'utf8' });
+      const [user, system, kb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
+      cpu.push((user + system) * 1000);
+      peak = Math.max(peak, kb / 1024);
+    }
+    return { cpu, peak };
+  }
+  return { cpu: [], peak: null };
+}
+
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+let load = null;
+try {
+  load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+} catch { /* not Linux */ }
+
+try {
+  for (const row of rows) runOnce(row); // warm the page cache, check every row answers as expected
+  const samples = rows.map(() => []);
+  for (let i = 0; i < runs; i++) rows.forEach((row, k) => samples[k].push(runOnce(row)));
+  const accounted = rows.map((row) => cpuAndPeak(row, cpuRuns));
+
+  const results = rows.map((row, k) => ({
+    runtime: row.runtime, name: row.name, medianMs: median(samples[k]), p90Ms: quantile(samples[k], 0.9),
+    cpuMs: accounted[k].cpu.length ? median(accounted[k].cpu) : null, peakMb: accounted[k].peak, samplesMs: samples[k],
+  }));
+  const bare = (runtime) => results.find((r) => r.runtime === runtime && r.name.startsWith('bare'));
+
+  const out = [];
+  const p = (s = '') => out.push(s);
+  p(`treeward hook start-up — whole process, median of ${runs} interleaved runs (p90), ${process.version}${existsSync(bun) ? `, bun ${spawnSync(bun, ['--version'], { encoding: 'utf8' }).stdout.trim()}` : ''}${load ? `, load average ${load}` : ''}`);
+  p(`${'runtime'.padEnd(8)}${'case'.padEnd(30)}${'wall ms'.padStart(9)}${'p90'.padStart(8)}${'vs bare'.padStart(10)}${'cpu ms'.padStart(9)}${'vs bare'.padStart(10)}${'peak RSS'.padStart(11)}`);
+  const signed = (x) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
+  for (const r of results) {
+    const base = bare(r.runtime);
+    const delta = r === base ? '' : signed(r.medianMs - base.medianMs);
+    const cpuDelta = r === base || r.cpuMs == null || base.cpuMs == null ? '' : signed(r.cpuMs - base.cpuMs);
+    p(`${r.runtime.padEnd(8)}${r.name.padEnd(30)}${r.medianMs.toFixed(1).padStart(9)}${r.p90Ms.toFixed(1).padStart(8)}${delta.padStart(10)}${(r.cpuMs == null ? '–' : r.cpuMs.toFixed(1)).padStart(9)}${cpuDelta.padStart(10)}${(r.peakMb == null ? '–' : `${r.peakMb.toFixed(1)} MB`).padStart(11)}`);
+  }
+  if (!existsSync(bun)) p('bun: not installed (npm ci installs the devDependency)');
+  const node = bare('node');
+  const hookRows = results.filter((r) => r.runtime === 'node' && (r.name === 'hook, allow' || r.name === 'hook, deny'));
+  const within = hookRows.map((r) => `${r.name.slice(6)} +${(r.medianMs - node.medianMs).toFixed(1)} ms`).join(', ');
+  const met = hookRows.every((r) => r.medianMs - node.medianMs <= targetMs);
+  p(`target: node hook median within ${targetMs} ms of bare node: ${within} ${met ? 'MET' : 'NOT MET'}`);
+  const peaksAll = results.filter((r) => !r.name.startsWith('bare') && r.peakMb != null);
+  p(`target: peak memory under ${targetMb} MB: ${peaksAll.length ? `max ${Math.max(...peaksAll.map((r) => r.peakMb)).toFixed(1)} MB ${peaksAll.every((r) => r.peakMb < targetMb) ? 'MET' : 'NOT MET'}` : 'not measured (no python3 or GNU time)'}`);
+
+  process.stdout.write(`\n${out.join('\n')}\n`);
+  mkdirSync(join(here, 'out'), { recursive: true });
+  writeFileSync(join(here, 'out', 'hook.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, load, runs, results }, null, 1));
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,139 @@
+// The `treeward` binary, built for start-up time:
+//   dist/treeward.cjs            the bin: a dozen lines that run the bundle
+//   dist/treeward-bundle.cjs     the one bundled file (esbuild) of src/cli/main.ts
+//   dist/treeward-bundle.cache   V8's code cache for that bundle, made here
+//
+// Compiling 260 kB of JavaScript is most of what a hook process would spend
+// after node's own start, so the bin hands V8 the bundle together with the
+// bytecode this build made for it (node:vm's `cachedData`). The cache is made
+// after running the hook in-process on a scratch tree, so it holds the
+// bytecode of what a verdict runs. A cache V8 does not accept (another node
+// version, other V8 flags) is dropped by V8 and the bundle compiles as usual;
+// Bun cannot use it and requires the bundle. It is never written at run time:
+// a cache the agent could write would be code the agent could change.
+//
+// Kept apart from the bin rather than inside it: held as JavaScript string
+// literals in one file, bundle and cache cost node about 8 ms more per start
+// to read and scan than as two plain files (bench/hook.mjs measures the rest).
+
+import { build } from 'esbuild';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+
+/** How the bin (and the build) wraps the bundle's CommonJS text for node:vm; the cache belongs to exactly this text. */
+const wrapperHead = '(function (exports, require, module, __filename, __dirname) {';
+const wrapperTail = '\n})';
+
+const loader = (bundleName) => `#!/usr/bin/env node
+// treeward (written by scripts/build.mjs): runs ${bundleName} with the V8 code cache made for it at build time.
+"use strict";
+try {
+  const bundle = __dirname + "/${bundleName}";
+  let main;
+  if (process.versions.bun || process.env.TREEWARD_CODE_CACHE === "0") main = require(bundle).main;
+  else {
+    const { readFileSync } = require("node:fs");
+    let cachedData;
+    try { cachedData = readFileSync(bundle.slice(0, -4) + ".cache"); } catch {}
+    const source = ${JSON.stringify(wrapperHead)} + readFileSync(bundle).toString("latin1") + ${JSON.stringify(wrapperTail)};
+    const script = new (require("node:vm").Script)(source, { filename: bundle, cachedData });
+    const loaded = { exports: {} };
+    script.runInThisContext()(loaded.exports, require, loaded, bundle, __dirname);
+    main = loaded.exports.main;
+  }
+  // everything is written with writeSync, so nothing is pending: exit now rather than tear the runtime down at leisure
+  process.exit(main(process.argv.slice(2)));
+} catch (error) {
+  // The bundle did not load (a file missing, a runtime too old): a hook must still answer with a deny, never fail open.
+  if (process.argv[2] !== "hook") throw error;
+  const reason = "treeward internal-error: treeward could not start (" + String(error && error.message).slice(0, 200) + "); nothing was approved";
+  const gemini = process.argv.some((a, i) => a === "--format=gemini" || (a === "gemini" && process.argv[i - 1] === "--format"));
+  require("node:fs").writeSync(1, JSON.stringify(gemini ? { decision: "deny", reason } : { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } }) + "\\n");
+  process.exit(0);
+}
+`;
+
+/**
+ * Bundles src/cli/main.ts and writes the bin `outfile` with the bundle and its
+ * cache beside it. CommonJS, since node starts it faster than an ES module;
+ * minified, since Bun and a node that rejects the cache compile it at every
+ * start; ASCII (esbuild's default), so the bin can read it as latin1. Returns
+ * whether the code cache was made.
+ */
+export async function buildBinary(outfile) {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('../src/cli/main.ts', import.meta.url))],
+    outfile,
+    write: false,
+    bundle: true,
+    minify: true,
+    charset: 'ascii',
+    legalComments: 'none',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  const bundleText = result.outputFiles[0].text;
+  if (!/^[\x00-\x7f]*$/.test(bundleText)) throw new Error('the bundle is not ASCII; the bin reads it as latin1');
+  const dir = dirname(outfile);
+  const bundleName = basename(outfile).replace(/\.cjs$/, '') + '-bundle.cjs';
+  const bundlePath = join(dir, bundleName);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(bundlePath, bundleText);
+  writeFileSync(outfile, loader(bundleName));
+  chmodSync(outfile, 0o755);
+  const cachePath = bundlePath.slice(0, -4) + '.cache';
+  rmSync(cachePath, { force: true });
+  try {
+    writeFileSync(cachePath, codeCacheFor(wrapperHead + bundleText + wrapperTail, bundlePath));
+    return true;
+  } catch (error) {
+    console.warn(`treeward build: no code cache (${error instanceof Error ? error.message : error}); the binary compiles at start`);
+    return false;
+  }
+}
+
+/** Compiles the bundle, runs what the hook runs, and returns V8's cache of the compiled code. */
+function codeCacheFor(source, filename) {
+  const script = new Script(source, { filename });
+  const loaded = { exports: {} };
+  script.runInThisContext()(loaded.exports, createRequire(import.meta.url), loaded, filename, dirname(filename));
+  warmUp(loaded.exports.main);
+  const cache = script.createCachedData();
+  if (new Script(source, { filename, cachedData: cache }).cachedDataRejected) throw new Error('V8 rejected the cache it just made');
+  return cache;
+}
+
+/**
+ * The work a verdict does, in every harness format, on a scratch tree with a
+ * `.git`: an allow, a deny, a `cd` and a heredoc. Only the hook is run: what
+ * the cache holds V8 deserializes at every start, so it holds the hook's path
+ * and not `check`'s or `parse`'s, which a person runs now and then.
+ */
+function warmUp(main) {
+  const scratch = mkdtempSync(join(tmpdir(), 'treeward-build-'));
+  try {
+    const tree = join(scratch, 'tree');
+    const home = join(scratch, 'home');
+    for (const dir of [tree, home, join(tree, '.git'), join(tree, 'src')]) mkdirSync(dir, { recursive: true });
+    const lines = ['npm test 2>&1 | tail -20', 'rm -rf .git', 'cd src && git diff --stat > ../out.txt', "cat <<'EOF' > notes.md\nhi\nEOF"];
+    const requests = [];
+    for (const command of lines) {
+      requests.push({ session_id: 's', transcript_path: '/t', cwd: tree, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command, description: 'warm-up' }, tool_use_id: 'u' });
+      requests.push({ session_id: 's', turn_id: 't', transcript_path: null, cwd: join(tree, 'src'), hook_event_name: 'PreToolUse', model: 'm', permission_mode: 'default', tool_name: 'Bash', tool_input: { command }, tool_use_id: 'u' });
+      requests.push({ session_id: 's', transcript_path: '/t', cwd: tree, hook_event_name: 'BeforeTool', timestamp: 'now', tool_name: 'run_shell_command', tool_input: { command, dir_path: 'src' } });
+    }
+    const sink = () => {};
+    const env = { HOME: home, SHELL: '/bin/bash', TMPDIR: scratch, PATH: '/usr/bin:/bin' };
+    for (const request of requests) {
+      main(['hook'], { readStdin: () => Buffer.from(JSON.stringify(request)), write: sink, writeError: sink, env, cwd: () => tree });
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,179 @@
+// The hook's parts, in-process: the configuration reader and its lines, where
+// a line is pinned, Gemini CLI's wrapper stripping, format detection, and the
+// hook's command line.
+
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseArguments } from '../../src/cli/arguments.js';
+import { ConfigError, parseJsonText, readConfig } from '../../src/cli/config.js';
+import { answerObject, detectFormat, readRequest, sniffFormat } from '../../src/cli/harness.js';
+import { geminiStripsWrapper, isInside, placeLine, runHook } from '../../src/cli/hook.js';
+
+/** The line and message a text is refused with. */
+function refusal(text: string): [number, string] {
+  try {
+    readConfig(text, '/home/u');
+  } catch (error) {
+    if (error instanceof ConfigError) return [error.line, error.message];
+    throw error;
+  }
+  throw new Error('the text was accepted');
+}
+
+describe('configuration file', () => {
+  it('reads every key', () => {
+    expect(readConfig(JSON.stringify({
+      protected: ['~/notes', '/srv/data'], runDirs: ['/run/agent', '~/runs'], agentNames: ['myagent'], wrappers: ['with-env'], inlineCode: 'refuse', globDots: true,
+    }), '/home/u')).toEqual({
+      protected: ['~/notes', '/srv/data'], runDirs: ['/run/agent', '/home/u/runs'], agentNames: ['myagent'], wrappers: ['with-env'], inlineCode: 'refuse', globDots: true,
+    });
+  });
+
+  it('reads an empty object, with a byte-order mark, as no configuration', () => {
+    expect(readConfig('\ufeff{}\n', '/home/u')).toEqual({ protected: [], runDirs: [], agentNames: [], wrappers: [], inlineCode: undefined, globDots: undefined });
+  });
+
+  it.each([
+    ['{\n  "protected": ["/a",]\n}', 2, 'a trailing comma before `]` is not JSON'],
+    ['{\n  "inlineCode": "scan",\n}', 3, 'a trailing comma before `}` is not JSON'],
+    ['{\n  "protected": ["/a\n"]\n}', 2, 'a string runs past the end of its line'],
+    ['{\n  "globDots": true\n  "inlineCode": "scan"\n}', 3, 'expected `,` or `}`, found `"`'],
+    ['{\n  // mine\n}', 2, 'expected a key in double quotes, found `/`'],
+    ['{\n  "protected": ["/a"],\n  "protected": ["/b"]\n}', 3, 'the key "protected" appears twice'],
+    ['{\n  "protect": ["/a"]\n}', 2, 'unknown key "protect" (the keys are protected, runDirs, agentNames, wrappers, inlineCode, globDots)'],
+    ['{\n  "__proto__": {}\n}', 2, 'unknown key "__proto__" (the keys are protected, runDirs, agentNames, wrappers, inlineCode, globDots)'],
+    ['{\n  "protected": [\n    "notes"\n  ]\n}', 3, '"notes" in `protected` must be an absolute path or one starting with `~/`'],
+    ['{\n  "runDirs": "/run"\n}', 2, '`runDirs` must be a list of strings'],
+    ['{\n  "agentNames": ["bin/agent"]\n}', 2, '"bin/agent" in `agentNames` must be a program name (no `/`, no spaces)'],
+    ['{\n  "globDots": "yes"\n}', 2, '`globDots` must be true or false'],
+    ['{\n  "inlineCode": "sometimes"\n}', 2, '`inlineCode` must be "scan", "refuse" or "allow"'],
+    ['[]', 1, 'the file must hold one JSON object'],
+    ['', 1, 'expected a JSON value, found the end of the file'],
+    ['{}\n{}', 2, 'unexpected `{` after the end of the JSON value'],
+    ['{"a": "\\q"}', 1, '`\\q` is not a JSON escape'],
+    [`${'['.repeat(100)}${']'.repeat(100)}`, 1, 'the file nests too deeply'],
+  ])('refuses %j at line %i', (text, line, message) => {
+    expect(refusal(text)).toEqual([line, message]);
+  });
+
+  it('reads JSON escapes as JSON does', () => {
+    const text = '{"a": ["\\u00e9\\n\\"\\\\\\/", 1.5e3, null, false]}';
+    expect(parseJsonText(text)).toMatchObject({ kind: 'object' });
+    const node = parseJsonText(text) as { entries: { value: { items: { value?: unknown }[] } }[] };
+    expect(node.entries[0]!.value.items.map((item) => item.value)).toEqual([JSON.parse(text).a[0], 1500, undefined, false]);
+  });
+});
+
+describe('where the line is pinned', () => {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'treeward-place-')));
+  const tree = join(base, 'tree');
+  for (const dir of [join(tree, 'src'), join(tree, 'other', 'deep'), join(base, 'outside')]) mkdirSync(dir, { recursive: true });
+  symlinkSync(tree, join(base, 'tree-link'));
+  symlinkSync(join(base, 'outside'), join(tree, 'escape'));
+  symlinkSync(join(tree, 'other', 'deep'), join(tree, 'src', 'inner'));
+  afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+  it.each([
+    ['the tree itself', () => tree, () => ({ pin: tree, request: tree })],
+    ['a directory in the tree', () => join(tree, 'src'), () => ({ pin: join(tree, 'src'), request: join(tree, 'src') })],
+    ['a directory outside', () => join(base, 'outside'), () => ({ pin: tree, request: join(base, 'outside') })],
+    ['a link in the tree that leads out', () => join(tree, 'escape'), () => ({ pin: tree, request: join(tree, 'escape') })],
+    ['a link in the tree that stays in (kept as written)', () => join(tree, 'src', 'inner'), () => ({ pin: join(tree, 'src', 'inner'), request: join(tree, 'src', 'inner') })],
+    ['a directory that does not exist', () => join(tree, 'gone'), () => ({ pin: tree, request: join(tree, 'gone') })],
+  ])('%s', (_what, dir, expected) => {
+    expect(placeLine(dir(), tree, tree)).toEqual(expected());
+  });
+
+  it('reads the tree as the harness spelled it (through a link) as the tree', () => {
+    const asGiven = join(base, 'tree-link');
+    expect(placeLine(join(asGiven, 'src'), asGiven, tree)).toEqual({ pin: join(tree, 'src'), request: join(tree, 'src') });
+  });
+
+  it('is inside only at a path boundary', () => {
+    expect(isInside('/a/b', '/a')).toBe(true);
+    expect(isInside('/a', '/a')).toBe(true);
+    expect(isInside('/ab', '/a')).toBe(false);
+    expect(isInside('/x', '/')).toBe(true);
+  });
+});
+
+describe("Gemini CLI's wrapper stripping", () => {
+  it.each([
+    ['npm test', 'npm test'],
+    ['  npm test\n', 'npm test'],
+    ["bash -c 'npm test'", 'npm test'],
+    ['sh -c "echo hi"', 'echo hi'],
+    ['/bin/zsh -lc "ls -la"', 'ls -la'],
+    ['bash -c "echo hi" ; echo " ; rm -rf .git ; "', 'echo hi" ; echo " ; rm -rf .git ; '],
+    ['bashful -c x', 'bashful -c x'],
+  ])('%j runs as %j', (command, runs) => {
+    expect(geminiStripsWrapper(command)).toBe(runs);
+  });
+});
+
+describe('formats', () => {
+  it('tells the harness from the request', () => {
+    expect(detectFormat({ turn_id: 't', tool_name: 'Bash' })).toBe('codex');
+    expect(detectFormat({ hook_event_name: 'BeforeTool', tool_name: 'read_file' })).toBe('gemini');
+    expect(detectFormat({ tool_name: 'run_shell_command' })).toBe('gemini');
+    expect(detectFormat({ hook_event_name: 'PreToolUse', tool_name: 'Bash' })).toBe('claude');
+  });
+
+  it('tells it from the text when the text is not JSON', () => {
+    expect(sniffFormat('{"session_id": "s", "turn_id": "t", "tool_input": {')).toBe('codex');
+    expect(sniffFormat('{"hook_event_name":"BeforeTool",')).toBe('gemini');
+    expect(sniffFormat('garbage')).toBe('claude');
+  });
+
+  it('judges a shell tool under any format, and nothing else', () => {
+    const shell = (toolName: string) => readRequest({ tool_name: toolName, tool_input: { command: 'ls' } }, 'claude').kind;
+    expect(['Bash', 'run_shell_command', 'exec_command', 'shell'].map(shell)).toEqual(['shell', 'shell', 'shell', 'shell']);
+    expect(['Read', 'apply_patch', 'mcp__x__run', 'read_file'].map(shell)).toEqual(['other', 'other', 'other', 'other']);
+  });
+
+  it('refuses a relative cwd', () => {
+    expect(readRequest({ tool_name: 'Bash', cwd: 'src', tool_input: { command: 'ls' } }, 'claude')).toEqual({ kind: 'bad', reason: "the request's `cwd` is not an absolute path" });
+  });
+
+  it("echoes every field of the request's input under the rewrite", () => {
+    const toolInput = { command: 'ls', description: 'd', timeout: 5, run_in_background: true, dangerouslyDisableSandbox: false };
+    expect(answerObject('claude', { decision: 'allow', command: 'X', dir: '/t' }, toolInput)).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'treeward: approved, run from /t',
+        updatedInput: { ...toolInput, command: 'X' },
+      },
+    });
+  });
+});
+
+describe('the hook command line', () => {
+  it('takes the hook options', () => {
+    expect(parseArguments(['hook', '--format=codex', '--config', '/c.json', '--tree', '/t', '--run-dir', '/r', '--shell', 'zsh'])).toMatchObject({
+      subcommand: 'hook', format: 'codex', config: '/c.json', tree: '/t', runDirs: ['/r'], shell: 'zsh', command: null,
+    });
+  });
+
+  it.each([
+    [['hook', 'ls'], 'hook reads its request as JSON on stdin and takes no COMMAND'],
+    [['hook', '--format', 'cursor'], '--format takes claude, codex or gemini'],
+    [['hook', '--json'], 'hook does not take --json'],
+    [['check', '--format', 'claude', 'ls'], 'check does not take --format'],
+    [['parse', '--config', 'x', 'ls'], 'parse does not take --config'],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseArguments(argv)).toThrow(message);
+  });
+});
+
+describe('a failure inside the hook', () => {
+  it('is a deny (internal-error) in the harness\'s form, with no stack trace', () => {
+    const failing = new Proxy({}, { get: () => { throw new Error('environment unreadable'); } });
+    const input = Buffer.from(JSON.stringify({ hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', cwd: '/', tool_input: { command: 'ls' } }));
+    const out = runHook(input, { format: null, config: null, shell: null, tree: null, runDirs: [], usageError: null }, { env: failing, cwd: '/' });
+    expect(JSON.parse(out)).toEqual({
+      decision: 'deny',
+      reason: 'treeward internal-error: treeward failed while judging the request (Error: environment unreadable); nothing was approved, try the command again or a simpler one',
+    });
+  });
+});

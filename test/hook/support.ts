@@ -1,0 +1,127 @@
+// What the hook tests share: the built binary and the runtimes that run it, a
+// scratch tree with a home and a temp dir of its own, the recorded requests
+// (test/hook/requests/*.json, with `${TREE}` and `${HOME}` filled in), and the
+// approver's own verdict, so an expected deny quotes the approver's sentence
+// rather than a copy of it.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { approve } from '../../src/approver/approve.js';
+import { fileSystemFrom } from '../../src/approver/fs.js';
+import type { DenyId } from '../../src/approver/types.js';
+import * as nodeFs from 'node:fs';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+const distBinary = join(root, 'dist', 'treeward.cjs');
+const bunBinary = join(root, 'node_modules', '.bin', 'bun');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * The binary under test: dist/treeward.cjs as `npm test` just built it, or,
+ * when that is missing or older than the sources (a bare `vitest run
+ * test/hook`), one built the same way into a scratch directory.
+ */
+export async function builtBinary(scratch: string): Promise<string> {
+  const sources = Math.max(newestSource(join(root, 'src')), statSync(join(root, 'scripts', 'binary.mjs')).mtimeMs);
+  if (existsSync(distBinary) && statSync(distBinary).mtimeMs >= sources) return distBinary;
+  const own = join(scratch, 'treeward.cjs');
+  const { buildBinary } = (await import(new URL('../../scripts/binary.mjs', import.meta.url).href)) as { buildBinary(out: string): Promise<boolean> };
+  await buildBinary(own);
+  return own;
+}
+
+export interface Runtime {
+  name: 'node' | 'bun';
+  /** The program and arguments that run a script. */
+  argv: string[];
+}
+
+/** node, and Bun when installed (a devDependency; CI fails rather than skip when it is missing). */
+export function runtimes(): Runtime[] {
+  const found: Runtime[] = [{ name: 'node', argv: [process.execPath] }];
+  if (existsSync(bunBinary)) found.push({ name: 'bun', argv: [bunBinary] });
+  else if (process.env['CI']) throw new Error(`Bun is not installed at ${bunBinary}: run npm ci`);
+  return found;
+}
+
+export interface Scratch {
+  dir: string;
+  /** The working tree, resolved: `.git/`, `src/main.ts`, `build/out.js`, `README.md`. */
+  tree: string;
+  home: string;
+  /** The temp dir the hook is given (TMPDIR), apart from the tree and from `outside`. */
+  temp: string;
+  /** A directory outside the tree, the home and the temp dir. */
+  outside: string;
+  cleanup(): void;
+}
+
+export function makeScratch(): Scratch {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'treeward-hook-')));
+  const tree = join(dir, 'tree');
+  const home = join(dir, 'home');
+  const temp = join(dir, 'tmp');
+  const outside = join(dir, 'elsewhere');
+  for (const d of [tree, home, temp, outside, join(tree, '.git'), join(tree, 'src'), join(tree, 'build')]) mkdirSync(d, { recursive: true });
+  writeFileSync(join(tree, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+  writeFileSync(join(tree, 'src', 'main.ts'), 'export {};\n');
+  writeFileSync(join(tree, 'build', 'out.js'), '\n');
+  writeFileSync(join(tree, 'README.md'), '# tree\n');
+  return { dir, tree, home, temp, outside, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The environment the hook runs in: nothing from the test's own. */
+export function hookEnv(scratch: Scratch, extra: Record<string, string> = {}): Record<string, string> {
+  return { HOME: scratch.home, SHELL: '/bin/bash', PATH: '/usr/local/bin:/usr/bin:/bin', TMPDIR: scratch.temp, ...extra };
+}
+
+/** A recorded request with `${TREE}`/`${HOME}` filled in, and fields overridden. */
+export function request(name: string, scratch: Scratch, override: { cwd?: string; tool_input?: Record<string, unknown> } = {}): Record<string, unknown> {
+  const text = readFileSync(join(root, 'test', 'hook', 'requests', `${name}.json`), 'utf8')
+    .replaceAll('${TREE}', scratch.tree).replaceAll('${HOME}', scratch.home);
+  const recorded = JSON.parse(text) as Record<string, unknown>;
+  if (override.cwd !== undefined) recorded['cwd'] = override.cwd;
+  if (override.tool_input) recorded['tool_input'] = { ...(recorded['tool_input'] as object), ...override.tool_input };
+  return recorded;
+}
+
+export interface HookRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runHook(runtime: Runtime, binary: string, input: string | Buffer, options: { args?: string[]; env: Record<string, string>; cwd: string }): HookRun {
+  const r = spawnSync(runtime.argv[0]!, [...runtime.argv.slice(1), binary, 'hook', ...(options.args ?? [])], {
+    input, env: options.env, cwd: options.cwd, encoding: 'utf8', maxBuffer: 64 << 20,
+  });
+  if (r.error) throw r.error;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The approver's verdict on `command` run in `cwd`, with the options the hook gives it for `scratch`. */
+export function approverDenial(command: string, scratch: Scratch, cwd: string, expectedId: DenyId): string {
+  const verdict = approve(command, {
+    dialect: 'bash', tree: scratch.tree, cwd, tempDir: scratch.temp, home: scratch.home, env: hookEnv(scratch), fs: fileSystemFrom(nodeFs),
+  });
+  if (verdict.decision !== 'deny' || verdict.id !== expectedId) {
+    throw new Error(`expected the approver to refuse ${JSON.stringify(command)} in ${cwd} as ${expectedId}, got ${JSON.stringify(verdict)}`);
+  }
+  return verdict.reason;
+}
+
+/** The hand-back for an allow (SPEC §4). */
+export function pinned(dir: string, command: string): string {
+  return `cd -- '${dir.replace(/'/g, "'\\''")}' && {\n${command}\n}`;
+}
