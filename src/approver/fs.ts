@@ -25,7 +25,7 @@ export interface FileSystem {
   readlink(path: string): string | null;
   /** The names in a directory (no `.`/`..`); null when it is not a readable directory. Throws FsError otherwise. */
   readdir(path: string): string[] | null;
-  /** A small text file's content (`.gitmodules`, a `.git` file, `~/.zshrc`); null when absent or not a file. Throws FsError otherwise. */
+  /** A small text file's content (`.gitmodules`, a `.git` file, `~/.zshrc`); null when absent or not a file. Throws FsError otherwise (EFBIG past the size budget). */
   readFile?(path: string): string | null;
 }
 
@@ -87,10 +87,13 @@ export function fileSystemFrom(fs: NodeLikeFs): FileSystem {
       if (!fs.readFileSync) return null;
       try {
         const st = fs.statSync?.(path);
-        if (st && (!st.isFile() || Number(st.size) > maxFileBytes)) return null;
+        if (st && !st.isFile()) return null;
+        // too large to read is not the same as absent: the caller must assume the worst about it
+        if (st && Number(st.size) > maxFileBytes) throw new FsError('EFBIG', path);
         const text = fs.readFileSync(path, 'utf8');
         return typeof text === 'string' ? text : String(text);
       } catch (error) {
+        if (error instanceof FsError) throw error;
         const code = codeOf(error);
         if (absentCodes.has(code) || code === 'EISDIR') return null;
         throw new FsError(code, path);

@@ -5,7 +5,6 @@
 // Any path with a component named `.git` is protected as well.
 
 import type { FileSystem } from './fs.js';
-import { FsError } from './fs.js';
 import { isInsideOrEqual, joinToCwd, normalizeLexically } from './paths.js';
 
 export const treeRootNames = ['.claude', '.codex', '.gemini', '.mcp.json'];
@@ -50,13 +49,12 @@ export function protectedSet(tree: string, home: string, extras: readonly string
   return { paths: [...paths] };
 }
 
+/**
+ * `.gitmodules` or a `.git` file. One that exists but cannot be read hides
+ * which paths are protected, so its FsError reaches approve(), which denies.
+ */
 function readSmall(fs: FileSystem, path: string): string | null {
-  try {
-    return fs.readFile ? fs.readFile(path) : null;
-  } catch (error) {
-    if (error instanceof FsError) return null;
-    throw error;
-  }
+  return fs.readFile ? fs.readFile(path) : null;
 }
 
 /** The protected path that `path` is or lies under (or a `.git` component), else null. */

@@ -988,11 +988,14 @@ export class Lexer {
     const opened: number[] = [];
     const at = this.scanToClose(from, open, close, opened);
     closes[from] = at + 2;
-    for (const q of opened) closes[q + 1] = 1; // still open where the scan ended
+    for (let k = 0; k < opened.length; k += 2) closes[opened[k]! + 1] = 1; // still open where the scan ended
     return at;
   }
 
-  /** matchingClose's scan; with `opened`, the `(` it passes are pushed there and taken off (and remembered) as they close. */
+  /**
+   * matchingClose's scan. With `opened`, each `((` it passes (where arithmetic can start) is pushed
+   * there with its depth, and taken off (and its close remembered) when it closes.
+   */
   private scanToClose(from: number, open: number, close: number, opened: number[] | null): number {
     const src = this.src;
     let depth = 0;
@@ -1001,11 +1004,14 @@ export class Lexer {
       const c = src.charCodeAt(i);
       if (c === open) {
         depth++;
-        opened?.push(i);
+        if (opened && i > from && src.charCodeAt(i - 1) === open) opened.push(i, depth);
       } else if (c === close) {
         if (depth === 0) return i;
+        if (opened && opened.length > 0 && opened[opened.length - 1] === depth) {
+          opened.pop();
+          this.parenCloses![opened.pop()! + 1] = i + 2;
+        }
         depth--;
-        if (opened) this.parenCloses![opened.pop()! + 1] = i + 2;
       } else if (c === Ch.Backslash) i++;
       else if (c === Ch.SingleQuote) {
         const q = src.indexOf("'", i + 1);

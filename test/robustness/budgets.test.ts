@@ -223,8 +223,15 @@ describe('files read: budgets.maxFileBytes', () => {
     expect(decision(approve('rm -rf *', { tree, home, fs: bashrc(budgets.maxFileBytes) }))).toBe('deny protected-removal');
   });
 
-  // Past the budget the file is not read, and the approver then reads it as empty: a 1 MiB + 1 byte
-  // ~/.bashrc that turns on dotglob lets `rm -rf *` through. Reported to the approver's owner:
-  // a file too large to read should count as unreadable ("assume the worst"), as a read error does.
-  it.todo('reads a startup file one byte past the budget as unreadable, assuming the worst (now: as empty)');
+  // Past the budget the file is not read: it counts as unreadable, and treeward assumes the worst of it
+  // (a ~/.bashrc it cannot read may turn on dotglob, so `*` may match `.git`).
+  it('reads a startup file one byte past the budget as unreadable, assuming the worst', () => {
+    expect(decision(approve('rm -rf *', { tree, home, fs: bashrc(budgets.maxFileBytes + 1) }))).toBe('deny protected-removal');
+    expect(decision(approve('rm -rf build/*', { tree, home, fs: bashrc(budgets.maxFileBytes + 1) }))).toBe('deny protected-removal');
+  });
+
+  it('denies every line in a tree whose .gitmodules is too large to read (which paths are protected is unknown)', () => {
+    const fs = volume({ [`${tree}/.gitmodules`]: '#'.repeat(budgets.maxFileBytes + 1), [`${tree}/.git/HEAD`]: 'x' });
+    expect(decision(approve('ls', { tree, home, fs }))).toBe('deny internal-error');
+  });
 });
