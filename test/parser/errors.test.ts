@@ -68,6 +68,15 @@ describe('an error at the end of the input has a span inside the source', () => 
 });
 
 describe('what is thrown', () => {
+  it('is recognised by instanceof across copies of the class (each bundle carries its own)', () => {
+    // another bundle's ParseError: a different class with the same registered mark
+    const foreign = Object.assign(new Error('x'), { [Symbol.for('treeward.ParseError')]: true });
+    expect(foreign).toBeInstanceOf(ParseError);
+    expect(foreign).not.toBeInstanceOf(BudgetError);
+    expect({}).not.toBeInstanceOf(ParseError);
+    expect(null as unknown).not.toBeInstanceOf(ParseError);
+  });
+
   it('is a ParseError with a name, a message and a span', () => {
     const error = reject('echo "abc', 'bash');
     expect(error).toBeInstanceOf(ParseError);
