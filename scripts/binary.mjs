@@ -22,6 +22,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
 /** How the bin (and the build) wraps the bundle's CommonJS text for node:vm; the cache belongs to exactly this text. */
@@ -98,12 +99,25 @@ export async function buildBinary(outfile) {
   }
 }
 
-/** Compiles the bundle, runs what the hook runs, and returns V8's cache of the compiled code. */
+/**
+ * Compiles the bundle, runs what the hook runs, and returns V8's cache of the
+ * compiled code. V8's baseline compiler (Sparkplug) is off while it runs: a
+ * cache made after Sparkplug compiled the warm-up's hot functions makes every
+ * later start slower by a millisecond or more (measured with bench/hook.mjs;
+ * the more the warm-up repeats a function, the slower), while one made from
+ * bytecode alone does not. It is on again before the cache is made, since V8
+ * refuses a cache made under other flags than the hook's (node's defaults).
+ */
 function codeCacheFor(source, filename) {
   const script = new Script(source, { filename });
   const loaded = { exports: {} };
-  script.runInThisContext()(loaded.exports, createRequire(import.meta.url), loaded, filename, dirname(filename));
-  warmUp(loaded.exports.main);
+  setFlagsFromString('--no-sparkplug');
+  try {
+    script.runInThisContext()(loaded.exports, createRequire(import.meta.url), loaded, filename, dirname(filename));
+    warmUp(loaded.exports.main);
+  } finally {
+    setFlagsFromString('--sparkplug');
+  }
   const cache = script.createCachedData();
   if (new Script(source, { filename, cachedData: cache }).cachedDataRejected) throw new Error('V8 rejected the cache it just made');
   return cache;

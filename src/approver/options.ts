@@ -93,8 +93,8 @@ function specName(spec: OptionSpec): string {
   return spec.name ?? spec.long ?? spec.short!;
 }
 
-/** Read `args` (the operands and options after the program name) by a table. */
-export function readOptions(args: readonly Argument[], table: OptionTable): ReadCommandLine {
+/** Read `args` (the operands and options after the program name) by a table; `stopAtOperand` overrides the table's (a wrapper's command starts at its first operand). */
+export function readOptions(args: readonly Argument[], table: OptionTable, stopAtOperand = table.stopAtOperand === true): ReadCommandLine {
   const out: ReadCommandLine = { options: [], operands: [], unfixedOptionLike: [], unknown: [] };
   let i = 0;
   let optionsEnded = false;
@@ -110,7 +110,7 @@ export function readOptions(args: readonly Argument[], table: OptionTable): Read
       // a word that is not fixed might be an option; read it as an operand and remember it
       if (arg.value.kind !== 'fixed') out.unfixedOptionLike.push(arg);
       out.operands.push(arg);
-      if (table.stopAtOperand) optionsEnded = true;
+      if (stopAtOperand) optionsEnded = true;
       i++;
       continue;
     }
@@ -177,14 +177,42 @@ export function readOptions(args: readonly Argument[], table: OptionTable): Read
       continue;
     }
     out.operands.push(arg);
-    if (table.stopAtOperand) optionsEnded = true;
+    if (stopAtOperand) optionsEnded = true;
     i++;
   }
   return out;
 }
 
+type LongOption = string | [string, Arity, string?];
+
+/**
+ * A table from a getopt string and long names, whose spec list is built at
+ * its first read: the program tables hold hundreds of these, built at every
+ * start, and a verdict reads a few.
+ */
+class GetoptTable implements OptionTable {
+  readonly stopAtOperand: boolean;
+  private readonly shortSpec: string;
+  private readonly long: readonly LongOption[];
+  private specs: readonly OptionSpec[] | null = null;
+
+  constructor(shortSpec: string, long: readonly LongOption[], stopAtOperand: boolean) {
+    this.shortSpec = shortSpec;
+    this.long = long;
+    this.stopAtOperand = stopAtOperand;
+  }
+
+  get options(): readonly OptionSpec[] {
+    return (this.specs ??= optionSpecs(this.shortSpec, this.long));
+  }
+}
+
 /** Build an option table from a compact getopt-like string (`"rRfdiv"`, `"o:n:"`) plus long options. */
-export function options(shortSpec: string, long: readonly (string | [string, Arity, string?])[] = [], stopAtOperand = false): OptionTable {
+export function options(shortSpec: string, long: readonly LongOption[] = [], stopAtOperand = false): OptionTable {
+  return new GetoptTable(shortSpec, long, stopAtOperand);
+}
+
+function optionSpecs(shortSpec: string, long: readonly LongOption[]): OptionSpec[] {
   const out: OptionSpec[] = [];
   for (let i = 0; i < shortSpec.length; i++) {
     const letter = shortSpec[i]!;
@@ -199,7 +227,7 @@ export function options(shortSpec: string, long: readonly (string | [string, Ari
     if (typeof entry === 'string') out.push({ long: entry, arity: 'none' });
     else out.push({ long: entry[0], arity: entry[1], ...(entry[2] ? { name: entry[2] } : {}) });
   }
-  return { options: out, stopAtOperand };
+  return out;
 }
 
 export function has(line: ReadCommandLine, ...names: string[]): boolean {

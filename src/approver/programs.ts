@@ -612,7 +612,7 @@ readers['compgen'] = (_name, args, _ctx, span) => (args.some((a) => a.text === '
 function wrapper(table: OptionTable, before?: (line: ReadCommandLine, args: Argument[], ctx: ProgramContext, span: Span) => Action[] | { actions: Action[]; skip: number } | null): Reader {
   return (_name, args, ctx, span) => {
     const rest = args.slice(1);
-    const line = readOptions(rest, { ...table, stopAtOperand: true });
+    const line = readOptions(rest, table, true);
     let operands = line.operands;
     const out: Action[] = [];
     if (before) {

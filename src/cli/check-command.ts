@@ -1,13 +1,12 @@
 // `treeward check`: judge one line for a tree, for a person (verdict, id,
 // reason, a caret under the span) or as one JSON object.
 
-import * as nodeFs from 'node:fs';
 import { approve } from '../approver/approve.js';
 import { fileSystemFrom } from '../approver/fs.js';
 import type { Verdict } from '../approver/types.js';
 import { caretLine } from './caret.js';
 import { type Arguments, UsageError } from './arguments.js';
-import { absoluteDirectory, shellFromEnvironment } from './environment.js';
+import { absoluteDirectory, nodeFileSystem, shellFromEnvironment } from './environment.js';
 
 export function runCheck(command: string, args: Arguments): { exitCode: number; stdout: string } {
   const tree = absoluteDirectory(args.tree ?? process.cwd());
@@ -22,7 +21,7 @@ export function runCheck(command: string, args: Arguments): { exitCode: number; 
     tempDir: process.env['TMPDIR'] || '/tmp',
     home: process.env['HOME'] || '/',
     env: Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string')),
-    fs: fileSystemFrom(nodeFs),
+    fs: fileSystemFrom(nodeFileSystem),
   });
   if (args.json) return { exitCode: verdict.decision === 'allow' ? 0 : 1, stdout: JSON.stringify(verdict) + '\n' };
   if (verdict.decision === 'allow') return { exitCode: 0, stdout: `allow\n${verdict.command}\n` };

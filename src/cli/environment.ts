@@ -1,9 +1,34 @@
 // What the binary takes from its surroundings: the dialect a `$SHELL` names,
-// and directories made absolute and resolved through their links.
+// directories made absolute and resolved through their links, and node's fs
+// as the approver's seam.
 
-import { realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
+import type { NodeLikeFs } from '../approver/fs.js';
 import type { DialectName } from '../lexer/dialect.js';
+
+/** What the seam's stat calls throw for a path that does not exist: made once, since node's own ENOENT error costs a stack trace each time. */
+let noEntry: Error | undefined;
+
+function found<T>(stats: T | undefined): T {
+  if (stats === undefined) throw (noEntry ??= Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' }));
+  return stats;
+}
+
+/**
+ * node's fs for the approver (src/approver/fs.ts), from named imports: the
+ * bundle turns `import * as fs` into a copy of every export of node:fs at
+ * start. A missing path is told by `throwIfNoEntry: false`, without the
+ * exception node builds for it (a hook start meets several: ~/.bashrc,
+ * .gitmodules); the seam reads the same ENOENT either way.
+ */
+export const nodeFileSystem: NodeLikeFs = {
+  lstatSync: (path) => found(lstatSync(path, { throwIfNoEntry: false })),
+  statSync: (path) => found(statSync(path, { throwIfNoEntry: false })),
+  readlinkSync: (path) => readlinkSync(path),
+  readdirSync: (path) => readdirSync(path),
+  readFileSync: (path, encoding) => readFileSync(path, encoding),
+};
 
 /** zsh → zsh, bash → bash, sh/dash → sh; anything else: null. */
 export function shellFromEnvironment(shell: string | undefined): DialectName | null {

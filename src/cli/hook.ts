@@ -5,15 +5,14 @@
 // allow with the command pinned to the tree, or a deny with an id and a reason.
 // For a tool treeward does not judge it prints nothing.
 
-import * as nodeFs from 'node:fs';
-import { realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { approve } from '../approver/approve.js';
 import { fileSystemFrom } from '../approver/fs.js';
 import type { ApproveOptions, DenyId } from '../approver/types.js';
 import type { DialectName } from '../lexer/dialect.js';
 import { ConfigError, emptyConfig, type HookConfig, readConfig } from './config.js';
-import { shellFromEnvironment } from './environment.js';
+import { nodeFileSystem, shellFromEnvironment } from './environment.js';
 import {
   detectFormat, type HarnessFormat, type HarnessRequest, type HookAnswer, isPlainObject, readRequest, renderAnswer, sniffFormat,
 } from './harness.js';
@@ -117,7 +116,7 @@ function judgeRequest(request: ShellRequest, format: HarnessFormat, args: HookAr
     wrappers: config.wrappers,
     inlineCode: config.inlineCode,
     globDots: config.globDots,
-    fs: fileSystemFrom(nodeFs),
+    fs: fileSystemFrom(nodeFileSystem),
   };
 
   const pinned = approve(request.command, { ...options, cwd: place.pin });
@@ -179,6 +178,8 @@ function loadConfig(configArg: string | null, cwd: string, home: string, treeAsG
   const path = explicit ? resolve(cwd, configArg) : resolve(home, '.config/treeward/config.json');
   let real: string;
   try {
+    // the usual case, no default file, told without the exception realpath would build for it
+    if (!explicit && statSync(path, { throwIfNoEntry: false }) === undefined) return emptyConfig;
     real = realpathSync.native(path);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
@@ -193,7 +194,7 @@ function loadConfig(configArg: string | null, cwd: string, home: string, treeAsG
     const stat = statSync(real);
     if (!stat.isFile()) return `the configuration file ${path} is not a file; treeward refuses every command until it can read it`;
     if (stat.size > maxConfigBytes) return `the configuration file ${path} is over 1 MiB; treeward refuses every command until it can read it`;
-    text = nodeFs.readFileSync(real, 'utf8');
+    text = readFileSync(real, 'utf8');
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     return `the configuration file ${path} cannot be read (${typeof code === 'string' ? code : 'error'}); treeward refuses every command until it can read it`;
