@@ -187,8 +187,19 @@ const stressStart = Date.now();
 const stress = stressFamilies.map((family, fi) => ({
   name: family.name, unit: family.unit, expect: family.expect,
   points: family.sizes.map((_, si) => worker('treeward', 'stress', String(fi), String(si))),
+  half: worker('treeward', 'stress', String(fi), '3'),
 }));
 log(` ${lpad(((Date.now() - stressStart) / 1000).toFixed(1), 5)} s`);
+
+// Verdict time on the fuzz suite's inputs (issue 6): bench/verdict-time.mjs in its own process.
+process.stderr.write(`  ${pad('treeward', 17)} ${pad('verdicts', 8)}`);
+const verdictStart = Date.now();
+const verdictRun = spawnSync(process.execPath, [join(here, 'verdict-time.mjs')], { encoding: 'utf8', timeout: WORKER_TIMEOUT_MS, maxBuffer: 1 << 24, killSignal: 'SIGKILL' });
+let verdicts;
+try { verdicts = JSON.parse(verdictRun.stdout.trim().split('\n').pop()); } catch {
+  verdicts = { unavailable: verdictRun.error?.code === 'ETIMEDOUT' ? 'timed out' : (verdictRun.stderr ?? '').trim().split('\n').slice(-1)[0] || `exit ${verdictRun.status}` };
+}
+log(` ${lpad(((Date.now() - verdictStart) / 1000).toFixed(1), 5)} s`);
 
 // Module load and first parse: fresh processes, interleaved with bare node starts. Two entries:
 // `treeward/parse` (dist/lib/parse.js, the parser alone: what the targets are about) and the whole
@@ -351,9 +362,10 @@ if (stress.length > 0) {
   p('treeward stress (issue 6) — each adversarial input at 1%, 10%, 100% of its size, each point in a fresh process. parse: median time after');
   p('  warm-up; growth = (time at 100% / time at 1%) / (bytes at 100% / bytes at 1%), about 1 when linear, below 1 when refused early. peak MB: growth of');
   p('  the process\'s peak resident memory during one cold parse (0 = within what node already held); tree MB: heap the result keeps alive at 100%.');
-  p('  ex-GC: the same growth of the time outside GC pauses. GC: share of parse time in GC pauses at 100%.');
+  p('  ex-GC: the same growth of the time outside GC pauses. ×2: the growth over the last doubling, 50% → 100% (the small sizes run from caches and');
+  p('  rarely meet a GC, so growth from 1% overstates; ×2 is about 1 when the work is linear), with its ex-GC. GC: share of parse time in GC pauses at 100%.');
   p('  approve: approve() on the same input (parse included), median of 3–5 runs, and the verdict at 100%.');
-  const sh = [pad('input', 38), lpad('size', 8), pad('  outcome at 100%', 24), lpad('parse 1%', 10), lpad('10%', 9), lpad('100%', 9), lpad('growth', 7), lpad('ex-GC', 6), lpad('GC', 5),
+  const sh = [pad('input', 38), lpad('size', 8), pad('  outcome at 100%', 24), lpad('parse 1%', 10), lpad('10%', 9), lpad('100%', 9), lpad('growth', 7), lpad('ex-GC', 6), lpad('×2', 6), lpad('ex-GC', 6), lpad('GC', 5),
     lpad('peak MB', 16), lpad('tree MB', 8), lpad('approve 1%', 11), lpad('10%', 9), lpad('100%', 9), lpad('growth', 7), '  verdict'].join(' ');
   p(sh);
   p('-'.repeat(sh.length));
@@ -365,9 +377,12 @@ if (stress.length > 0) {
     if (bad) { p(`${pad(row.name, 38)} unavailable: ${bad.unavailable}`); continue; }
     const [a, , c] = pts;
     const growth = (x, y) => (x > 0 && y > 0 ? sig(y / x / (c.bytes / a.bytes)) : '–');
+    // the last doubling, 50% → 100%: (t100% / t50%) / (bytes100% / bytes50%)
+    const h = row.half;
+    const doubling = (y, key = 'ms') => (h && !h.unavailable && h[key] > 0 && y > 0 && h.bytes < c.bytes ? sig(y / h[key] / (c.bytes / h.bytes)) : '–');
     const sizeCell = `${fmt(c.size)}${row.unit === 'bytes' ? ' B' : ''}`;
     const outcome = `${c.outcome}${(c.expect === 'parse') !== (c.outcome === 'parsed') ? ' (!)' : ''}`;
-    p([pad(row.name, 38), lpad(sizeCell, 8), pad(`  ${outcome}`, 24), lpad(msCell(a.ms), 10), lpad(msCell(pts[1].ms), 9), lpad(msCell(c.ms), 9), lpad(growth(a.ms, c.ms), 7), lpad(growth(a.exGcMs, c.exGcMs), 6),
+    p([pad(row.name, 38), lpad(sizeCell, 8), pad(`  ${outcome}`, 24), lpad(msCell(a.ms), 10), lpad(msCell(pts[1].ms), 9), lpad(msCell(c.ms), 9), lpad(growth(a.ms, c.ms), 7), lpad(growth(a.exGcMs, c.exGcMs), 6), lpad(doubling(c.ms), 6), lpad(doubling(c.exGcMs, 'exGcMs'), 6),
       lpad(`${fmt((100 * c.gcMs) / c.ms)}%`, 5), lpad(pts.map((pt) => fmt(pt.peakMB)).join('/'), 16), lpad(fmt(c.retainedMB, 1), 8),
       lpad(msCell(a.approveMs), 11), lpad(msCell(pts[1].approveMs), 9), lpad(msCell(c.approveMs), 9), lpad(growth(a.approveMs, c.approveMs), 7), `  ${c.decision ?? '–'}`].join(' '));
     if (c.dialect !== 'bash') stressNotes.push(`  ${row.name}: read as ${c.dialect}`);
@@ -375,6 +390,19 @@ if (stress.length > 0) {
   }
   p(`  sizes count ${[...new Set(stress.map((r) => r.unit))].join(', ')}; a fresh node process already holds about ${fmt(median(stress.flatMap((r) => r.points.map((pt) => pt.baseRssMB ?? NaN)).filter((x) => !Number.isNaN(x))))} MB resident before a parse.`);
   for (const n of stressNotes) p(n);
+}
+
+if (verdicts.unavailable) p(`\ntreeward verdict time on fuzz inputs: unavailable: ${verdicts.unavailable}`);
+else {
+  p();
+  p(`treeward verdict time (issue 6) — approve() (parse included) on the fuzz suite's generators (test/robustness/generators.ts, seed ${verdicts.seed}): per dialect`);
+  p(`  ${fmt(verdicts.perDialect)} lines (¼ random text, ½ grammar-aware lines of depth 2, ¼ of depth 3, near the edge of what the shells accept), each the median of 3 warm runs.`);
+  p(`  ${pad('dialect', 8)} ${lpad('lines', 6)} ${lpad('allowed', 8)} ${lpad('median', 10)} ${lpad('p99', 10)} ${lpad('worst', 10)}  over ${verdicts.budgetMs} ms  worst line`);
+  for (const [dialect, r] of Object.entries(verdicts.dialects)) {
+    p(`  ${pad(dialect, 8)} ${lpad(fmt(r.lines), 6)} ${lpad(fmt(r.allowed), 8)} ${lpad(`${sig(r.medianMs)} ms`, 10)} ${lpad(`${sig(r.p99Ms)} ms`, 10)} ${lpad(`${sig(r.maxMs)} ms`, 10)}  ${lpad(String(r.over), 7)}  ${r.worstLength} chars: ${oneLine(r.worstLine, 70)}`);
+  }
+  const over = Object.values(verdicts.dialects).reduce((n, r) => n + r.over, 0);
+  p(`  target: every verdict under ${verdicts.budgetMs} ms: ${over === 0 ? 'MET' : `NOT MET (${over} over)`}`);
 }
 
 // Targets from the issue.
@@ -420,7 +448,7 @@ process.stdout.write(`\n${out.join('\n')}\n`);
 mkdirSync(join(here, 'out'), { recursive: true });
 writeFileSync(join(here, 'out', 'results.json'), JSON.stringify({
   date: new Date().toISOString(), node: process.version, cpu, agent: { file: relative(root, AGENT_FILE), lines: agentRecords.length, bytes: agentBytes },
-  scripts: { files: scripts.map((f) => f.path), bytes: scriptBytes, bashRejected }, results, linearity: lin, stress, load: { ...load, loadMs }, shCheck,
+  scripts: { files: scripts.map((f) => f.path), bytes: scriptBytes, bashRejected }, results, linearity: lin, stress, verdicts, load: { ...load, loadMs }, shCheck,
 }, null, 1));
 writeFileSync(join(here, 'out', 'table.txt'), `${out.join('\n')}\n`);
 await import('./hook.mjs'); // the hook's start-up beside bare node and Bun (bench/hook.mjs)

@@ -47,6 +47,19 @@ export const budgets = {
    */
   maxCodeDepth: 16,
 
+  /**
+   * Judging work: the text of the commands the walk judges, counted again
+   * each time it is judged again (a function's body at each call, a loop's
+   * body until its directories settle, code inside code), plus 16 for each
+   * command, plus 16 and the text of each field a word expands to when it
+   * expands to several. Depth alone does not bound it: functions that each
+   * call the one before twice double the work at every level, and so do
+   * loops inside loops. Twice the longest line (a
+   * typical agent line spends under 100, a loop over 18 words 1,400); past
+   * it the walk stops and the line is `too-complex` (src/approver/walk.ts).
+   */
+  maxJudgingWork: 1 << 21,
+
   /** Possible current directories followed at once (`cd a || cd b …`); more reads as unknown (src/approver/walk.ts). */
   maxDirectories: 8,
 

@@ -131,7 +131,9 @@ export interface CrontabInstall {
 export interface TooComplex {
   kind: 'too-complex';
   span: Span;
+  /** Which budget the line is past; with `sentence`, the whole reason (something treeward does not follow, not a budget). */
   reason: string;
+  sentence?: true;
 }
 
 export type Effect = Removal | Write | AgentLaunch | InlineCode | DynamicCode | GitSetting | CrontabInstall | TooComplex;

@@ -472,6 +472,7 @@ function gitSettingDenial(effect: GitSetting, ctx: JudgeContext): Denial | null 
 
 const tooComplex: Rule = (effect) => {
   if (effect.kind !== 'too-complex') return null;
+  if (effect.sentence) return deny('too-complex', effect.span, effect.reason);
   return deny('too-complex', effect.span, `the line is past one of treeward's budgets: ${effect.reason}; split it into simpler commands`);
 };
 

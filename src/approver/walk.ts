@@ -15,7 +15,7 @@ import type { Directories, Effect, ListedBelow, Target } from './effects.js';
 import { joinPath } from './pathtext.js';
 import { normalizeLexically } from './paths.js';
 import { type Argument, type ProgramContext, readProgram, type Action } from './programs.js';
-import { evaluateWord, type Field, literalWord, type WordContext } from './words.js';
+import { evaluateWord, type Field, literalWord, type WordContext, type WordValue } from './words.js';
 import { leadingText } from './argtext.js';
 import { trailingQualifier } from './zsh-qualifiers.js';
 import { readByItsProgram, variableMeaning } from './variables.js';
@@ -37,6 +37,11 @@ export interface WalkOptions {
 const maxDirectories = budgets.maxDirectories;
 /** Nested `bash -c`, `eval`, function calls and git settings read inside each other. */
 const maxCodeDepth = budgets.maxCodeDepth;
+const maxJudgingWork = budgets.maxJudgingWork;
+
+/** Thrown to stop a walk whose judging work ran past its budget; `walkLine` turns it into a too-complex effect. */
+class WorkExhausted extends Error {}
+
 /** A `for` loop over fixed words is followed once per word, up to this many. */
 const maxLoopWords = budgets.maxLoopWords;
 
@@ -90,6 +95,10 @@ export class Walker {
   private readonly facts: LineFacts = { wrote: false, placed: [], contents: new Map(), unknownContent: false };
   private codeDepth = 0;
   private readonly fixable: FixableNames;
+  /** Judging work spent on the line, shared with the walkers of git settings it starts. */
+  private work = { spent: 0 };
+  /** The functions whose bodies are being walked now: a call to one of them is recursion. */
+  private readonly functionsWalked = new Set<FunctionDefinition>();
 
   constructor(private readonly options: WalkOptions, body: Statement[]) {
     this.fixable = findFixableNames(body);
@@ -101,7 +110,41 @@ export class Walker {
       dirs: [cwd], pushed: [], parameters: new Map(), functions: new Map(), shadowed: new Set(),
       globDots: this.options.globDots, expansionChanged: false, splittingChanged: false, cdableVars: false, aliasDefined: false, fds: new Map(), exported: new Map(), stateUnknown: null,
     };
-    this.walkList(body, scope, this.options.dialect);
+    try {
+      this.walkList(body, scope, this.options.dialect);
+    } catch (error) {
+      if (!(error instanceof WorkExhausted)) throw error;
+      // What the walk found so far is not the whole line, and judging all of it would cost as much again: the line is refused for its size alone.
+      this.effects.length = 0;
+      const end = body.length > 0 ? body[body.length - 1]!.span[1] : 0;
+      this.effects.push({ kind: 'too-complex', span: [0, end], reason: `judging it takes more work than ${maxJudgingWork.toLocaleString('en-US')} (its text, counted again each time it is judged: a function's body at every call, a loop's body at every pass, a word once for each field it expands to)` });
+    }
+  }
+
+  /** Charge the walk for judging `command` once more (its own text, not its parts that are commands). */
+  private spend(command: Command): void {
+    let text = 0;
+    switch (command.type) {
+      case 'SimpleCommand': case 'Test': case 'ArithmeticCommand': case 'ArithFor':
+        // a leaf: its span holds its words and redirections
+        return this.charge(16 + command.span[1] - command.span[0]);
+      case 'For':
+        for (const item of command.items ?? []) text += item.span[1] - item.span[0];
+        break;
+      case 'Case':
+        text = command.subject.span[1] - command.subject.span[0];
+        for (const item of command.items) for (const pattern of item.patterns) text += pattern.span[1] - pattern.span[0];
+        break;
+      default:
+        break;
+    }
+    for (const redirect of 'redirects' in command ? command.redirects : []) text += redirect.span[1] - redirect.span[0];
+    this.charge(16 + text);
+  }
+
+  private charge(units: number): void {
+    this.work.spent += units;
+    if (this.work.spent > maxJudgingWork) throw new WorkExhausted();
   }
 
   // ------------------------------------------------------------------ lists
@@ -172,6 +215,7 @@ export class Walker {
   /** `fedByPipe`: the command reads a pipe (true), or the listing of the program before it. */
   private walkCommand(command: Command, scope: Scope, dialect: Dialect, fedByPipe: boolean | Listing = false): Outcome {
     const here: Outcome = { success: scope.dirs, any: scope.dirs };
+    this.spend(command);
     switch (command.type) {
       case 'SimpleCommand':
         return this.walkSimpleCommand(command, scope, dialect, fedByPipe);
@@ -286,7 +330,7 @@ export class Walker {
     let fixed = command.items !== null && command.variables.length === 1;
     for (const item of command.items ?? []) {
       this.walkWordSubstitutions(item, scope, dialect);
-      const value = evaluateWord(item, this.wordContext(scope, dialect));
+      const value = this.evaluate(item, this.wordContext(scope, dialect));
       if (value.kind !== 'fixed') fixed = false;
       else values.push(...value.fields);
     }
@@ -336,11 +380,20 @@ export class Walker {
     return { success: scope.dirs, any: scope.dirs };
   }
 
-  private walkFunctionBody(command: FunctionDefinition, scope: Scope, dialect: Dialect): Outcome {
+  /** `call`: the span of the word that calls the function, or null where it is defined. */
+  private walkFunctionBody(command: FunctionDefinition, scope: Scope, dialect: Dialect, call: Span | null = null): Outcome {
+    if (this.functionsWalked.has(command)) {
+      // A shell would recurse until something stops it; following each call would double the work per level.
+      const name = command.names.length > 0 ? `\`${literalWord(command.names[0]!) ?? 'the function'}\`` : 'an anonymous function';
+      this.effects.push({ kind: 'too-complex', span: call ?? command.span, sentence: true, reason: `${name} calls itself, and treeward does not follow a function into itself; write the steps out, or use a loop` });
+      return { success: scope.dirs, any: scope.dirs };
+    }
     if (!this.enterCode(command.span)) return { success: scope.dirs, any: scope.dirs };
+    this.functionsWalked.add(command);
     try {
       return this.walkCommand(command.body, scope, dialect);
     } finally {
+      this.functionsWalked.delete(command);
       this.codeDepth--;
     }
   }
@@ -421,8 +474,19 @@ export class Walker {
     return arg.value.fields.map((field) => ({ word, value: { kind: 'fixed', fields: [field] }, text: field.glob ? null : field.text }));
   }
 
+  /** A word's value, the walk charged for the fields it expands to past the first (its text was charged with its command). */
+  private evaluate(word: Word, context: WordContext): WordValue {
+    const value = evaluateWord(word, context);
+    if (value.kind === 'fixed' && value.fields.length > 1) {
+      let units = 0;
+      for (const field of value.fields) units += 16 + field.text.length;
+      this.charge(units);
+    }
+    return value;
+  }
+
   private argument(word: Word, scope: Scope, dialect: Dialect): Argument {
-    const value = evaluateWord(word, this.wordContext(scope, dialect));
+    const value = this.evaluate(word, this.wordContext(scope, dialect));
     let text: string | null = null;
     if (value.kind === 'fixed' && value.fields.length === 1 && !value.fields[0]!.glob) text = value.fields[0]!.text;
     return { word, value, text };
@@ -471,7 +535,7 @@ export class Walker {
         this.dynamic(first.word.span, `the line defines a function named \`${name}\`, which hides the real \`${name}\`; give the function another name`);
         return here;
       }
-      return this.walkFunctionBody(fn, scope, dialect);
+      return this.walkFunctionBody(fn, scope, dialect, first.word.span);
     }
     const context = this.programContext(scope, dialect, environment, how.fedByPipe ?? false, how.stdinText, how.listing);
     if (name.includes('/')) {
@@ -919,7 +983,7 @@ export class Walker {
       const text = joinPath(this.options.tempDir, 'tmp.XXXXXXXXXX');
       return { text, chunks: [{ text, quoted: true }], glob: false };
     }
-    const value = evaluateWord(word, { ...this.wordContext(scope, dialect), splittingChanged: false });
+    const value = this.evaluate(word, { ...this.wordContext(scope, dialect), splittingChanged: false });
     if (value.kind !== 'fixed' || value.fields.length !== 1) return null;
     const field = value.fields[0]!;
     // an assignment does not glob: its text is kept literally
@@ -980,6 +1044,7 @@ export class Walker {
 
   private gitSetting(action: Action & { kind: 'git-setting' }, scope: Scope): void {
     const sub = new Walker(this.options, []);
+    sub.work = this.work;
     sub.facts.wrote = this.facts.wrote;
     sub.codeDepth = this.codeDepth + 1;
     let problem = action.problem;

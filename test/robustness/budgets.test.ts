@@ -184,6 +184,70 @@ describe('code inside code: budgets.maxCodeDepth', () => {
   });
 });
 
+describe('judging work: budgets.maxJudgingWork', () => {
+  // `:` costs 16 + 1, and `: xx…x` 16 + 2 + its x's: n of the first and one of the second spend exactly `work`
+  const line = (work: number) => {
+    const n = Math.floor((work - 18) / 17) - 1;
+    return `${':;'.repeat(n)}: ${'x'.repeat(work - 17 * n - 18)}`;
+  };
+
+  it('judges a line that spends exactly the budget', () => {
+    expect(budgets.maxJudgingWork).toBe(2 ** 21);
+    expect(decision(judge(line(budgets.maxJudgingWork)))).toBe('allow');
+  });
+
+  it('denies one that spends one more as too-complex, naming the budget', () => {
+    const verdict = judge(line(budgets.maxJudgingWork + 1));
+    expect(decision(verdict)).toBe('deny too-complex');
+    expect(verdict.decision === 'deny' && verdict.reason).toMatch(/more work than 2,097,152/);
+  });
+
+  it('counts a function body again at every call: a chain of functions each calling the one before twice', () => {
+    // each body is judged where it is defined and at each call: about 2^(n+2) walks of `echo x > out`, each level well inside the code-depth budget
+    const chain = (n: number) => {
+      let line = 'f0() { echo x > out; }';
+      for (let i = 1; i <= n; i++) line += `; f${i}() { f${i - 1}; f${i - 1}; }`;
+      return `${line}; f${n}`;
+    };
+    expect(decision(judge(chain(8)))).toBe('allow');
+    expect(decision(judge(chain(15)))).toBe('deny too-complex');
+  });
+
+  it('counts a loop body at every pass: loops over 32 words, four deep', () => {
+    const words = Array.from({ length: 32 }, (_, i) => `w${i}`).join(' ');
+    const loops = (depth: number) => `${'abcd'.slice(0, depth).split('').map((v) => `for ${v} in ${words}; do `).join('')}echo $a > "out$a"${'; done'.repeat(depth)}`;
+    expect(decision(judge(loops(2)))).toBe('allow');
+    expect(decision(judge(loops(4)))).toBe('deny too-complex');
+  });
+
+  it('counts the fields a word expands to: words of 256 fields each cost 256 × (16 + 8)', () => {
+    const words = (n: number) => `echo ${`${'{a,b}'.repeat(8)} `.repeat(n)}`;
+    expect(decision(judge(words(300)))).toBe('allow');
+    expect(decision(judge(words(400)))).toBe('deny too-complex');
+  });
+});
+
+describe('recursion: a function that calls itself is not followed', () => {
+  it.each([
+    ['f() { f; f; }; f', 'f'],
+    ['f() { rm -rf build; f; }; f', 'f'],
+    ['g() { eval "g; g"; }; g', 'g'],
+    // b's body is judged where b is defined: it calls a, whose body calls b
+    ['a() { b; }; b() { a; }; a', 'b'],
+  ])('%s: too-complex, naming the function', (line, name) => {
+    for (const dialect of ['bash', 'sh', 'zsh'] as const) {
+      const verdict = judge(line, { dialect });
+      expect(decision(verdict)).toBe('deny too-complex');
+      expect(verdict.decision === 'deny' && verdict.reason).toContain(`\`${name}\` calls itself`);
+    }
+  });
+
+  it('still follows a function called many times, not from itself', () => {
+    expect(decision(judge('f() { rm -rf build; }; f; f; f; f'))).toBe('allow');
+    expect(decision(judge('f() { rm -rf /etc; }; f'))).toBe('deny removal-outside-tree');
+  });
+});
+
 describe('possible current directories: budgets.maxDirectories', () => {
   // after n optional `cd`s to different directories, the line may stand in any of n + 1
   const cds = (n: number) => `${Array.from({ length: n }, (_, i) => `if test -e f; then cd ${tree}/d${i}; fi`).join('; ')}; rm -f x`;
