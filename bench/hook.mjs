@@ -59,6 +59,7 @@ if (existsSync(bun)) {
     { runtime: 'bun', name: 'bare `bun -e 0`', argv: [bun, '-e', '0'], input: '' },
     { runtime: 'bun', name: 'hook, allow', argv: [bun, binary, 'hook'], input: claudeRequest(allowLine), expect: '"allow"' },
     { runtime: 'bun', name: 'hook, deny', argv: [bun, binary, 'hook'], input: claudeRequest(denyLine), expect: '"deny"' },
+    { runtime: 'bun', name: 'hook, allow, no bytecode', argv: [bun, binary, 'hook'], input: claudeRequest(allowLine), expect: '"allow"', env: { TREEWARD_CODE_CACHE: '0' } },
   );
 }
 

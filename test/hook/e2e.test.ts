@@ -2,8 +2,8 @@
 // binary, under node and under Bun, fed recorded requests of Claude Code, Codex
 // and Gemini CLI; each case asserts the exact object printed and exit status 0.
 
-import { join } from 'node:path';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approverDenial, builtBinary, hookEnv, makeScratch, pinned, request, runHook, runtimes, type Scratch,
@@ -238,6 +238,27 @@ describe.each(runtimes())('under $name', (runtime) => {
     expect(status).toBe(0);
     expect(output).toEqual({ decision: 'deny', reason: expect.stringMatching(/^treeward internal-error: treeward could not start \(.*treeward-bundle\.cjs.*\); nothing was approved$/s) });
   });
+
+  it('answers the same from the code cache (V8\'s, or Bun\'s bytecode), without it, and with the bundle alone beside the bin', () => {
+    const input = JSON.stringify(request('claude-bash', scratch));
+    const cached = answer(runHook(runtime, binary, input, { env: hookEnv(scratch), cwd: scratch.tree }));
+    expect(cached.output).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow' } });
+    const uncached = answer(runHook(runtime, binary, input, { env: hookEnv(scratch, { TREEWARD_CODE_CACHE: '0' }), cwd: scratch.tree }));
+    expect(uncached).toEqual(cached);
+    // a bin with its bundle and nothing else: no V8 cache, no Bun bytecode
+    const bare = join(scratch.dir, `bundle-only-${runtime.name}`);
+    mkdirSync(bare, { recursive: true });
+    copyFileSync(binary, join(bare, 'treeward.cjs'));
+    copyFileSync(join(dirname(binary), 'treeward-bundle.cjs'), join(bare, 'treeward-bundle.cjs'));
+    expect(answer(runHook(runtime, join(bare, 'treeward.cjs'), input, { env: hookEnv(scratch), cwd: scratch.tree }))).toEqual(cached);
+  });
+
+  if (runtime.name === 'bun') {
+    it('finds the Bun bytecode the build made beside the bundle', () => {
+      expect(existsSync(join(dirname(binary), 'bun', 'treeward-bundle.js'))).toBe(true);
+      expect(existsSync(join(dirname(binary), 'bun', 'treeward-bundle.js.jsc'))).toBe(true);
+    });
+  }
 
   describe('configuration', () => {
     it('adds protected paths from --config', () => {
