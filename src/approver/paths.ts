@@ -64,6 +64,8 @@ export function endsAsDirectory(path: string): boolean {
 
 /** Lexical normalisation of an absolute path: `.` dropped, `..` pops (and stays at the root), `//` collapsed. */
 export function normalizeLexically(absPath: string): string {
+  // most paths the approver compares are normal already: return them as they are, without splitting
+  if (isNormal(absPath)) return absPath;
   const out: string[] = [];
   for (const c of rawComponents(absPath)) {
     if (c === '.') continue;
@@ -71,6 +73,28 @@ export function normalizeLexically(absPath: string): string {
     else out.push(c);
   }
   return '/' + out.join('/');
+}
+
+/** Whether normalizeLexically would return `absPath` unchanged: absolute, no empty, `.` or `..` component, no trailing `/`. */
+function isNormal(absPath: string): boolean {
+  if (absPath.charCodeAt(0) !== 47) return false;
+  if (absPath.length === 1) return true;
+  if (absPath.charCodeAt(absPath.length - 1) === 47) return false;
+  for (let i = 0; i < absPath.length; i++) {
+    if (absPath.charCodeAt(i) !== 47) continue;
+    // the component after this `/`: empty, `.` or `..`?
+    const a = absPath.charCodeAt(i + 1);
+    if (a === 47) return false;
+    if (a === 46) {
+      const b = absPath.charCodeAt(i + 2);
+      if (Number.isNaN(b) || b === 47) return false;
+      if (b === 46) {
+        const c = absPath.charCodeAt(i + 3);
+        if (Number.isNaN(c) || c === 47) return false;
+      }
+    }
+  }
+  return true;
 }
 
 /**
@@ -304,7 +328,9 @@ export function isInside(path: string, dir: string): boolean {
 /** `path` is `dir` or lies below it, lexically. */
 export function isInsideOrEqual(path: string, dir: string): boolean {
   if (!isAbsolute(path) || !isAbsolute(dir)) return false;
-  return normalizeLexically(path) === normalizeLexically(dir) || isInside(path, dir);
+  const p = normalizeLexically(path);
+  const d = normalizeLexically(dir);
+  return p === d || d === '/' || p.startsWith(d + '/');
 }
 
 export interface InsideOptions {

@@ -59,7 +59,11 @@ function readSmall(fs: FileSystem, path: string): string | null {
 
 /** The protected path that `path` is or lies under (or a `.git` component), else null. */
 export function protectedOwner(path: string, set: ProtectedSet): string | null {
-  for (const p of set.paths) if (isInsideOrEqual(path, p)) return p;
+  if (path.startsWith('/')) {
+    // the set's paths are normal already: normalise this one once, not once per protected path
+    const normal = normalizeLexically(path);
+    for (const p of set.paths) if (normal === p || p === '/' || (normal.startsWith(p) && normal.charCodeAt(p.length) === 47)) return p;
+  }
   const parts = path.split('/');
   const git = parts.indexOf('.git');
   if (git >= 0) return parts.slice(0, git + 1).join('/') || '/';

@@ -135,6 +135,25 @@ describe('writtenPath: absolute against the cwd, normalised lexically', () => {
     expect(normalizeLexically('/a/./b/../../..//c/')).toBe('/c');
   });
 
+  it('normalises every path as splitting on `/` would (the fast path for normal paths included)', () => {
+    const bySplitting = (path: string) => {
+      const out: string[] = [];
+      for (const c of path.split('/')) {
+        if (c === '' || c === '.') continue;
+        if (c === '..') out.pop();
+        else out.push(c);
+      }
+      return '/' + out.join('/');
+    };
+    const piece = fc.constantFrom('/', '.', '..', 'a', '.a', 'a.', '..a', '...', 'b');
+    fc.assert(fc.property(fc.array(piece, { maxLength: 12 }).map((parts) => '/' + parts.join('')), (path) => {
+      expect(normalizeLexically(path)).toBe(bySplitting(path));
+    }), { numRuns: 5000 });
+    for (const path of ['/', '/a', '/a/b', '/.a', '/a/.', '/a/..', '/a/...', '/..', '/.', '//', '/a//b', '/a/./b', '/a/../b', '/a/b/']) {
+      expect(normalizeLexically(path)).toBe(bySplitting(path));
+    }
+  });
+
   const dirForms: [string, boolean][] = [
     ['x', false], ['x/', true], ['x/.', true], ['x/./', true], ['.', true], ['./', true], ['..', false],
     ['x/..', false], ['x/.y', false], ['/', true], ['', false],
