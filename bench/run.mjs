@@ -185,7 +185,7 @@ log(` ${lpad(lin.secs, 5)} s`);
 process.stderr.write(`  ${pad('treeward', 17)} ${pad('stress', 8)}`);
 const stressStart = Date.now();
 const stress = stressFamilies.map((family, fi) => ({
-  name: family.name, unit: family.unit, expect: family.expect,
+  name: family.name, unit: family.unit, expect: family.expect, note: family.note,
   points: family.sizes.map((_, si) => worker('treeward', 'stress', String(fi), String(si))),
   half: worker('treeward', 'stress', String(fi), '3'),
 }));
@@ -396,6 +396,7 @@ if (stress.length > 0) {
       lpad(`${fmt((100 * c.gcMs) / c.ms)}%`, 5), lpad(pts.map((pt) => fmt(pt.peakMB)).join('/'), 16), lpad(fmt(c.retainedMB, 1), 8),
       lpad(msCell(a.approveMs), 11), lpad(msCell(pts[1].approveMs), 9), lpad(msCell(c.approveMs), 9), lpad(growth(a.approveMs, c.approveMs), 7), `  ${c.decision ?? '–'}`].join(' '));
     if (c.dialect !== 'bash') stressNotes.push(`  ${row.name}: read as ${c.dialect}`);
+    if (row.note) stressNotes.push(`  ${row.name}: ${row.note}`);
     if ((c.expect === 'parse') !== (c.outcome === 'parsed')) stressNotes.push(`  (!) ${row.name}: expected ${c.expect === 'parse' ? 'to parse' : 'a refusal'}, got ${c.outcome}`);
   }
   p(`  sizes count ${[...new Set(stress.map((r) => r.unit))].join(', ')}; a fresh node process already holds about ${fmt(median(stress.flatMap((r) => r.points.map((pt) => pt.baseRssMB ?? NaN)).filter((x) => !Number.isNaN(x))))} MB resident before a parse.`);

@@ -77,7 +77,27 @@ export const stressFamilies = [
   { name: 'unclosed heredoc body', unit: 'bytes', sizes: lineSizes, expect: 'parse', make: (n) => toBytes('cat <<EOF\n', 'line $# of a body\n', n) },
   { name: 'unclosed "$( ${ \' … (mixed)', unit: 'levels', sizes: levels, expect: 'refuse', make: (n) => `echo ${'"$(echo ${x:-\''.repeat(n)}` },
   { name: 'unclosed if/while/case …', unit: 'levels', sizes: levels, expect: 'refuse', make: (n) => 'if true; then while true; do case x in x) '.repeat(n) },
+  // Judging work (approve): lines whose judging multiplies (each call, each pass, each field walked
+  // again), where the judging-work budget, not the input's length, bounds approve's time.
+  { name: 'functions calling the one before twice', note: 'approve is bounded by the judging-work budget (too-complex), not linear in the input', unit: 'levels', sizes: [4, 8, 16], expect: 'parse', make: (n) => functionChain(n) },
+  { name: 'loops over 32 words, nested', note: 'approve is bounded by the judging-work budget (too-complex), not linear in the input', unit: 'levels', sizes: [1, 2, 4], expect: 'parse', make: (n) => nestedLoops(n) },
+  { name: 'words of {a,b}×8 (256 fields each)', note: 'approve is bounded by the judging-work budget (too-complex), not linear in the input', unit: 'words', sizes: [100, 1000, 10_000], expect: 'parse', make: (n) => `echo ${`${'{a,b}'.repeat(8)} `.repeat(n)}` },
+  { name: 'a function that calls itself twice', unit: 'calls', sizes: [2, 20, 200], expect: 'parse', make: (n) => `f() { ${'f; '.repeat(n)}}; f` },
 ];
+
+/** `f0() { echo x > out; }; f1() { f0; f0; }; …; fN`: 2^N calls of f0 if each were followed. */
+function functionChain(levels) {
+  let line = 'f0() { echo x > out; }';
+  for (let i = 1; i <= levels; i++) line += `; f${i}() { f${i - 1}; f${i - 1}; }`;
+  return `${line}; f${levels}`;
+}
+
+/** `for a in w0 … w31; do for b in …; do … echo $a > "out$a"; done; done`: 32^depth passes if each were followed. */
+function nestedLoops(depth) {
+  const words = Array.from({ length: 32 }, (_, i) => `w${i}`).join(' ');
+  const names = 'abcdefgh'.slice(0, depth).split('');
+  return `${names.map((v) => `for ${v} in ${words}; do `).join('')}echo $a > "out$a"${'; done'.repeat(depth)}`;
+}
 
 /** Backquotes nested `depth` levels, each level doubling the backslashes before the inner ones. */
 function nestedBackquotes(depth) {
