@@ -126,8 +126,13 @@ export interface Dialect {
   readonly heredocEndsAtCloseParen: boolean;
   /** Empty lists are allowed: `{ }`, `( )`, `if then fi`, a lone `;` (zsh); so is `cmd & ;`. */
   readonly emptyLists: boolean;
-  /** bash refuses `$(time C=(a) true)`: after `time` inside `$( )` an array assignment is a syntax error (at the top level it is not). */
-  readonly timeArrayInSubstitutionRefused: boolean;
+  /**
+   * bash reads `time` as a plain word when it is the first token of a `$( )`
+   * or `<( )` body (its parser takes `time` as the keyword only after a
+   * separator, `!` or another keyword), so `$(time if true; then :; fi)` fails
+   * at `then`; after a newline or `;` inside, it is the keyword again.
+   */
+  readonly timeIsPlainAtSubstitutionStart: boolean;
   /** zsh reads `$$(cmd)` as the text `$` and the substitution `$(cmd)`; bash and dash read `$$` and then a stray `(`. */
   readonly dollarBeforeSubstitutionIsText: boolean;
   /** zsh refuses `<& file`: after `<&` it wants an fd number, `-` or `p` (bash fails only when it runs). */
@@ -197,7 +202,7 @@ export const bash: Dialect = {
   dollarBeforeSubstitutionIsText: false,
   caseNeedsParenAfterArithmeticFallback: true,
   precommandNeedsCommand: false,
-  timeArrayInSubstitutionRefused: true,
+  timeIsPlainAtSubstitutionStart: true,
   checkExpandsTopLevelWords: false,
   maxPipelineCommands: 3_000,
   tildeBeforeQuotes: false,
@@ -263,7 +268,7 @@ export const sh: Dialect = {
   dollarBeforeSubstitutionIsText: false,
   caseNeedsParenAfterArithmeticFallback: false,
   precommandNeedsCommand: false,
-  timeArrayInSubstitutionRefused: false,
+  timeIsPlainAtSubstitutionStart: false,
   checkExpandsTopLevelWords: false,
   maxPipelineCommands: Infinity,
   tildeBeforeQuotes: false,
@@ -335,7 +340,7 @@ export const zsh: Dialect = {
   dollarBeforeSubstitutionIsText: true,
   caseNeedsParenAfterArithmeticFallback: false,
   precommandNeedsCommand: true,
-  timeArrayInSubstitutionRefused: false,
+  timeIsPlainAtSubstitutionStart: false,
   checkExpandsTopLevelWords: true,
   maxPipelineCommands: Infinity,
   tildeBeforeQuotes: true,

@@ -109,7 +109,11 @@ class Parser implements NestedParser {
   /** Consume the peeked token. */
   private advance(): void {
     this.peeked = false;
+    this.firstInSubstitution = false;
   }
+
+  /** No token of the `$( )` body being read has been consumed yet (bash: `time` there is a plain word). */
+  private firstInSubstitution = false;
 
   private get tokStart(): number {
     return this.lx.tokStart;
@@ -156,6 +160,7 @@ class Parser implements NestedParser {
     const lit = lx.wordLiteral;
     if (lit === null || !this.d.reservedWords.has(lit)) return null;
     if (lit !== '}' && this.rightAfterKeywordCloser()) return null;
+    if (lit === 'time' && this.firstInSubstitution) return null;
     return lit;
   }
 
@@ -229,29 +234,17 @@ class Parser implements NestedParser {
 
   // ------------------------------------------------------------------ nested (lexer callbacks)
 
-  /** `$( … )` bodies being read: bash reads `time` differently inside one (below). */
-  private substitutionDepth = 0;
   /** The next `)` closes a substitution: zsh reads its body as a program of its own, so that `)` is its end (`$(if v)` fails like `if v`). */
   private parenEndsProgram = false;
-
-  /** bash, inside `$( )`: after the `time` keyword an array assignment (`C=(a)`) is a syntax error, though not at the top level. */
-  private refuseArrayAfterTime(timed: boolean): void {
-    if (!timed || this.substitutionDepth === 0 || !this.d.timeArrayInSubstitutionRefused || this.lx.tok !== Tok.Word) return;
-    if (/^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=\(/.test(this.lx.src.slice(this.tokStart, this.tokStart + 256))) {
-      this.fail('bash refuses an array assignment after `time` inside `$( )`', [this.tokStart, this.tokEnd]);
-    }
-  }
 
   parseUntilCloseParen(openedAt: number): Statement[] {
     const saved = this.savePeek();
     this.enter();
-    this.substitutionDepth++;
     const outer = this.parenEndsProgram;
     this.parenEndsProgram = true;
     try {
       return this.parseSubstitutionBody(openedAt, saved);
     } finally {
-      this.substitutionDepth--;
       this.parenEndsProgram = outer;
     }
   }
@@ -261,6 +254,7 @@ class Parser implements NestedParser {
     // those opened inside it and still open at its `)` join them.
     const outerHeredocs = this.lx.pendingHeredocs;
     this.lx.pendingHeredocs = [];
+    this.firstInSubstitution = this.d.timeIsPlainAtSubstitutionStart;
     const body = this.parseList();
     const t = this.peek(Lex.CommandPosition);
     if (t !== Tok.RightParen) {
@@ -429,7 +423,6 @@ class Parser implements NestedParser {
         // bash: `time -p`, `time --`, `time -p --`, and `time time …` are all the keyword
         while (this.d.timePosixFlag && this.peek(Lex.None) === Tok.Word && (this.lx.wordLiteral === '-p' || this.lx.wordLiteral === '--')) this.advance();
         this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
-        this.refuseArrayAfterTime(timed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
           this.expectEmptyPipelineEnd('time');
           return { type: 'Pipeline', span: [start, end], negated, timed, commands: [], operators: [] };
@@ -443,7 +436,6 @@ class Parser implements NestedParser {
         const end = this.tokEnd;
         this.advance();
         this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
-        this.refuseArrayAfterTime(timed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
           if (!this.d.bareBang) this.unexpected('a command after `!`');
           this.expectEmptyPipelineEnd('!');
