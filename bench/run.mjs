@@ -201,6 +201,16 @@ try { beyond = JSON.parse(beyondRun.stdout.trim().split('\n').pop()); } catch {
 }
 log(` ${lpad(((Date.now() - beyondStart) / 1000).toFixed(1), 5)} s`);
 
+// Every regular expression of src/ on adversarial runs (issue 6): bench/regex-scan.mjs.
+process.stderr.write(`  ${pad('treeward', 17)} ${pad('regexes', 8)}`);
+const regexStart = Date.now();
+const regexRun = spawnSync(process.execPath, [join(here, 'regex-scan.mjs')], { encoding: 'utf8', timeout: WORKER_TIMEOUT_MS, maxBuffer: 1 << 24, killSignal: 'SIGKILL' });
+let regexScan;
+try { regexScan = JSON.parse(regexRun.stdout.trim().split('\n').pop()); } catch {
+  regexScan = { unavailable: regexRun.error?.code === 'ETIMEDOUT' ? 'timed out' : (regexRun.stderr ?? '').trim().split('\n').slice(-1)[0] || `exit ${regexRun.status}` };
+}
+log(` ${lpad(((Date.now() - regexStart) / 1000).toFixed(1), 5)} s`);
+
 // Verdict time on the fuzz suite's inputs (issue 6): bench/verdict-time.mjs in its own process.
 process.stderr.write(`  ${pad('treeward', 17)} ${pad('verdicts', 8)}`);
 const verdictStart = Date.now();
@@ -414,6 +424,14 @@ else {
     p(`  ${pad(row.name, 38)} ${row.points.map((pt) => lpad(`${fmt((pt.ms * 1e6) / pt.bytes)} (${fmt((100 * pt.gcMs) / pt.ms)}%)`, 12)).join(' ')}`);
   }
 }
+if (regexScan.unavailable) p(`\ntreeward regular expressions: unavailable: ${regexScan.unavailable}`);
+else {
+  p();
+  p(`treeward regular expressions (issue 6) — every literal in src/ (${regexScan.patterns}), all matches over runs of ${fmt(regexScan.length)} of one character or pair after a prefix`);
+  p('  (bench/regex-scan.mjs): a pattern tried again at each character of a run is quadratic, minutes on a 1 MiB word. The slowest:');
+  for (const r of regexScan.slowest) p(`  ${lpad(`${sig(r.ms)} ms`, 10)}  ${pad(r.where, 34)} ${oneLine(r.pattern, 60)} on ${oneLine(r.input, 20)}`);
+  p(`  target: none over ${regexScan.thresholdMs} ms: ${regexScan.over.length === 0 ? 'MET' : `NOT MET (${regexScan.over.map((r) => r.where).join(', ')})`}`);
+}
 if (verdicts.unavailable) p(`\ntreeward verdict time on fuzz inputs: unavailable: ${verdicts.unavailable}`);
 else {
   p();
@@ -470,7 +488,7 @@ process.stdout.write(`\n${out.join('\n')}\n`);
 mkdirSync(join(here, 'out'), { recursive: true });
 writeFileSync(join(here, 'out', 'results.json'), JSON.stringify({
   date: new Date().toISOString(), node: process.version, cpu, agent: { file: relative(root, AGENT_FILE), lines: agentRecords.length, bytes: agentBytes },
-  scripts: { files: scripts.map((f) => f.path), bytes: scriptBytes, bashRejected }, results, linearity: lin, stress, beyond, verdicts, load: { ...load, loadMs }, shCheck,
+  scripts: { files: scripts.map((f) => f.path), bytes: scriptBytes, bashRejected }, results, linearity: lin, stress, beyond, regexScan, verdicts, load: { ...load, loadMs }, shCheck,
 }, null, 1));
 writeFileSync(join(here, 'out', 'table.txt'), `${out.join('\n')}\n`);
 await import('./hook.mjs'); // the hook's start-up beside bare node and Bun (bench/hook.mjs)

@@ -8,6 +8,7 @@ import type { Span } from '../parser/ast.js';
 import type { AgentLaunch } from './effects.js';
 import type { Argument } from './options.js';
 import type { ProgramContext } from './programs.js';
+import { beforeFirst, withoutExtras } from './pathtext.js';
 
 /** Harness program names. */
 export const agentPrograms = new Set([
@@ -99,7 +100,6 @@ export function packageHarness(spec: string): string | null {
   // strip a version: `pkg@1.2`, `@scope/pkg@latest`
   const at = name.lastIndexOf('@');
   if (at > 0) name = name.slice(0, at);
-  name = name.replace(/[=<>~!].*$/, ''); // python specifiers: aider-chat==0.50
-  name = name.replace(/\[.*\]$/, '');
+  name = withoutExtras(beforeFirst(name, '=<>~!')); // python specifiers and extras: aider-chat==0.50, aider-chat[playwright]
   return agentPackages[name] ?? (agentPrograms.has(name) ? name : null);
 }

@@ -7,6 +7,7 @@
 
 import type { Span } from '../parser/ast.js';
 import { derivedArgument, dynamicAction, unfixedArgument, valueArgument } from './argtext.js';
+import { beforeFirst } from './pathtext.js';
 import { type Argument, has, options, type ReadOption, readOptions, valuesOf } from './options.js';
 import type { Action, ProgramContext } from './programs.js';
 
@@ -88,7 +89,7 @@ export function readCurl(_name: string, args: Argument[], ctx: ProgramContext, s
 
 /** The name `curl -O` saves a URL under: the last segment of its path (query and fragment cut), null when a URL glob varies it. */
 function curlRemoteName(url: string, globbing: boolean): string | null {
-  const path = urlPath(url).replace(/[?#].*$/, '');
+  const path = beforeFirst(urlPath(url), '?#');
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (globbing && /[{}[\]]/.test(name)) return null;
   return name === '' ? 'curl_response' : name;
@@ -103,7 +104,7 @@ function urlPath(url: string): string {
 
 function urlHost(url: string): string | null {
   const rest = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
-  const host = rest.replace(/[/?#].*$/, '').replace(/^[^@]*@/, '').replace(/:\d*$/, '').toLowerCase();
+  const host = beforeFirst(rest, '/?#').replace(/^[^@]*@/, '').replace(/:\d*$/, '').toLowerCase();
   return /^[a-z0-9._-]+$/.test(host) && host !== '.' && host !== '..' ? host : null;
 }
 
@@ -147,10 +148,10 @@ export function readWget(_name: string, args: Argument[], _ctx: ProgramContext, 
       out.push(dynamicAction(o.arg.word.span, '`wget -e` of a wgetrc command the line does not fix'));
       continue;
     }
-    const m = /^\s*([A-Za-z_-]+)\s*=\s*(.*?)\s*$/.exec(o.value);
+    const m = /^\s*([A-Za-z_-]+)\s*=([\s\S]*)$/.exec(o.value);
     if (!m) continue;
     const key = m[1]!.replace(/[-_]/g, '').toLowerCase();
-    const value = m[2]!;
+    const value = m[2]!.trim();
     const arg = derivedArgument(o.arg, value);
     if (key === 'outputdocument') document = { ...o, value, attached: true };
     else if (key === 'dirprefix') prefix = value;
@@ -191,8 +192,8 @@ export function readWget(_name: string, args: Argument[], _ctx: ProgramContext, 
 
 /** The name wget saves a URL under: the last segment of its path with the query kept, else `index.html`. */
 function wgetRemoteName(url: string): string {
-  const path = urlPath(url).replace(/#.*$/, '');
-  const bare = path.replace(/\?.*$/, '');
+  const path = beforeFirst(urlPath(url), '#');
+  const bare = beforeFirst(path, '?');
   const name = bare.slice(bare.lastIndexOf('/') + 1);
   if (name === '') return 'index.html';
   return name + path.slice(bare.length);

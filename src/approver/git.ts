@@ -6,7 +6,7 @@ import type { Span } from '../parser/ast.js';
 import { leadingText, shQuote } from './argtext.js';
 import type { Directories } from './effects.js';
 import type { Argument } from './options.js';
-import { joinPath } from './pathtext.js';
+import { joinPath, trimTrailingSlashes } from './pathtext.js';
 import type { Action, ProgramContext } from './programs.js';
 
 /** Settings whose value git runs as a command (names in lower case; `*` is any subsection). */
@@ -379,7 +379,7 @@ function afterOptions(args: Argument[], withValue: string[]): Argument[] {
 }
 
 function cloneName(url: string): string {
-  const trimmed = url.replace(/\/+$/, '').replace(/\.git$/, '');
+  const trimmed = trimTrailingSlashes(url).replace(/\.git$/, '');
   return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf(':')) + 1) || 'repo';
 }
 

@@ -13,11 +13,12 @@ import { readTar } from './tar.js';
 import { readSsh, rsyncShell } from './ssh.js';
 import { readCurl, readWget } from './download.js';
 import { readAwk } from './awk.js';
+import { readSedScript } from './sed.js';
 import { readGdb, readLess, readMake, readZip } from './tools.js';
 import type { Directories, Effect, FindFilter } from './effects.js';
 import { scanInlineCode } from './inline-code.js';
 import { type Argument, type Arity, has, type Listing, listedArgument, type OptionTable, options, type ReadCommandLine, type ReadOption, readOptions, valuesOf } from './options.js';
-import { baseName, joinPath } from './pathtext.js';
+import { baseName, beforeFirst, joinPath, trimTrailingSlashes, withoutExtras } from './pathtext.js';
 import { leadingText } from './argtext.js';
 import type { Chunk, WordContext } from './words.js';
 
@@ -132,7 +133,7 @@ const rows: Record<string, Row> = {
         out.push({ kind: 'remove', arg, recursive: false, by });
         if (parents && arg.text !== null) {
           // rmdir -p a/b/c also removes a/b and a
-          let p = arg.text.replace(/\/+$/, '');
+          let p = trimTrailingSlashes(arg.text);
           while (p.includes('/')) {
             p = p.slice(0, p.lastIndexOf('/'));
             if (p === '' || p === '.') break;
@@ -340,7 +341,7 @@ function copyLike(line: ReadCommandLine, by: string, mode: 'copy' | 'move' | 'sy
  */
 function inDirectory(destination: Argument, source: Argument, merges: boolean): Argument | null {
   if (destination.text === null) return null;
-  const base = destination.text.replace(/\/+$/, '') || '/';
+  const base = trimTrailingSlashes(destination.text) || '/';
   const prefix = base === '/' ? '/' : `${base}/`;
   const anyName = (): Argument => ({
     word: source.word,
@@ -349,7 +350,7 @@ function inDirectory(destination: Argument, source: Argument, merges: boolean): 
   });
   if (source.value.kind !== 'fixed' || source.value.fields.length !== 1) return anyName();
   const field = source.value.fields[0]!;
-  const trimmed = field.text.replace(/\/+$/, '');
+  const trimmed = trimTrailingSlashes(field.text);
   const from = trimmed.lastIndexOf('/') + 1;
   const name = trimmed.slice(from);
   // `cp -r src/. dest` merges src's entries into dest; `ln -s / dir` or `mv x/. y` make no new name there
@@ -584,7 +585,7 @@ function subscriptRunsCode(text: string): boolean {
 readers['printf'] = (_name, args, _ctx, span) => {
   const v = args.findIndex((a) => a.text === '-v');
   if (v > 0 && args[v + 1]?.text && subscriptRunsCode(args[v + 1]!.text!)) return [dynamic(args[v + 1]!.word.span, '`printf -v` evaluates the subscript of its name as arithmetic, which runs its `$(`')];
-  if (v > 0 && args[v + 1]?.text) return [{ kind: 'forget-parameters', names: [args[v + 1]!.text!.replace(/\[.*$/, '')] }];
+  if (v > 0 && args[v + 1]?.text) return [{ kind: 'forget-parameters', names: [beforeFirst(args[v + 1]!.text!, '[')] }];
   void span;
   return [];
 };
@@ -679,7 +680,7 @@ readers['mktemp'] = (_name, args, ctx) => {
   const tempDir = typeof environment === 'string' ? environment : environment ? null : ctx.tempDir;
   const base = directory?.value ?? tempDir;
   if (inTempDir && !name.includes('/') && base === null) return [{ kind: 'write', arg: unfixedArgument(args[0]!, 'a temp dir the line does not fix'), by: 'mktemp', content: false }];
-  const path = inTempDir && !name.includes('/') ? `${base!.replace(/\/+$/, '')}/${name}` : name;
+  const path = inTempDir && !name.includes('/') ? `${trimTrailingSlashes(base!)}/${name}` : name;
   return [{ kind: 'write', arg: derivedArgument(template ?? args[0]!, path), by: 'mktemp', content: false, fresh: true }];
 };
 readers['flock'] = wrapper(options('sexunw:E:oFc:', ['shared', 'exclusive', 'unlock', 'nonblock', ['timeout', 'required'], ['conflict-exit-code', 'required'], 'close', 'no-fork', ['command', 'required'], 'verbose']), (line, operands, ctx, span) => {
@@ -1052,23 +1053,36 @@ function inlineCodeAction(language: string, code: string | null, span: Span, ctx
 readers['awk'] = readAwk;
 for (const awk of ['gawk', 'mawk', 'nawk', 'busybox-awk']) readers[awk] = readers['awk']!;
 
-readers['sed'] = (name, args, _ctx, span) => {
+readers['sed'] = (name, args, ctx, span) => {
   const line = readOptions(args.slice(1), options('Ee:f:i::l:nrsuz', [['expression', 'required'], ['file', 'required'], ['in-place', 'optional'], ['line-length', 'required'], 'quiet', 'silent', 'regexp-extended', 'separate', 'unbuffered', 'null-data', 'posix', 'sandbox', 'debug', 'follow-symlinks']));
-  const scripts = valuesOf(line, 'e', 'expression').map((o) => o.value);
+  // GNU sed joins every -e and -f script, a newline between each, into one
+  const scripts: (string | null)[] = [];
+  const out: Action[] = [];
+  for (const o of line.options) {
+    if (o.name === 'e' || o.name === 'expression') scripts.push(o.value);
+    else if (o.name === 'f' || o.name === 'file') {
+      // a script file the line wrote is read like the text it wrote; any other file is ordinary
+      if (o.value === null) scripts.push(null);
+      else {
+        const written = o.value === '-' ? null : ctx.contentOf(o.value);
+        if (written?.literal === null) out.push(dynamic(span, `\`${name}\` runs \`${o.value}\`, whose content an earlier part of the line wrote; write the script in one command and run it in another`));
+        else if (written) scripts.push(written.literal);
+      }
+    }
+  }
   let operands = line.operands;
-  if (scripts.length === 0 && !has(line, 'f', 'file') && operands.length > 0) {
+  if (!has(line, 'e', 'expression', 'f', 'file') && operands.length > 0) {
     scripts.push(operands[0]!.text);
     operands = operands.slice(1);
   }
-  const out: Action[] = [];
   const sandbox = has(line, 'sandbox');
-  for (const script of scripts) {
-    if (script === null) {
-      out.push(dynamic(span, `\`${name}\` runs a script the line does not fix`));
-      continue;
-    }
-    for (const file of sedWriteFiles(script)) out.push({ kind: 'write', arg: derivedArgument(args[0]!, file), by: 'sed w' });
-    if (!sandbox && sedExecutes(script)) out.push(effect({ kind: 'inline-code', span, language: 'sed', code: script, finding: 'the sed script runs commands (`e` or `s///e`)' }));
+  if (scripts.some((s) => s === null)) out.push(dynamic(span, `\`${name}\` runs a script the line does not fix`));
+  else if (scripts.length > 0) {
+    const script = scripts.join('\n');
+    const read = readSedScript(script);
+    for (const file of read.writes) out.push({ kind: 'write', arg: derivedArgument(args[0]!, file), by: 'sed w' });
+    if (!sandbox && read.problem !== null) out.push(effect({ kind: 'inline-code', span, language: 'sed', code: script, finding: `treeward cannot read the sed script (${read.problem}); write it in a form GNU sed reads` }));
+    else if (!sandbox && read.executes) out.push(effect({ kind: 'inline-code', span, language: 'sed', code: script, finding: 'the sed script runs commands (`e` or `s///e`)' }));
   }
   const inPlace = valuesOf(line, 'i', 'in-place')[0];
   if (inPlace) {
@@ -1089,19 +1103,6 @@ function sedBackupName(file: string, suffix: string): string {
   if (named.includes('/')) return named;
   const slash = file.lastIndexOf('/');
   return slash < 0 ? named : file.slice(0, slash + 1) + named;
-}
-
-/** The files a sed script's `w FILE` commands and `s///w FILE` flags write. */
-function sedWriteFiles(script: string): string[] {
-  const out: string[] = [];
-  for (const m of script.matchAll(/(?:^|[;\n}])\s*(?:\d+|\$|\/[^/]*\/)?\s*,?\s*(?:\d+|\$|\/[^/]*\/)?\s*[wW]\s+([^\n;]+)/g)) out.push(m[1]!.trim());
-  for (const m of script.matchAll(/s(.)(?:\\.|(?!\1).)*\1(?:\\.|(?!\1).)*\1[gpIiMme0-9]*w\s*([^\n;]+)/g)) out.push(m[2]!.trim());
-  return out;
-}
-
-function sedExecutes(script: string): boolean {
-  if (/(?:^|[;\n}])\s*(?:\d+|\$|\/[^/]*\/)?\s*e(?:\s|;|$)/.test(script)) return true;
-  return /s(.)(?:\\.|(?!\1).)*\1(?:\\.|(?!\1).)*\1[gpIiMmw0-9]*e/.test(script);
 }
 
 readers['crontab'] = (_name, args, ctx, span) => {
@@ -1146,7 +1147,7 @@ function packageBin(spec: string): string {
   let name = spec.replace(/^(npm|jsr|pypi):/, '');
   const at = name.lastIndexOf('@');
   if (at > 0) name = name.slice(0, at);
-  name = name.replace(/[=<>~!].*$/, '').replace(/\[.*\]$/, '');
+  name = withoutExtras(beforeFirst(name, '=<>~!'));
   return name.slice(name.lastIndexOf('/') + 1);
 }
 

@@ -27,14 +27,15 @@ export function protectedSet(tree: string, home: string, extras: readonly string
     paths.add(git);
     // a `.git` file (worktree, submodule) points at the real git directory
     const pointer = readSmall(fs, git);
-    const m = pointer === null ? null : /^gitdir:\s*(.+?)\s*$/m.exec(pointer);
-    if (m) paths.add(normalizeLexically(joinToCwd(m[1]!, dir)));
+    const target = pointer === null ? null : lineValue(pointer, /^gitdir:([\s\S]*)$/);
+    if (target !== null) paths.add(normalizeLexically(joinToCwd(target, dir)));
   };
   addGit(tree);
   const modules = readSmall(fs, joinToCwd('.gitmodules', tree));
   if (modules !== null) {
-    for (const m of modules.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)) {
-      const path = m[1]!;
+    for (const line of modules.split('\n')) {
+      const path = lineValue(line, /^\s*path\s*=([\s\S]*)$/);
+      if (path === null) continue;
       if (path.startsWith('/') || path.split('/').includes('..')) continue;
       addGit(normalizeLexically(joinToCwd(path, tree)));
     }
@@ -47,6 +48,22 @@ export function protectedSet(tree: string, home: string, extras: readonly string
     else paths.add(normalizeLexically(joinToCwd(expanded, tree)));
   }
   return { paths: [...paths] };
+}
+
+/**
+ * The first line of `text` that `pattern` matches, its group trimmed, or null
+ * (also when empty). Line by line: the files are in the tree, the agent can
+ * write them, and a pattern run over the whole text with `^\s*` in multiline
+ * mode restarts at every line, which on a file of blank lines is quadratic.
+ */
+function lineValue(text: string, pattern: RegExp): string | null {
+  for (const line of text.split('\n')) {
+    const m = pattern.exec(line);
+    if (m === null) continue;
+    const value = m[1]!.trim();
+    if (value !== '') return value;
+  }
+  return null;
 }
 
 /**

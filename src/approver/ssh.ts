@@ -61,7 +61,7 @@ function settingText(o: ReadOption): { text: string; whole: boolean } {
 function splitSetting(text: string): { key: string; spelled: string; value: string } | null {
   const m = /^\s*([A-Za-z0-9]+)(\s*=\s*|\s+)([\s\S]*)$/.exec(text);
   if (!m) return null;
-  return { key: m[1]!.toLowerCase(), spelled: m[1]!, value: m[3]!.replace(/\s+$/, '') };
+  return { key: m[1]!.toLowerCase(), spelled: m[1]!, value: m[3]!.trimEnd() };
 }
 
 function readSetting(setting: { text: string; whole: boolean }, o: ReadOption | null, tokens: Tokens, ctx: ProgramContext, span: Span): Action[] {

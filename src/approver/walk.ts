@@ -90,6 +90,13 @@ interface Outcome {
   any: Directories;
 }
 
+/**
+ * Names an arithmetic text sets: `x = 1`, `x += 1`, `x++`, `--x`. A name
+ * starts only where no name character stands before it, so that a long name
+ * is tried once, not once per character (which made this quadratic).
+ */
+const arithmeticSetters = /(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\s*(?:\+\+|--)|(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g;
+
 export class Walker {
   readonly effects: Effect[] = [];
   private readonly facts: LineFacts = { wrote: false, placed: [], contents: new Map(), unknownContent: false };
@@ -1265,7 +1272,7 @@ function findFixableNames(body: Statement[]): FixableNames {
       case 'ArithmeticExpansion':
         part.expression.parts.forEach(visitPart);
         // `$((x = 1))`, `$((x++))` set x
-        for (const m of part.expression.text.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|([A-Za-z_][A-Za-z0-9_]*)\s*(?:\+\+|--)|(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g)) {
+        for (const m of part.expression.text.matchAll(arithmeticSetters)) {
           otherSetters.add(m[1] ?? m[2] ?? m[3]!);
         }
         return;
@@ -1369,7 +1376,7 @@ function findFixableNames(body: Statement[]): FixableNames {
       case 'Test':
       case 'ArithmeticCommand':
         if (command.type === 'ArithmeticCommand') {
-          for (const m of command.expression.text.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|([A-Za-z_][A-Za-z0-9_]*)\s*(?:\+\+|--)|(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g)) {
+          for (const m of command.expression.text.matchAll(arithmeticSetters)) {
             otherSetters.add(m[1] ?? m[2] ?? m[3]!);
           }
         }

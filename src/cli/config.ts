@@ -8,6 +8,7 @@
 // all of them say where), and so that a key written twice is an error instead
 // of a silent last-one-wins.
 
+import { trimTrailingSlashes } from '../approver/pathtext.js';
 import type { InlineCodePolicy } from '../approver/types.js';
 
 export interface HookConfig {
@@ -39,7 +40,7 @@ const keyReaders: Record<string, (value: JsonNode, config: HookConfig, home: str
   },
   runDirs(value, config, home) {
     config.runDirs = stringList(value, 'runDirs', (text) => text.startsWith('/') || text.startsWith('~/') ? null : 'an absolute path or one starting with `~/`')
-      .map((text) => (text.startsWith('~/') ? `${home.replace(/\/+$/, '')}/${text.slice(2)}` : text));
+      .map((text) => (text.startsWith('~/') ? `${trimTrailingSlashes(home)}/${text.slice(2)}` : text));
   },
   agentNames(value, config) {
     config.agentNames = stringList(value, 'agentNames', (text) => (/^[^/\s]+$/.test(text) ? null : 'a program name (no `/`, no spaces)'));

@@ -250,7 +250,8 @@ export class Lexer {
           if (d.fdVariables) {
             const fdVarEnd = this.fdVariableEnd(start);
             if (fdVarEnd > 0) {
-              const name = this.src.slice(start + 1, fdVarEnd - 1).replace(/\[.*$/, '');
+              const whole = this.src.slice(start + 1, fdVarEnd - 1);
+              const name = whole.includes('[') ? whole.slice(0, whole.indexOf('[')) : whole;
               const tok = this.readRedirectOperator(fdVarEnd, false);
               this.redirectFdVariable = name;
               this.tokStart = start;
