@@ -43,34 +43,80 @@ function isWildcard(chars: { c: string; quoted: boolean }[], i: number): boolean
   return false;
 }
 
-/** A regular expression for one path component's pattern. */
-export function componentRegex(chunks: readonly Chunk[], caseless = false): RegExp {
-  let source = '';
+/** One element of a compiled pattern: a literal character, `?`, `*`, or a bracket expression (a one-character class). */
+type Token = { kind: 'char'; c: string } | { kind: 'any' } | { kind: 'star' } | { kind: 'class'; re: RegExp };
+
+/**
+ * A component's pattern as tokens. Matched by `matchTokens`, not as one
+ * regular expression: `*a*a*a…b` as a backtracking regex takes time
+ * exponential in its stars against a name of many `a` (a file the line may
+ * have made), while the matcher below is at most pattern × name.
+ */
+function componentTokens(chunks: readonly Chunk[], caseless: boolean): Token[] {
+  const tokens: Token[] = [];
+  const literal = (c: string) => tokens.push({ kind: 'char', c: caseless ? c.toLowerCase() : c });
   for (const chunk of chunks) {
     if (chunk.quoted) {
-      source += escapeRegex(chunk.text);
+      for (const c of chunk.text) literal(c);
       continue;
     }
     const t = chunk.text;
     for (let i = 0; i < t.length; i++) {
       const c = t[i]!;
-      if (c === '*') source += '[^/]*';
-      else if (c === '?') source += '[^/]';
+      if (c === '*') {
+        if (tokens[tokens.length - 1]?.kind !== 'star') tokens.push({ kind: 'star' });
+      } else if (c === '?') tokens.push({ kind: 'any' });
       else if (c === '[') {
         let j = i + 1;
         if (t[j] === '!' || t[j] === '^') j++;
         if (t[j] === ']') j++;
         while (j < t.length && t[j] !== ']') j++;
-        if (j >= t.length) { source += '\\['; continue; }
+        if (j >= t.length) {
+          literal('[');
+          continue;
+        }
         let body = t.slice(i + 1, j);
         const negated = body.startsWith('!') || body.startsWith('^');
         if (negated) body = body.slice(1);
-        source += '[' + (negated ? '^' : '') + body.replace(/\\/g, '\\\\').replace(/\[:(\w+):\]/g, (_m, cls: string) => posixClass(cls)) + ']';
+        // one character against one class: a regular expression that cannot backtrack
+        const source = '[' + (negated ? '^' : '') + body.replace(/\\/g, '\\\\').replace(/\[:(\w+):\]/g, (_m, cls: string) => posixClass(cls)) + ']';
+        tokens.push({ kind: 'class', re: new RegExp('^' + source + '$', caseless ? 'i' : '') });
         i = j;
-      } else source += escapeRegex(c);
+      } else literal(c);
     }
   }
-  return new RegExp('^' + source + '$', caseless ? 'i' : '');
+  return tokens;
+}
+
+/**
+ * Whether `tokens` match all of `text`: the usual wildcard matcher that, on a
+ * mismatch, lets the last `*` take one more character, so its time is at most
+ * the pattern's length times the text's. `starCrossesSlash` false: `*` and `?`
+ * do not match `/` (a find `-path` pattern lets them).
+ */
+function matchTokens(tokens: readonly Token[], text: string, caseless: boolean, starCrossesSlash: boolean): boolean {
+  const subject = caseless ? text.toLowerCase() : text;
+  let p = 0;
+  let s = 0;
+  let starP = -1;
+  let starS = 0;
+  while (s < subject.length) {
+    const token = tokens[p];
+    const c = subject[s]!;
+    if (token !== undefined && token.kind !== 'star' && (token.kind === 'char' ? token.c === c : token.kind === 'any' ? starCrossesSlash || c !== '/' : token.re.test(text[s]!))) {
+      p++;
+      s++;
+    } else if (token?.kind === 'star') {
+      starP = p++;
+      starS = s;
+    } else if (starP >= 0 && (starCrossesSlash || subject[starS] !== '/')) {
+      // the last star takes one more character
+      p = starP + 1;
+      s = ++starS;
+    } else return false;
+  }
+  while (tokens[p]?.kind === 'star') p++;
+  return p === tokens.length;
 }
 
 function posixClass(name: string): string {
@@ -87,10 +133,6 @@ function posixClass(name: string): string {
   }
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
 /** Whether the pattern spells a leading dot (so it may match dot names without dotglob). */
 export function spellsLeadingDot(chunks: readonly Chunk[]): boolean {
   const first = chunks.find((c) => c.text.length > 0);
@@ -101,16 +143,15 @@ export function spellsLeadingDot(chunks: readonly Chunk[]): boolean {
 export function matchesName(chunks: readonly Chunk[], name: string, dots: boolean): boolean {
   if (name === '.' || name === '..') return false;
   if (name.startsWith('.') && !dots && !spellsLeadingDot(chunks)) return false;
-  return componentRegex(chunks).test(name);
+  return matchTokens(componentTokens(chunks, false), name, false, false);
 }
 
 /** Whether a find-style pattern (`-name`) matches a name (find's `*` matches a leading dot). */
 export function findPatternMatches(pattern: string, name: string, caseless: boolean): boolean {
-  return componentRegex([{ text: pattern.replace(/\\(.)/g, '[$1]'), quoted: false }], caseless).test(name);
+  return matchTokens(componentTokens([{ text: pattern.replace(/\\(.)/g, '[$1]'), quoted: false }], caseless), name, caseless, false);
 }
 
 /** Whether a find `-path` pattern (where `*` crosses `/`) matches a path. */
 export function findPathMatches(pattern: string, path: string, caseless: boolean): boolean {
-  const source = componentRegex([{ text: pattern, quoted: false }], caseless).source.replace(/\[\^\/\]\*/g, '.*').replace(/\[\^\/\]/g, '.');
-  return new RegExp(source, caseless ? 'i' : '').test(path);
+  return matchTokens(componentTokens([{ text: pattern, quoted: false }], caseless), path, caseless, true);
 }

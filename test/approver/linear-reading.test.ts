@@ -66,6 +66,12 @@ describe('reading the line', () => {
     expect(['allow', 'deny']).toContain(verdict.decision);
   });
 
+  it('matches a glob of many stars against a long name the tree holds', () => {
+    const fs = volume({ [`${tree}/${'a'.repeat(200)}`]: 'x', [`${tree}/.git/HEAD`]: 'ref: refs/heads/main\n' });
+    expect(approve(`rm -f ${'*a'.repeat(40)}*b`, { tree, home, fs }).decision).toBe('allow');
+    expect(approve(`find . -name '${'*a'.repeat(40)}*b' -delete`, { tree, home, fs }).decision).toBe('allow');
+  });
+
   it('still knows the names arithmetic sets', () => {
     // `f` is set by the arithmetic, so the removal's target is not fixed
     const verdict = approve('f=build; (( f = 1 )); rm -rf "$f"', { tree, home, fs: volume({}) });
