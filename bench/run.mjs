@@ -443,6 +443,11 @@ else {
   }
   const over = Object.values(verdicts.dialects).reduce((n, r) => n + r.over, 0);
   p(`  target: every verdict under ${verdicts.budgetMs} ms: ${over === 0 ? 'MET' : `NOT MET (${over} over)`}`);
+  const lr = verdicts.longRuns;
+  if (lr) {
+    p(`  long runs: ${lr.lines} of those lines, each with a run of ${fmt(lr.runLength)} of one character or pair (blanks, \`/\`, \`?/\`, quotes, \`$(\`, …) put in: median ${sig(lr.medianMs)} ms,`);
+    p(`  worst ${sig(lr.maxMs)} ms (${lr.slowest.dialect}, a run of ${oneLine(lr.slowest.unit, 8)} in ${oneLine(lr.slowest.line, 60)}); target: every verdict under ${lr.budgetMs} ms: ${lr.over === 0 ? 'MET' : `NOT MET (${lr.over} over)`}`);
+  }
 }
 
 // Targets from the issue.

@@ -150,6 +150,12 @@ export function hasGlobCharacters(chunks: readonly Chunk[]): boolean {
 /** Cartesian product of field lists, within the field budget. */
 function product(left: Partial[], right: Partial[], span: Span): Partial[] {
   if (left.length * right.length > maxFields) throw new Unfixed(`expands to more than ${maxFields} words`, span, true);
+  if (right.length === 1) {
+    // the usual case, one more part of one field: appended in place (the left fields are this expansion's own arrays),
+    // since copying each field at every part is quadratic in the parts of a word (30,000 `?/` took seconds)
+    for (const a of left) for (const chunk of right[0]!) a.push(chunk);
+    return left;
+  }
   const out: Partial[] = [];
   for (const a of left) for (const b of right) out.push([...a, ...b]);
   return out;

@@ -61,6 +61,8 @@ describe('reading the line', () => {
     ['wget -e', `'output_document = x${' '.repeat(500_000)}y'`],
     ['pip install', `'aider-chat${'['.repeat(500_000)}]'`],
     ['sed -e', `';${' '.repeat(500_000)}x'`],
+    ['ls', `${'?/'.repeat(250_000)}x`],
+    ['echo', "a'b'".repeat(125_000)],
   ])('judges `%s` with a word of 500,000 repeated characters', (command, word) => {
     const verdict = approve(`${command} ${word}`, { tree, home, fs: volume({}) });
     expect(['allow', 'deny']).toContain(verdict.decision);
