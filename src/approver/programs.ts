@@ -1063,8 +1063,12 @@ readers['sed'] = (name, args, ctx, span) => {
     else if (o.name === 'f' || o.name === 'file') {
       // a script file the line wrote is read like the text it wrote; any other file is ordinary
       if (o.value === null) scripts.push(null);
-      else {
-        const written = o.value === '-' ? null : ctx.contentOf(o.value);
+      else if (o.value === '-' || o.value === '/dev/stdin') {
+        // the script comes on stdin: a literal heredoc or here-string is read, a pipe is not
+        if (ctx.stdinText !== undefined) scripts.push(ctx.stdinText);
+        else if (ctx.fedByPipe) scripts.push(null);
+      } else {
+        const written = ctx.contentOf(o.value);
         if (written?.literal === null) out.push(dynamic(span, `\`${name}\` runs \`${o.value}\`, whose content an earlier part of the line wrote; write the script in one command and run it in another`));
         else if (written) scripts.push(written.literal);
       }
