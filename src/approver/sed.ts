@@ -45,26 +45,25 @@ export function readSedScript(script: string): SedScript {
     if (name === '') throw new Unreadable('`w` without a file name');
     result.writes.push(name);
   };
-  /** A regular expression up to the unescaped `delim`; the delimiter is literal inside a bracket expression. */
-  const regex = (delim: string) => {
+  /**
+   * Text up to the unescaped `delim`: a regular expression, where the
+   * delimiter is literal inside a bracket expression, or a replacement (and
+   * each part of `y`), where it is not.
+   */
+  const delimited = (delim: string, what: 'regular expression' | 'replacement') => {
     while (i < n) {
       const c = script[i]!;
       if (c === '\n') break;
       if (c === '\\') {
         i += 2;
-        continue;
-      }
-      if (c === delim) {
-        i++;
-        return;
-      }
-      if (c === '[') {
+      } else if (c === '[' && what === 'regular expression') {
         bracket();
-        continue;
+      } else {
+        i++;
+        if (c === delim) return;
       }
-      i++;
     }
-    throw new Unreadable(`an unterminated regular expression (delimiter \`${delim}\`)`);
+    throw new Unreadable(`an unterminated ${what} (delimiter \`${delim}\`)`);
   };
   /** `[…]` from its `[`: a leading `]` (after `^`) is literal, `[:…:]`, `[.….]`, `[=…=]` are units, a backslash is literal. */
   const bracket = () => {
@@ -89,20 +88,6 @@ export function readSedScript(script: string): SedScript {
       i++;
     }
     throw new Unreadable('an unterminated bracket expression');
-  };
-  /** A replacement up to the unescaped `delim` (a backslash-newline is part of it). */
-  const replacement = (delim: string) => {
-    while (i < n) {
-      const c = script[i]!;
-      if (c === '\n') break;
-      if (c === '\\') {
-        i += 2;
-        continue;
-      }
-      i++;
-      if (c === delim) return;
-    }
-    throw new Unreadable(`an unterminated replacement (delimiter \`${delim}\`)`);
   };
   const delimiter = (command: string) => {
     const d = script[i];
@@ -133,7 +118,7 @@ export function readSedScript(script: string): SedScript {
     }
     if (c === '/' || c === '\\') {
       if (c === '\\') i++;
-      regex(delimiter('address'));
+      delimited(delimiter('address'), 'regular expression');
       while (script[i] === 'I' || script[i] === 'M') i++;
       return true;
     }
@@ -206,8 +191,8 @@ export function readSedScript(script: string): SedScript {
         restOfLine();
       } else if (command === 's') {
         const d = delimiter('s');
-        regex(d);
-        replacement(d);
+        delimited(d, 'regular expression');
+        delimited(d, 'replacement');
         flags: for (;;) {
           const f = script[i];
           if (f === 'g' || f === 'p' || f === 'i' || f === 'I' || f === 'm' || f === 'M' || isBlank(f) || isDigit(f)) i++;
@@ -223,8 +208,8 @@ export function readSedScript(script: string): SedScript {
         endOfCommand('s');
       } else if (command === 'y') {
         const d = delimiter('y');
-        replacement(d);
-        replacement(d);
+        delimited(d, 'replacement');
+        delimited(d, 'replacement');
         endOfCommand('y');
       } else {
         throw new Unreadable(`the command \`${command}\``);
