@@ -95,21 +95,20 @@ function componentTokens(chunks: readonly Chunk[], caseless: boolean): Token[] {
  * do not match `/` (a find `-path` pattern lets them).
  */
 function matchTokens(tokens: readonly Token[], text: string, caseless: boolean, starCrossesSlash: boolean): boolean {
-  const subject = caseless ? text.toLowerCase() : text;
   let p = 0;
   let s = 0;
   let starP = -1;
   let starS = 0;
-  while (s < subject.length) {
+  while (s < text.length) {
     const token = tokens[p];
-    const c = subject[s]!;
-    if (token !== undefined && token.kind !== 'star' && (token.kind === 'char' ? token.c === c : token.kind === 'any' ? starCrossesSlash || c !== '/' : token.re.test(text[s]!))) {
+    const c = text[s]!;
+    if (token !== undefined && token.kind !== 'star' && (token.kind === 'char' ? token.c === (caseless ? c.toLowerCase() : c) : token.kind === 'any' ? starCrossesSlash || c !== '/' : token.re.test(c))) {
       p++;
       s++;
     } else if (token?.kind === 'star') {
       starP = p++;
       starS = s;
-    } else if (starP >= 0 && (starCrossesSlash || subject[starS] !== '/')) {
+    } else if (starP >= 0 && (starCrossesSlash || text[starS] !== '/')) {
       // the last star takes one more character
       p = starP + 1;
       s = ++starS;
