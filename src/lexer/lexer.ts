@@ -89,6 +89,8 @@ export class Lexer {
   pendingHeredocs: Redirect[] = [];
   /** True while reading inside `$( )`: bash ends a here-document at `DELIM)` there. */
   insideCommandSubstitution = 0;
+  /** `<( )` and `>( )` bodies being read (bash reads their here-documents as those of `$( )`). */
+  private insideProcessSubstitution = 0;
   /** The substitution being read opened as `$(((` and is a command after all (bash reads its case patterns badly). */
   arithmeticFallback = false;
   /** Constructs open at once, shared with the parser (and a backquoted body's own parser). */
@@ -1420,7 +1422,9 @@ export class Lexer {
     const outerFallback = this.arithmeticFallback;
     // `<(((…` is scanned by bash the way `$(((…` is
     this.arithmeticFallback = this.code(start + 2) === Ch.LeftParen && this.code(start + 3) === Ch.LeftParen;
+    this.insideProcessSubstitution++;
     const body = this.host.parseUntilCloseParen(start);
+    this.insideProcessSubstitution--;
     this.arithmeticFallback = outerFallback;
     this.leave();
     const part: ProcessSubstitution = { type: 'ProcessSubstitution', span: [start, this.pos], operator, body };
@@ -1472,6 +1476,12 @@ export class Lexer {
         bodyEnd = lineStart;
         after = textStart + delimiter.length;
         break;
+      }
+      if ((this.insideCommandSubstitution > 0 || this.insideProcessSubstitution > 0) && this.dialect.heredocEndsAtCloseParen &&
+        line.startsWith(delimiter) && line.includes(')', delimiter.length)) {
+        // bash 5.2 also ends it at `DELIMb)`, `DELIM ;)`, … and reads the rest of the line as commands
+        // (not at `DELIM')'` or `DELIM(x)`): a reading treeward does not follow, so it refuses the line
+        this.error(`a here-document line inside a substitution that starts with its delimiter \`${delimiter}\` and holds a \`)\`: bash may end the here-document there and read the rest as commands; put the delimiter alone on its line`, textStart, lineEnd);
       }
       lineStart = lineEnd + 1;
     }

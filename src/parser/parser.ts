@@ -1235,6 +1235,9 @@ class Parser implements NestedParser {
     this.advance();
     if (this.peek(Lex.None) !== Tok.Word) this.unexpected('a count after `repeat`');
     const count = this.lx.word!;
+    if (this.d.closeBraceAnywhere && count.unquoted && count.span[1] - count.span[0] === 1 && this.lx.src.charCodeAt(count.span[0]) === 125) {
+      this.fail('zsh reads a sole `}` as a close brace, not a count after `repeat`', count.span);
+    }
     this.advance();
     const { body, end } = this.parseLoopBody(start, 'repeat', true, true);
     return { type: 'Repeat', span: [start, end], count, body, redirects: [] };
