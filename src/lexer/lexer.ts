@@ -356,6 +356,7 @@ export class Lexer {
       if (c1 === Ch.Less) {
         if (c2 === Ch.Less && d.hereString) { op = '<<<'; end = at + 3; }
         else if (c2 === Ch.Minus) { op = '<<-'; end = at + 3; }
+        else if (c2 === Ch.LeftParen && d.zshRedirections) { op = '<'; end = at + 1; } // zsh: `<<(x)` is `<` `<(x)`
         else { op = '<<'; end = at + 2; }
       } else if (c1 === Ch.Amp) { op = '<&'; end = at + 2; }
       else if (c1 === Ch.Greater) { op = '<>'; end = at + 2; }

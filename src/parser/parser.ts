@@ -366,7 +366,7 @@ class Parser implements NestedParser {
     if (t === Tok.Amp || t === Tok.AmpDisown) {
       if (this.d.backgroundNeedsCommandWord) {
         const commands = andOr.pipelines[andOr.pipelines.length - 1]?.commands ?? [];
-        const last = commands[commands.length - 1];
+        const last = backgroundedCommand(commands[commands.length - 1]);
         if (last?.type === 'SimpleCommand' && last.words.length === 0) this.fail('zsh cannot run a command with no words (only assignments or redirections) in the background', [this.tokStart, this.tokEnd]);
       }
       background = true;
@@ -1499,6 +1499,22 @@ class Parser implements NestedParser {
  * a 1 MB line hundreds of thousands of them, so the room costs more memory
  * (and garbage-collection time) than the nodes themselves.
  */
+/**
+ * The command a background `&` applies to last: zsh's `coproc PIPELINE` is
+ * looked through to its pipeline's last command (`coproc A=1 &` fails like
+ * `A=1 &`). The group around that pipeline is the parser's own, which shares
+ * the pipeline's span; a `coproc { … }` the line wrote is not looked into.
+ */
+function backgroundedCommand(command: Command | undefined): Command | undefined {
+  let current = command;
+  while (current?.type === 'Coproc' && current.body.type === 'BraceGroup' && current.body.body.length === 1 && current.body.span === current.body.body[0]!.span) {
+    const pipelines = current.body.body[0]!.andOr.pipelines;
+    const commands = pipelines[pipelines.length - 1]!.commands;
+    current = commands[commands.length - 1];
+  }
+  return current;
+}
+
 function fit<T>(list: T[]): T[] {
   switch (list.length) {
     case 0: return list;
