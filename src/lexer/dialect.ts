@@ -133,6 +133,8 @@ export interface Dialect {
    * at `then`; after a newline or `;` inside, it is the keyword again.
    */
   readonly timeIsPlainAtSubstitutionStart: boolean;
+  /** bash refuses `local >f a=(1)`: an array assignment in a declaration command after a redirection that follows a word. */
+  readonly declarationArrayAfterRedirectRefused: boolean;
   /** zsh reads `$$(cmd)` as the text `$` and the substitution `$(cmd)`; bash and dash read `$$` and then a stray `(`. */
   readonly dollarBeforeSubstitutionIsText: boolean;
   /** zsh refuses `<& file`: after `<&` it wants an fd number, `-` or `p` (bash fails only when it runs). */
@@ -203,6 +205,7 @@ export const bash: Dialect = {
   caseNeedsParenAfterArithmeticFallback: true,
   precommandNeedsCommand: false,
   timeIsPlainAtSubstitutionStart: true,
+  declarationArrayAfterRedirectRefused: true,
   checkExpandsTopLevelWords: false,
   maxPipelineCommands: 3_000,
   tildeBeforeQuotes: false,
@@ -269,6 +272,7 @@ export const sh: Dialect = {
   caseNeedsParenAfterArithmeticFallback: false,
   precommandNeedsCommand: false,
   timeIsPlainAtSubstitutionStart: false,
+  declarationArrayAfterRedirectRefused: false,
   checkExpandsTopLevelWords: false,
   maxPipelineCommands: Infinity,
   tildeBeforeQuotes: false,
@@ -341,6 +345,7 @@ export const zsh: Dialect = {
   caseNeedsParenAfterArithmeticFallback: false,
   precommandNeedsCommand: true,
   timeIsPlainAtSubstitutionStart: false,
+  declarationArrayAfterRedirectRefused: false,
   checkExpandsTopLevelWords: true,
   maxPipelineCommands: Infinity,
   tildeBeforeQuotes: true,

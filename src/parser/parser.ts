@@ -1257,6 +1257,8 @@ class Parser implements NestedParser {
     let start = firstWord ? firstWord.span[0] : this.tokStart;
     let end = start;
     let declaration = false;
+    // bash: once a redirection follows a word, `NAME=(…)` in a declaration command is a syntax error
+    let redirectAfterWord = false;
     if (firstWord) {
       words.push(firstWord);
       end = firstWord.span[1];
@@ -1269,6 +1271,7 @@ class Parser implements NestedParser {
         const r = this.parseRedirect();
         redirects.push(r);
         if (redirects.length === 1 && words.length === 0 && assignments.length === 0) start = r.span[0];
+        if (words.length > 0 || assignments.length > 0) redirectAfterWord = true;
         end = r.span[1];
         continue;
       }
@@ -1301,6 +1304,9 @@ class Parser implements NestedParser {
         }
       } else if (declaration && this.lx.src.charCodeAt(word.span[1]) === 40 && isAssignmentShaped(this.lx.src, word, d)) {
         // `declare a=(1 2)`: the array belongs to the argument
+        if (redirectAfterWord && d.declarationArrayAfterRedirectRefused) {
+          this.fail('bash refuses an array `NAME=(…)` after a redirection in `local`, `declare` and kin (`local >f a=(1)`): put the redirection last', word.span);
+        }
         this.advance();
         const array = this.readArrayElements();
         const last = array.length > 0 ? array[array.length - 1]!.span[1] : word.span[1];
