@@ -1,7 +1,7 @@
 // What a logged stub call would have removed or written, read from its argv
 // the way the real program reads it, and whether the approver listed it
-// (explain()'s effects). The same reading as test/approver/shell-agreement
-// .test.ts, which keeps its own copy; this one serves the containment proof.
+// (explain()'s effects). Shared by the containment proof and by
+// test/approver/shell-agreement.test.ts.
 
 import path from 'node:path';
 import type { Volume } from 'memfs';
