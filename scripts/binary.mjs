@@ -19,7 +19,7 @@
 
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -65,6 +65,10 @@ try {
 }
 `;
 
+function packageVersion() {
+  return JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')).version;
+}
+
 /**
  * Bundles src/cli/main.ts and writes the bin `outfile` with the bundle and its
  * cache beside it. CommonJS, since node starts it faster than an ES module;
@@ -85,6 +89,8 @@ export async function buildBinary(outfile) {
     format: 'cjs',
     target: 'node20',
     logLevel: 'warning',
+    // `treeward --version` (src/cli/version.ts)
+    define: { TREEWARD_VERSION: JSON.stringify(packageVersion()) },
   });
   const bundleText = result.outputFiles[0].text;
   if (!/^[\x00-\x7f]*$/.test(bundleText)) throw new Error('the bundle is not ASCII; the bin reads it as latin1');

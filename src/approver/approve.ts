@@ -48,6 +48,7 @@ function approveOrThrow(command: string, options: ApproveOptions): Verdict {
   const cwd = options.cwd ? normalizeLexically(options.cwd) : tree;
   const home = normalizeLexically(options.home ?? '/root');
   const tempDir = normalizeLexically(options.tempDir ?? '/tmp');
+  const tempDirs = [...new Set([tempDir, '/tmp'])];
   const runDirs = (options.runDirs ?? []).map(normalizeLexically);
   const fs = snapshotFileSystem(options.fs ?? emptyFileSystem);
 
@@ -82,7 +83,7 @@ function approveOrThrow(command: string, options: ApproveOptions): Verdict {
   walker.walkLine(script.body, cwd);
   const budget = lookupBudget(maxLookups);
   const denial = judge(walker.effects, {
-    tree, runDirs, tempDir, home, fs, budget, dialect,
+    tree, runDirs, tempDirs, home, fs, budget, dialect,
     protected: protectedSet(tree, home, options.protected ?? [], fs),
     globDots: options.globDots === true || startupGlobDots(home, dialect, fs),
   });

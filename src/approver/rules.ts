@@ -16,7 +16,8 @@ import type { Field } from './words.js';
 export interface JudgeContext {
   tree: string;
   runDirs: readonly string[];
-  tempDir: string;
+  /** `$TMPDIR`, and `/tmp`, which is a temp dir on every platform (SPEC §3 Inputs). */
+  tempDirs: readonly string[];
   home: string;
   fs: FileSystem;
   budget: LookupBudget;
@@ -93,7 +94,7 @@ function readsLiterally(target: Target, field: Field, ctx: JudgeContext): boolea
 }
 
 function allowedDirs(ctx: JudgeContext): string[] {
-  return [ctx.tree, ...ctx.runDirs, ctx.tempDir];
+  return [ctx.tree, ...ctx.runDirs, ...ctx.tempDirs];
 }
 
 function insideAllowed(path: string | null, ctx: JudgeContext): boolean {
@@ -209,7 +210,7 @@ const protectedRemoval: Rule = (effect, ctx) => {
       if (path === null) continue;
       const root = allowedDirs(ctx).find((d) => path === normalizeLexically(d));
       if (root !== undefined && !effect.belowOnly) {
-        return deny('protected-removal', effect.span, `\`${effect.by}\` would remove \`${root}\` itself (${root === ctx.tree ? 'the working tree' : root === ctx.tempDir ? 'the temp dir' : 'a run directory'}); remove the entries inside it you mean instead`);
+        return deny('protected-removal', effect.span, `\`${effect.by}\` would remove \`${root}\` itself (${root === ctx.tree ? 'the working tree' : ctx.tempDirs.includes(root) ? 'a temp dir' : 'a run directory'}); remove the entries inside it you mean instead`);
       }
       const owner = protectedOwner(path, ctx.protected);
       if (owner !== null) {

@@ -1,17 +1,15 @@
-// The command line of the `treeward` binary (SPEC §1 "Command line").
+// The command line of the `treeward` binary (SPEC §1 "Command line"). The
+// options each command takes are read from the help table (./help.ts), so an
+// option is accepted exactly where its help describes it.
 
 import { type DialectName, isDialectName } from '../lexer/dialect.js';
 import { type HarnessFormat, harnessFormats } from './harness.js';
-
-export const usage = `usage:
-  treeward check [--shell bash|sh|zsh] [--tree DIR] [--cwd DIR] [--run-dir DIR]... [--json] [--] COMMAND
-  treeward hook  [--format claude|codex|gemini] [--shell bash|sh|zsh] [--tree DIR] [--run-dir DIR]... [--config FILE]
-  treeward parse [--shell bash|sh|zsh] [--json] [--] COMMAND
-  (COMMAND - reads the command from stdin; hook reads one JSON request from stdin)
-`;
+import { commandHelp } from './help.js';
 
 export interface Arguments {
   subcommand: string;
+  /** `-h` or `--help` among the options: print the command's help instead. */
+  help: boolean;
   shell: DialectName | null;
   json: boolean;
   tree: string | null;
@@ -24,52 +22,82 @@ export interface Arguments {
   config: string | null;
 }
 
-export class UsageError extends Error {}
+/** A command line treeward cannot take: the message names the word, the binary exits 2. */
+export class UsageError extends Error {
+  constructor(message: string, readonly subcommand: string | null = null) {
+    super(message);
+  }
+}
 
-const valueOptions = new Set(['--shell', '--tree', '--cwd', '--run-dir', '--format', '--config']);
+interface OptionShape {
+  takesValue: boolean;
+}
 
-/** Which options each subcommand takes; any other is a usage error. */
-const optionsOf: Record<string, Set<string>> = {
-  check: new Set(['--shell', '--tree', '--cwd', '--run-dir', '--json']),
-  parse: new Set(['--shell', '--json']),
-  hook: new Set(['--shell', '--tree', '--run-dir', '--format', '--config']),
-};
+/** `--shell bash|sh|zsh` → `--shell` taking a value; `-h, --help` → both names, no value. */
+function optionsOf(subcommand: string): Map<string, OptionShape> | null {
+  const help = commandHelp[subcommand];
+  if (!help) return null;
+  const out = new Map<string, OptionShape>();
+  for (const { form } of help.options) {
+    const names = form.split(', ');
+    const last = names.pop()!;
+    const space = last.indexOf(' ');
+    const takesValue = space > 0;
+    for (const name of [...names, takesValue ? last.slice(0, space) : last]) out.set(name, { takesValue });
+  }
+  return out;
+}
 
 export function parseArguments(argv: string[]): Arguments {
   const [subcommand, ...rest] = argv;
-  if (!subcommand) throw new UsageError('missing subcommand');
-  const out: Arguments = { subcommand, shell: null, json: false, tree: null, cwd: null, runDirs: [], command: null, format: null, config: null };
-  const allowed = optionsOf[subcommand];
+  if (!subcommand) throw new UsageError('missing command');
+  const accepted = optionsOf(subcommand);
+  if (!accepted) throw new UsageError(`unknown command ${subcommand}`);
+  const out: Arguments = { subcommand, help: false, shell: null, json: false, tree: null, cwd: null, runDirs: [], command: null, format: null, config: null };
+  const fail = (message: string) => new UsageError(message, subcommand);
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     if (a === '--') {
-      if (i + 2 < rest.length) throw new UsageError('give COMMAND as one argument: quote it');
+      if (i + 2 < rest.length) throw fail('give COMMAND as one argument: quote it');
       out.command = rest[i + 1] ?? null;
       break;
     }
-    const eq = a.indexOf('=');
-    const name = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
-    if (allowed && (valueOptions.has(name) || name === '--json') && !allowed.has(name)) throw new UsageError(`${subcommand} does not take ${name}`);
-    if (valueOptions.has(name)) {
+    if (a.startsWith('-') && a !== '-') {
+      const eq = a.indexOf('=');
+      const name = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
+      const shape = accepted.get(name);
+      if (!shape) {
+        const elsewhere = Object.keys(commandHelp).some((other) => optionsOf(other)!.has(name));
+        throw fail(elsewhere ? `${subcommand} does not take ${name}` : `unknown option ${name}`);
+      }
+      if (!shape.takesValue) {
+        if (eq > 0 && a.startsWith('--')) throw fail(`${name} takes no value`);
+        if (name === '--json') out.json = true;
+        else out.help = true;
+        continue;
+      }
       const value = eq > 0 && a.startsWith('--') ? a.slice(eq + 1) : rest[++i];
-      if (value === undefined) throw new UsageError(`${name} needs a value`);
-      if (name === '--shell') {
-        if (!isDialectName(value)) throw new UsageError('--shell takes bash, sh or zsh');
-        out.shell = value;
-      } else if (name === '--format') {
-        if (!(harnessFormats as readonly string[]).includes(value)) throw new UsageError('--format takes claude, codex or gemini');
-        out.format = value as HarnessFormat;
-      } else if (name === '--tree') out.tree = value;
-      else if (name === '--cwd') out.cwd = value;
-      else if (name === '--config') out.config = value;
-      else out.runDirs.push(value);
-    } else if (a === '--json') out.json = true;
-    else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${a}`);
-    else {
-      if (out.command !== null) throw new UsageError('give COMMAND as one argument: quote it');
-      out.command = a;
+      if (value === undefined) throw fail(`${name} needs a value`);
+      takeValue(out, name, value, fail);
+      continue;
     }
+    if (out.command !== null) throw fail('give COMMAND as one argument: quote it');
+    out.command = a;
   }
-  if (subcommand === 'hook' && out.command !== null) throw new UsageError('hook reads its request as JSON on stdin and takes no COMMAND');
+  if (subcommand === 'hook' && out.command !== null && !out.help) throw fail('hook reads its request as JSON on stdin and takes no COMMAND');
   return out;
+}
+
+function takeValue(out: Arguments, name: string, value: string, fail: (message: string) => UsageError): void {
+  if (name === '--shell') {
+    if (!isDialectName(value)) throw fail('--shell takes bash, sh or zsh');
+    out.shell = value;
+  } else if (name === '--format') {
+    if (!(harnessFormats as readonly string[]).includes(value)) throw fail(`--format takes ${harnessFormats.slice(0, -1).join(', ')} or ${harnessFormats.at(-1)}`);
+    out.format = value as HarnessFormat;
+  } else if (name === '--tree') out.tree = value;
+  else if (name === '--cwd') out.cwd = value;
+  else if (name === '--config') out.config = value;
+  else if (name === '--run-dir') out.runDirs.push(value);
+  else throw fail(`${name} is described but not read`);
 }

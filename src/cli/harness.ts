@@ -35,13 +35,26 @@ export type HarnessFormat = 'claude' | 'codex' | 'gemini';
 export const harnessFormats: readonly HarnessFormat[] = ['claude', 'codex', 'gemini'];
 
 /**
- * Tool names whose input is one shell command line. The set is the same for
- * every format, so a hook registered on the wrong harness still judges the
- * shell rather than staying silent: `Bash` (Claude Code, and Codex's canonical
- * name for its shell tools), `run_shell_command` (Gemini CLI), and the Codex
- * handler names that its PreToolUse rewrite covers (openai/codex#20527).
+ * Tool names whose input is one shell command line, judged like `Bash`. The
+ * set is the same for every format, so a hook registered on the wrong harness
+ * still judges the shell rather than staying silent (../shared/hosts/protocols.md):
+ * - `Bash`: Claude Code, Codex's canonical name for its shell tools, Kimi;
+ * - `Monitor`: Claude Code (2.1.98, CHANGELOG): runs a POSIX script in
+ *   `tool_input.command` (§1.2; a command-less WebSocket form runs none);
+ * - `Shell`: Cursor, which runs the `PreToolUse` hooks of
+ *   `~/.claude/settings.json` with its shell tool named so (§1.6, §4, [3p]:
+ *   dcg #518), and Kimi CLI (§12);
+ * - `Execute`: Factory Droid's shell tool, in Claude's protocol (§7, [docs]);
+ * - `run_shell_command`: Gemini CLI;
+ * - the Codex handler names its PreToolUse rewrite covers (openai/codex#20527).
  */
-const shellTools = new Set(['Bash', 'run_shell_command', 'shell', 'shell_command', 'exec_command', 'local_shell', 'container.exec']);
+const shellTools = new Set(['Bash', 'Monitor', 'Shell', 'Execute', 'run_shell_command', 'shell', 'shell_command', 'exec_command', 'local_shell', 'container.exec']);
+
+/** Tools whose command is PowerShell (Claude Code's `PowerShell`, §1.2): treeward reads no PowerShell, so it refuses them rather than stay silent. */
+const powerShellTools = new Set(['PowerShell', 'powershell', 'pwsh']);
+
+/** Tools that may carry no command at all and then run no shell code (Claude Code's `Monitor` on a WebSocket, dcg #529). */
+const commandOptional = new Set(['Monitor']);
 
 /** The event each protocol's hook runs on. */
 const eventNames: Record<HarnessFormat, string> = { claude: 'PreToolUse', codex: 'PreToolUse', gemini: 'BeforeTool' };
@@ -84,9 +97,13 @@ export function readRequest(request: Record<string, unknown>, format: HarnessFor
   }
   const toolName = request['tool_name'];
   if (typeof toolName !== 'string') return { kind: 'bad', reason: 'the request has no `tool_name` string' };
+  if (powerShellTools.has(toolName)) {
+    return { kind: 'bad', reason: `treeward reads bash, sh and zsh, not PowerShell, so it cannot judge a ${toolName} command; run it with the shell tool (Bash) instead` };
+  }
   if (!shellTools.has(toolName)) return { kind: 'other' };
   const toolInput = request['tool_input'];
   if (!isPlainObject(toolInput)) return { kind: 'bad', reason: `the ${toolName} request has no \`tool_input\` object` };
+  if (commandOptional.has(toolName) && !Object.hasOwn(toolInput, 'command')) return { kind: 'other' };
   const command = toolInput['command'];
   if (typeof command !== 'string') return { kind: 'bad', reason: `the ${toolName} request's \`tool_input.command\` is ${command === undefined ? 'missing' : 'not a string'}` };
   if (command.length > maxCommandBytes / 3 && Buffer.byteLength(command, 'utf8') > maxCommandBytes) {

@@ -4,11 +4,13 @@
 // in-process to warm the code cache it ships.
 
 import { readFileSync } from 'node:fs';
-import { type Arguments, parseArguments, usage, UsageError } from './arguments.js';
+import { type Arguments, parseArguments, UsageError } from './arguments.js';
 import { runCheck } from './check-command.js';
+import { commandHelp, generalHelp, helpOf, usageHint } from './help.js';
 import { maxRequestBytes, runHook } from './hook.js';
 import { runParse } from './parse-command.js';
 import { readStdinLimited, writeAll } from './stdin.js';
+import { version } from './version.js';
 
 export { type Arguments, parseArguments, UsageError } from './arguments.js';
 
@@ -38,9 +40,24 @@ function readCommand(command: string | null): string {
 }
 
 export function main(argv: string[], io: Io = processIo): number {
-  if (argv[0] === 'hook') return hookCommand(argv, io);
+  const first = argv[0];
+  // the conventions of npm, eslint and tsc: help and version on stdout, exit 0
+  if (first === '--help' || first === '-h' || (first === 'help' && argv.length === 1)) {
+    io.write(generalHelp(version));
+    return 0;
+  }
+  if (first === '--version' || first === '-V') {
+    io.write(`${version}\n`);
+    return 0;
+  }
+  if (first === 'help') return helpCommand(argv.slice(1), io);
+  if (first === 'hook' && !asksForHelp(argv)) return hookCommand(argv, io);
   try {
     const parsed = parseArguments(argv);
+    if (parsed.help) {
+      io.write(helpOf(parsed.subcommand));
+      return 0;
+    }
     if (parsed.subcommand === 'parse') {
       const result = runParse(readCommand(parsed.command), parsed.shell ?? 'bash', parsed.json);
       io.write(result.stdout);
@@ -51,14 +68,36 @@ export function main(argv: string[], io: Io = processIo): number {
       io.write(result.stdout);
       return result.exitCode;
     }
-    throw new UsageError(`unknown subcommand ${parsed.subcommand}`);
+    throw new UsageError(`unknown command ${parsed.subcommand}`);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.writeError(`treeward: ${error.message}\n${usage}`);
+      const name = error.subcommand ?? null;
+      const what = first === undefined ? 'missing command' : name === null && first.startsWith('-') ? `unknown option ${first}` : error.message;
+      io.writeError(`treeward: ${what}\n${name ? `usage: treeward ${commandHelp[name]!.synopsis}\n` : ''}${usageHint(name)}`);
       return 2;
     }
     throw error;
   }
+}
+
+/** `treeward help [COMMAND]`. */
+function helpCommand(rest: string[], io: Io): number {
+  const [name, ...more] = rest;
+  if (name === undefined) {
+    io.write(generalHelp(version));
+    return 0;
+  }
+  if (!commandHelp[name] || more.length > 0) {
+    io.writeError(`treeward: ${more.length > 0 ? 'help takes one COMMAND' : `unknown command ${name}`}\n${usageHint(null)}`);
+    return 2;
+  }
+  io.write(helpOf(name));
+  return 0;
+}
+
+/** `hook -h` or `hook --help` prints the hook's usage; everything else about a hook answers the harness. */
+function asksForHelp(argv: string[]): boolean {
+  return argv.slice(1).some((a) => a === '--help' || a === '-h');
 }
 
 /**

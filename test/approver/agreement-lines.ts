@@ -7,7 +7,7 @@
 // (every redirection form per dialect, cd before `&&`/`;`, subshells, `sh -c`,
 // eval, functions, loops, fixed parameters, find, xargs, wrappers, globs,
 // here-documents), and a few hostile lines. Each line runs in the scratch tree
-// `agreementLayout` (work dir `/tmp/lab/work`, home `/tmp/lab/home`).
+// `agreementLayout` (work dir `/lab/work`, home `/lab/home`).
 
 import type { Layout, ShellName } from '../support/shells.js';
 
@@ -232,7 +232,7 @@ export const agreementLines: AgreementLine[] = [
   { id: 'cd-tmp', command: 'cd /tmp && touch tmpfile', note: 'the temp dir', leaves: ['/tmp'] },
   { id: 'cd-home-param', command: 'cd "$HOME" && echo hi > h.txt', note: 'cd "$HOME"', leaves: ['../home'] },
   { id: 'cd-twice', command: 'cd sub && cd deeper && touch z2.txt', note: 'two cds' },
-  { id: 'cd-cdpath', command: 'CDPATH=/tmp/lab/outside cd proj && touch cdpath.c', note: 'hostile: CDPATH leaves the tree', leaves: ['../outside/proj'] },
+  { id: 'cd-cdpath', command: 'CDPATH=/lab/outside cd proj && touch cdpath.c', note: 'hostile: CDPATH leaves the tree', leaves: ['../outside/proj'] },
   { id: 'cd-back', command: 'cd ./sub; cd ..; touch back.txt', note: 'there and back' },
   { id: 'git-C-status', command: 'git -C sub status', note: 'git -C places git only' },
   { id: 'make-C', command: 'make -C sub', note: 'make -C' },
@@ -335,7 +335,7 @@ export const agreementLines: AgreementLine[] = [
   { id: 'exec-rm', command: 'exec rm -f x.tmp', note: 'exec' },
   { id: 'time-rm', command: 'time rm -f x.tmp', note: 'the time keyword (sh: /usr/bin/time)' },
   { id: 'stdbuf-sed', command: "stdbuf -oL sed -i 's/a/A/' a.txt", note: 'stdbuf' },
-  { id: 'sudo-rm', command: 'sudo rm -rf /tmp/lab/outside/precious', note: 'hostile: sudo (a stub)' },
+  { id: 'sudo-rm', command: 'sudo rm -rf /lab/outside/precious', note: 'hostile: sudo (a stub)' },
   { id: 'builtin-echo', command: 'builtin echo hi > builtin.txt', dialects: BZ, note: 'builtin' },
   { id: 'setsid', command: 'setsid touch setsid.txt', note: 'setsid' },
   { id: 'npx-rimraf', command: 'npx rimraf dist', note: 'a package runner (a stub)' },

@@ -24,9 +24,9 @@
 // shows what they did; git, curl, wget, tar, unzip, make, sudo, npx stay
 // log-only stubs and are read from their argv alone.
 //
-// The approver judges for tree /tmp/lab/work, home /tmp/lab/home, temp dir
-// /tmp (as in the sandbox), so for it ../outside and ../home lie in the temp
-// dir: verdicts on removals there are lenient, but every effect must be listed.
+// The approver judges for tree /lab/work, home /lab/home, temp dir
+// /tmp (as in the sandbox); ../outside and ../home lie outside the tree and
+// the temp dir, as they would on a real machine.
 //
 // Misses on a line the approver refuses because it says it cannot read the
 // code or fix a target (`dynamic-code`, `…-unfixed-target`,
@@ -56,7 +56,7 @@ const SHELLS: ShellName[] = ['bash', 'sh', 'zsh'];
 const BASH_ARGS = ['-O', 'extglob'];
 /** Log-only stubs that run for real, so the fs diff shows what they did (they still log their calls). */
 const REAL = ['rm', 'rmdir', 'unlink', 'mv', 'cp', 'ln', 'mkdir', 'touch', 'tee', 'truncate', 'dd', 'shred', 'find', 'install', 'chmod'];
-const NOPE = '/tmp/lab/nope';
+const NOPE = '/lab/nope';
 const ENV: Record<string, string> = { PATH: '/tw/bin', HOME: IN_HOME, LANG: 'C.UTF-8', USER: 'lab', LOGNAME: 'lab' };
 
 /** `TREEWARD_AGREEMENT_DEBUG=<regexp of line ids>` prints what each side saw for those lines. */

@@ -144,6 +144,58 @@ describe.each(runtimes())('under $name', (runtime) => {
     });
   });
 
+  // Shell tools under other names, in Claude Code's protocol (issue 10; ../shared/hosts/protocols.md
+  // §1.2, §1.6, §4, §7). The requests are shaped from that record, not captured: Cursor's
+  // (§4) and Droid's (§7) are [3p]/[docs] there.
+  describe('shell tools under other names (Claude Code\'s protocol)', () => {
+    it.each([
+      ['Cursor running Claude Code\'s hooks: Shell', 'cursor-claude-shell'],
+      ['Claude Code: Monitor', 'claude-monitor'],
+      ['Factory Droid: Execute', 'droid-execute'],
+    ])('%s: allows a line in the tree, pinned there, echoing tool_input', (_what, name) => {
+      const recorded = request(name, scratch);
+      const toolInput = recorded['tool_input'] as Record<string, unknown>;
+      expect(answer(hook(recorded))).toEqual({
+        status: 0,
+        output: {
+          hookSpecificOutput: {
+            hookEventName: 'PreToolUse',
+            permissionDecision: 'allow',
+            permissionDecisionReason: `treeward: approved, run from ${scratch.tree}`,
+            updatedInput: { ...toolInput, command: pinned(scratch.tree, toolInput['command'] as string) },
+          },
+        },
+      });
+    });
+
+    it.each([
+      ['Shell', 'cursor-claude-shell'],
+      ['Monitor', 'claude-monitor'],
+      ['Execute', 'droid-execute'],
+    ])('%s: denies rm -rf ~/x (removal-outside-tree), as for Bash', (_tool, name) => {
+      const run = hook(request(name, scratch, { tool_input: { command: 'rm -rf ~/x' } }));
+      const reason = approverDenial('rm -rf ~/x', scratch, scratch.tree, 'removal-outside-tree');
+      expect(answer(run)).toEqual({ status: 0, output: claudeDeny(`treeward removal-outside-tree: ${reason}`) });
+    });
+
+    it('refuses a PowerShell command with a reason: treeward does not read PowerShell', () => {
+      expect(answer(hook(request('claude-powershell', scratch)))).toEqual({
+        status: 0,
+        output: claudeDeny('treeward bad-input: treeward reads bash, sh and zsh, not PowerShell, so it cannot judge a PowerShell command; run it with the shell tool (Bash) instead'),
+      });
+    });
+
+    it('says nothing about a Monitor that runs no command (the WebSocket form)', () => {
+      const recorded = { ...request('claude-monitor', scratch), tool_input: { url: 'ws://localhost:9000/events', description: 'Watch events' } };
+      expect(hook(recorded)).toEqual({ status: 0, stdout: '', stderr: '' });
+    });
+
+    it('denies a Monitor whose command is not a string as bad-input', () => {
+      const recorded = { ...request('claude-monitor', scratch), tool_input: { command: ['tail', '-f', 'x'] } };
+      expect(answer(hook(recorded))).toEqual({ status: 0, output: claudeDeny("treeward bad-input: the Monitor request's `tool_input.command` is not a string") });
+    });
+  });
+
   describe('Codex (PreToolUse with turn_id)', () => {
     it('allows with only the fields its schema accepts, updatedInput carrying the pinned command', () => {
       expect(answer(hook(request('codex-bash', scratch)))).toEqual({

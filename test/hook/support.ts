@@ -5,7 +5,7 @@
 // rather than a copy of it.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,8 +67,29 @@ export interface Scratch {
   cleanup(): void;
 }
 
+/**
+ * Where scratch trees are made: not under /tmp, which the approver reads as a
+ * temp dir on every platform (SPEC §3 Inputs), so that the home and `outside`
+ * are outside every temp dir, as on a real machine.
+ */
+function scratchBase(): string {
+  const candidates = [tmpdir(), '/var/tmp', join(root, 'node_modules', '.cache')];
+  for (const base of candidates) {
+    try {
+      const real = realpathSync(base);
+      if (real === '/tmp' || real.startsWith('/tmp/')) continue;
+      accessSync(real, constants.W_OK);
+      return real;
+    } catch {
+      // not there, or not writable: the next
+    }
+  }
+  mkdirSync(candidates.at(-1)!, { recursive: true });
+  return candidates.at(-1)!;
+}
+
 export function makeScratch(): Scratch {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'treeward-hook-')));
+  const dir = realpathSync(mkdtempSync(join(scratchBase(), 'treeward-hook-')));
   const tree = join(dir, 'tree');
   const home = join(dir, 'home');
   const temp = join(dir, 'tmp');

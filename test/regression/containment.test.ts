@@ -1,6 +1,6 @@
 // Containment, proven in the real shells (SPEC §4): for every corpus case the
 // approver allows, and for thousands of generated hostile lines (./hostile.ts,
-// a rotating seed) it allows, the handed-back text `cd -- '<dir>' && {⏎<line>⏎}`
+// on the seeds of test/seeds.json) it allows, the handed-back text `cd -- '<dir>' && {⏎<line>⏎}`
 // runs in bash, sh (dash) or zsh inside the bubblewrap sandbox
 // (test/support/shells.ts; many lines per sandbox, every command a logging
 // stub) twice:
@@ -30,18 +30,21 @@ import { hostileCase, hostileLayout } from './hostile.js';
 import { KnownLedger, kindOf } from './known.js';
 import { knownFailures } from './known-failures.js';
 import { judgeInPlace, moveCase, moved, movedEnv, movePath, sandboxEnv, volumeOfLayout } from './sandbox-land.js';
-import { replay, seed } from './seed.js';
+import { exploring, seedsFor } from '../support/seeds.js';
 
 const available = requireSandbox('test/regression/containment.test.ts');
-/** Generated lines judged per run (each in one dialect); those approved run twice. */
-const GENERATED = Number(process.env.TREEWARD_HOSTILE_LINES ?? 4000);
+/** The seeds of the generated lines, each with its count (each line in one dialect); those approved run twice. */
+const hostileSeeds = seedsFor('hostile-lines');
+const GENERATED = hostileSeeds.reduce((sum, s) => sum + s.runs, 0);
 const BASH_ARGS = ['-O', 'extglob'];
 
 type Vol = ReturnType<typeof volumeOfLayout>;
 
 interface Plan {
-  /** The test's name: `containment › <class> › <case> [<dialect>]`, or `generated #n [<dialect>]`. */
+  /** The test's name: `containment › <class> › <case> [<dialect>]`, or `generated #n [<dialect>] (seed S)`. */
   test: string;
+  /** For a generated line: how to run its seed again. */
+  replay?: string;
   line: string;
   dialect: DialectName;
   vol: Vol;
@@ -71,7 +74,8 @@ const corpus: CorpusCase[] = loadCorpus().flatMap((file) => file.cases);
 const plans: Plan[] = [];
 const counts = { corpusRuns: 0, corpusAllowed: 0, generated: 0, generatedAllowed: 0, byDialect: { bash: 0, sh: 0, zsh: 0 } as Record<DialectName, number> };
 
-for (const c of corpus) {
+// An exploration tries fresh seeds only: the corpus is the same in every run, and `npm test` runs it.
+for (const c of exploring ? [] : corpus) {
   for (const dialect of c.dialects) {
     counts.corpusRuns++;
     const m = moveCase(c, dialect);
@@ -102,16 +106,20 @@ const hostileVol = volumeOfLayout(hostileLayout);
 const hostileOptions = (dialect: DialectName) => ({
   dialect, tree: moved.tree, home: moved.home, tempDir: moved.tempDir, runDirs: [], env: { ...sandboxEnv, ...movedEnv }, fs: fileSystemFrom(hostileVol as never),
 });
-const generated = GENERATED > 0 ? fc.sample(hostileCase, { seed, numRuns: GENERATED }) : [];
-generated.forEach(({ line, dialect }, n) => {
-  counts.generated++;
-  const explanation = explain(line, hostileOptions(dialect));
-  if (explanation.verdict.decision !== 'allow') return;
-  counts.generatedAllowed++;
-  counts.byDialect[dialect]++;
-  const test = `generated #${n} [${dialect}]`;
-  plans.push({ test, line, dialect, vol: hostileVol, explanation, ...runCases(test, dialect, explanation.verdict.command, hostileLayout, movedEnv), leaves: [], tree: moved.tree });
-});
+for (const { seed, runs, replay } of hostileSeeds) {
+  fc.sample(hostileCase, { seed, numRuns: runs }).forEach(({ line, dialect }, n) => {
+    counts.generated++;
+    const explanation = explain(line, hostileOptions(dialect));
+    if (explanation.verdict.decision !== 'allow') return;
+    counts.generatedAllowed++;
+    counts.byDialect[dialect]++;
+    const test = `generated #${n} [${dialect}] (seed ${seed})`;
+    plans.push({
+      test, replay, line, dialect, vol: hostileVol, explanation, ...runCases(test, dialect, explanation.verdict.command, hostileLayout, movedEnv), leaves: [], tree: moved.tree,
+    });
+  });
+}
+const seedList = hostileSeeds.map((s) => `${s.seed} (${s.runs})`).join(', ');
 
 // ------------------------------------------------------------------ judging a plan
 
@@ -155,20 +163,20 @@ describe.skipIf(!available)('containment in the real shells', () => {
 
   beforeAll(async () => {
     const cases = plans.flatMap((p) => (p.present ? [p.missing, p.present] : []));
-    console.log(`containment: seed ${seed} (replay: ${replay})`);
+    console.log(`containment: hostile-line seeds ${seedList}`);
     results = await runLines(cases, { timeoutSec: 2 });
     console.log(`containment: ${cases.length} sandbox runs in ${Date.now() - t0} ms`);
   });
 
   afterAll(() => {
     console.log(`containment: corpus ${counts.corpusRuns} case×dialect, ${counts.corpusAllowed} allowed and run twice; ` +
-      `generated ${counts.generated} hostile lines (seed ${seed}), ${counts.generatedAllowed} allowed and run twice ` +
+      `generated ${counts.generated} hostile lines (seeds ${seedList}), ${counts.generatedAllowed} allowed and run twice ` +
       `(bash ${counts.byDialect.bash}, sh ${counts.byDialect.sh}, zsh ${counts.byDialect.zsh}); ${Date.now() - t0} ms`);
     if (ledger.report.failed.length) console.log(ledger.summary('containment'));
   });
 
   it('runs a corpus that allows lines in every dialect, and generated lines the approver allows', () => {
-    expect(counts.corpusAllowed).toBeGreaterThan(300);
+    if (!exploring) expect(counts.corpusAllowed).toBeGreaterThan(300);
     if (GENERATED >= 1000) expect(counts.generatedAllowed, 'too few generated lines are allowed to prove much').toBeGreaterThan(GENERATED / 5);
   });
 
@@ -181,18 +189,18 @@ describe.skipIf(!available)('containment in the real shells', () => {
     });
   }
 
-  it(`holds for every generated hostile line the approver allows (seed ${seed})`, () => {
+  it(`holds for every generated hostile line the approver allows (seeds ${seedList})`, () => {
     const failures: string[] = [];
     for (const p of plans.filter((x) => x.test.startsWith('generated'))) {
       const found = problemsOf(p, results);
-      const problem = found.length ? `${p.test}: ${JSON.stringify(p.line)}\n  ${found.join('\n  ')}` : null;
+      const problem = found.length ? `${p.test}: ${JSON.stringify(p.line)}\n  ${found.join('\n  ')}\n  replay: ${p.replay}` : null;
       const failure = ledger.settle(p.test, problem, p.line);
       if (failure) failures.push(failure);
     }
-    expect(failures, `${failures.join('\n')}\nreplay: ${replay}`).toEqual([]);
+    expect(failures, failures.join('\n')).toEqual([]);
   });
 
-  it('leaves no known-failure entry of containment naming a case that does not exist', () => {
+  it.skipIf(exploring)('leaves no known-failure entry of containment naming a case that does not exist', () => {
     const names = new Set(plans.map((p) => p.test));
     const stray = knownFailures.filter((k) => k.test !== undefined && kindOf(k.test) === 'containment' && !names.has(k.test)).map((k) => k.test);
     expect(stray).toEqual([]);

@@ -3,14 +3,14 @@
 // The fixtures live at fixed places (fixtures/README.md "Conventions"): the
 // tree /home/dev/project, home /home/dev, outside /home/dev/outside, the temp
 // dir /tmp, the run dirs under /var/lib/treeward/run. The sandbox can only
-// write below /tmp, so the case is moved, keeping every place's relation to
+// write below /lab (and /tmp, a temp dir on every platform), so the case is moved, keeping every place's relation to
 // the others (the tree and `outside` stay inside home, `../outside` still
 // reaches outside):
 //
-//   /home/dev               →  /tmp/lab/home          (HOME in the sandbox)
-//   /home/dev/project       →  /tmp/lab/home/project  (the tree)
-//   /tmp                    →  /tmp/lab/work          (the temp dir; the sandbox's starting cwd)
-//   /var/lib/treeward/run   →  /tmp/lab/outside/run   (the run dirs)
+//   /home/dev               →  /lab/home          (HOME in the sandbox)
+//   /home/dev/project       →  /lab/home/project  (the tree)
+//   /tmp                    →  /lab/work          (the temp dir; the sandbox's starting cwd)
+//   /var/lib/treeward/run   →  /lab/outside/run   (the run dirs)
 //
 // Absolute paths in the command, in the case's env, in link targets and in
 // file contents are rewritten the same way; the approver then judges the moved

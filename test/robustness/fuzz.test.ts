@@ -5,19 +5,20 @@
 //  - on a sample each run, whatever treeward accepts the real shell accepts
 //    too (`bash -n` with extglob, `dash -n`, `zsh -n`): treeward may refuse
 //    more than a shell, never less.
-// The seed rotates by day (or FUZZ_SEED) and is printed, so a failing run
-// can be replayed: FUZZ_SEED=<seed> npx vitest run test/robustness/fuzz.test.ts
+// Both run on the seeds of test/seeds.json (`fuzz-any-text`, `fuzz-shells`);
+// a failure names its seed and the command that replays it, and
+// `npm run explore` tries fresh ones.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { approve } from '../../src/approver/approve.js';
 import { BudgetError, ParseError } from '../../src/lexer/error.js';
 import { parse } from '../../src/parser/parser.js';
+import { seedsFor } from '../support/seeds.js';
 import { requireSandbox, runLines, type Case } from '../support/shells.js';
 import { anyText, edgeLine, type Dialect } from './generators.js';
 
 const dialects: Dialect[] = ['bash', 'sh', 'zsh'];
-const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Date.now() / 86_400_000));
 const shellName = { bash: 'bash', sh: 'sh', zsh: 'zsh' } as const;
 
 /** Whether treeward's parser accepts the line; anything but its own errors is a failure of the test. */
@@ -31,11 +32,9 @@ function accepts(line: string, dialect: Dialect): boolean {
   }
 }
 
-describe(`fuzz (seed ${seed})`, () => {
-  console.log(`fuzz seed ${seed} (replay with FUZZ_SEED=${seed})`);
-
-  for (const dialect of dialects) {
-    it(`${dialect}: parse throws only its own errors and approve always answers, on any text`, () => {
+describe('fuzz', () => {
+  for (const { seed, runs, replay } of seedsFor('fuzz-any-text')) for (const dialect of dialects) {
+    it(`${dialect}: parse throws only its own errors and approve always answers, on any text (seed ${seed}; replay: ${replay})`, () => {
       fc.assert(
         fc.property(fc.oneof(anyText, edgeLine(2)), (line) => {
           accepts(line, dialect);
@@ -43,14 +42,13 @@ describe(`fuzz (seed ${seed})`, () => {
           expect(['allow', 'deny']).toContain(verdict.decision);
           if (verdict.decision === 'deny') expect(verdict.reason.length).toBeGreaterThan(10);
         }),
-        { seed, numRuns: 1500 },
+        { seed, numRuns: runs },
       );
     });
   }
 
-  it('what treeward accepts, the real shells accept (a sample checked with bash -n, dash -n, zsh -n)', async () => {
+  for (const { seed, runs: perDialect, replay } of seedsFor('fuzz-shells')) it(`what treeward accepts, the real shells accept (a sample checked with bash -n, dash -n, zsh -n; seed ${seed})`, async () => {
     if (!requireSandbox('fuzz sample against the real shells')) return;
-    const perDialect = 300;
     const cases: Case[] = [];
     const lines = new Map<string, { line: string; dialect: Dialect; ours: boolean }>();
     for (const dialect of dialects) {
@@ -79,6 +77,6 @@ describe(`fuzz (seed ${seed})`, () => {
     console.log(`fuzz sample (seed ${seed}): ${lines.size} lines; both accept ${counts.bothAccept}, both refuse ${counts.bothRefuse}, only the shell accepts ${counts.onlyShellAccepts}, only treeward accepts ${acceptedWhatShellRefuses.length}`);
     for (const problem of acceptedWhatShellRefuses) console.log(`ONLY TREEWARD ACCEPTS ${problem}`);
     expect(counts.bothAccept + counts.bothRefuse, 'the sample exercises both sides').toBeGreaterThan(lines.size / 2);
-    expect(acceptedWhatShellRefuses, `treeward accepted lines the shell refuses (seed ${seed})`).toEqual([]);
+    expect(acceptedWhatShellRefuses, `treeward accepted lines the shell refuses (seed ${seed}; replay: ${replay})`).toEqual([]);
   }, 300_000);
 });

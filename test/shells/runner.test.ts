@@ -70,7 +70,7 @@ describe.skipIf(!available)('real-shell runner', () => {
     expect(ran('extglob-on').calls[0]!.argv.slice(1)).not.toContain('a.txt');
     expect(writtenPaths(ran('symlink-out'))).toEqual(['../outside/precious/keep.txt', '../outside/proj/new']);
     expect(ran('cwd').calls).toEqual([{ argv: ['touch', 'x'], cwd: 'sub' }]);
-    expect(ran('home').stdout).toBe('/tmp/lab/home /tmp/lab/work C.UTF-8\n');
+    expect(ran('home').stdout).toBe('/lab/home /lab/work C.UTF-8\n');
     expect(writtenPaths(ran('home'))).toEqual(['../home/f']);
     expect(writtenPaths(ran('unicode'))).toEqual(['ü']);
     expect(ran('unicode').created[0]!.content).toBe('héllo ✓\n');

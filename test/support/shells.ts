@@ -8,9 +8,10 @@
 // `sandbox/stub.pl` stands in for every command on PATH (log-only: rm, mv, git,
 // node, ...; pass-through: cat, echo, sed, env, sh, ...). The sandbox has new
 // user/pid/net/ipc/uts/mount namespaces, no network, read-only /usr and /etc,
-// and only /tmp (a tmpfs of 256 MiB; files up to 8 MiB) writable, laid out per case as
-//   /tmp/lab/work      cwd           /tmp/lab/home   HOME      /tmp/lab/outside
-// Environment: PATH=/tw/bin HOME=/tmp/lab/home LANG=C.UTF-8 USER=LOGNAME=lab
+// and only /lab and /tmp (tmpfs of 256 MiB each; files up to 8 MiB) writable, the lab laid out per case as
+//   /lab/work      cwd           /lab/home   HOME      /lab/outside
+// (outside /tmp, since /tmp is a temp dir to the approver on every platform, SPEC §3 Inputs)
+// Environment: PATH=/tw/bin HOME=/lab/home LANG=C.UTF-8 USER=LOGNAME=lab
 // (plus a case's own `env`), stdin /dev/null. Paths in results are relative to the work dir (`sub/x`,
 // `../outside/f`); anything else is absolute (`/tmp/x`).
 //
@@ -114,9 +115,9 @@ export interface RunOptions {
   real?: string[];
 }
 
-export const IN_WORK = '/tmp/lab/work';
-export const IN_HOME = '/tmp/lab/home';
-export const IN_OUTSIDE = '/tmp/lab/outside';
+export const IN_WORK = '/lab/work';
+export const IN_HOME = '/lab/home';
+export const IN_OUTSIDE = '/lab/outside';
 
 export const SHELL_BINS: Record<ShellName, string> = { bash: '/usr/bin/bash', sh: '/usr/bin/dash', zsh: '/usr/bin/zsh' };
 
@@ -228,7 +229,7 @@ function session(real: string[]): Session {
   for (const n of LOG_ONLY) if (!realSet.has(n)) fs.symlinkSync('/tw/shim/log', path.join(bin, n));
   for (const n of passSet) if (!fs.existsSync(path.join(bin, n))) fs.symlinkSync('/tw/shim/pass', path.join(bin, n));
   fs.writeFileSync(path.join(root, 'passwd'),
-    'root:x:0:0:root:/root:/bin/sh\nlab:x:1000:1000:lab:/tmp/lab/home:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n');
+    'root:x:0:0:root:/root:/bin/sh\nlab:x:1000:1000:lab:/lab/home:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n');
   fs.writeFileSync(path.join(root, 'group'), 'root:x:0:\nlab:x:1000:\nnogroup:x:65534:\n');
   // Cover the real binaries of log-only names, so /bin/rm, `env -i rm` and
   // `PATH=/usr/bin rm` reach the stub too; never the pass-through programs or shells.
@@ -264,6 +265,7 @@ function bwrapArgs(S: Session, R: string): string[] {
     '--ro-bind', path.join(S.root, 'passwd'), '/etc/passwd', '--ro-bind', path.join(S.root, 'group'), '/etc/group',
     '--dev', '/dev', '--proc', '/proc',
     '--perms', '1777', ...(tmpfsSize ? ['--size', String(256 << 20)] : []), '--tmpfs', '/tmp',
+    '--perms', '1777', ...(tmpfsSize ? ['--size', String(256 << 20)] : []), '--tmpfs', '/lab',
     '--dir', '/tw', '--ro-bind', '/usr/bin/perl', '/tw/perl',
     '--ro-bind', path.join(S.sbx, 'stub.pl'), '/tw/shim/log',
     '--ro-bind', path.join(S.sbx, 'stub.pl'), '/tw/shim/pass',
@@ -358,7 +360,7 @@ function normTimes(s: string): string {
 function relInside(abs: string): string {
   if (abs === IN_WORK) return '.';
   if (abs.startsWith(IN_WORK + '/')) return abs.slice(IN_WORK.length + 1);
-  if (abs === '/tmp/lab' || abs.startsWith('/tmp/lab/')) return path.posix.relative(IN_WORK, abs);
+  if (abs === '/lab' || abs.startsWith('/lab/')) return path.posix.relative(IN_WORK, abs);
   return abs;
 }
 
@@ -367,7 +369,7 @@ function normFd(f: string): string {
   if (f === '/tw/io/run.err') return 'STDERR';
   const del = f.endsWith(' (deleted)') ? ' (deleted)' : '';
   const p = normTemp(f.slice(0, f.length - del.length));
-  return (p.startsWith('/tmp/') ? relInside(p) : p) + del;
+  return relInside(p) + del;
 }
 
 interface RawRun {
@@ -517,7 +519,7 @@ export async function runLines(cases: Case[], opts: RunOptions = {}): Promise<Ma
 
 /**
  * Paths the run created or changed (content, mtime or type): relative to the
- * work dir inside /tmp/lab, absolute elsewhere under /tmp. The shells' own temp
+ * work dir inside /lab, absolute elsewhere under /tmp. The shells' own temp
  * files (masked `/tmp/zshXXXXXX`, ...) are left out.
  */
 export function writtenPaths(ran: RunResult): string[] {

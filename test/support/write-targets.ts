@@ -29,7 +29,7 @@ import type { DialectName, Redirect, Script, Word, WordPart } from '../../src/in
 import { IN_HOME, IN_OUTSIDE, IN_WORK, type Layout } from './shells.js';
 
 export interface WriteTargets {
-  /** Paths written: relative to the work dir in /tmp/lab, absolute elsewhere in /tmp (writes outside /tmp, which the runner cannot see, are left out), sorted. */
+  /** Paths written: relative to the work dir in /lab, absolute elsewhere in /tmp (writes outside /tmp, which the runner cannot see, are left out), sorted. */
   paths: string[];
   /** Redirect targets this helper cannot evaluate statically (parameter expansions, substitutions, …). */
   unresolved: string[];
@@ -152,7 +152,7 @@ export function wordValue(w: Word): Evaluated {
 /** Absolute sandbox paths of everything the layout holds, and its symlinks. */
 function layoutIndex(layout: Layout | undefined) {
   const names = new Set<string>();
-  const dirs = new Set<string>(['/tmp', '/tmp/lab', IN_WORK, IN_HOME, IN_OUTSIDE]);
+  const dirs = new Set<string>(['/tmp', '/lab', IN_WORK, IN_HOME, IN_OUTSIDE]);
   const links = new Map<string, string>();
   const bases: [keyof Layout, string][] = [['work', IN_WORK], ['home', IN_HOME], ['outside', IN_OUTSIDE]];
   for (const [area, base] of bases) {
@@ -194,7 +194,7 @@ function physical(abs: string, links: Map<string, string>): string {
 function relToWork(abs: string): string {
   if (abs === IN_WORK) return '.';
   if (abs.startsWith(IN_WORK + '/')) return abs.slice(IN_WORK.length + 1);
-  if (abs.startsWith('/tmp/lab/')) return path.posix.relative(IN_WORK, abs);
+  if (abs.startsWith('/lab/')) return path.posix.relative(IN_WORK, abs);
   return abs;
 }
 
@@ -224,7 +224,7 @@ export function writeTargets(script: Script, dialect: DialectName, layout?: Layo
   // The open fails (nothing written) unless the target's directory exists.
   const add = (abs: string) => {
     const p = physical(abs, links);
-    if (p.startsWith('/tmp/') && !dirs.has(path.posix.dirname(p))) return;
+    if ((p.startsWith('/tmp/') || p.startsWith('/lab/')) && !dirs.has(path.posix.dirname(p))) return;
     paths.add(relToWork(p));
   };
   for (const r of redirectsOf(script)) {

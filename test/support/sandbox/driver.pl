@@ -2,10 +2,10 @@
 # PID 1 of one treeward shell sandbox (bwrap --as-pid-1 --unshare-pid), see ../shells.ts.
 #
 # Reads many cases from /tw/cases and, for each one in turn:
-#   1. wipes /tmp and lays out /tmp/lab/{work,home,outside} from the case's ops
+#   1. wipes /tmp and lays out /lab/{work,home,outside} from the case's ops
 #      (every mtime fixed at 2000-01-01), then snapshots /tmp;
 #   2. runs the parse check (`SHELL -n -c LINE`) with stdin /dev/null;
-#   3. if the case has a run argv, runs `SHELL -c LINE` in /tmp/lab/work, waiting
+#   3. if the case has a run argv, runs `SHELL -c LINE` in /lab/work, waiting
 #      for every process left behind (orphans are re-parented to PID 1) and killing
 #      everything in the namespace once the timeout has passed;
 #   4. snapshots /tmp again and writes one JSON line (verdicts, stub calls, fs diff)
@@ -105,12 +105,13 @@ sub fix_times {
 
 sub lay_out {
     my ($ops) = @_;
-    if (opendir(my $dh, '/tmp')) {
+    for my $top ('/tmp', '/lab') {
+        next unless opendir(my $dh, $top);
         my @e = grep { $_ ne '.' && $_ ne '..' } readdir($dh);
         closedir($dh);
-        rm_tree("/tmp/$_") for @e;
+        rm_tree("$top/$_") for @e;
     }
-    mkdir_p($_) for qw(/tmp/lab/work /tmp/lab/home /tmp/lab/outside);
+    mkdir_p($_) for qw(/lab/work /lab/home /lab/outside);
     for my $op (@$ops) {
         my ($k, $v) = @$op;
         if ($k eq 'd') { mkdir_p($v); next; }
@@ -126,11 +127,11 @@ sub lay_out {
             chmod(oct($rest), $p);
         }
     }
-    fix_times('/tmp/lab');
+    fix_times('/lab');
 }
 
 # ---------------------------------------------------------------- snapshots
-# path relative to /tmp -> {type, mode, mtime, content|target}
+# path relative to / (under /lab and /tmp, the writable places) -> {type, mode, mtime, content|target}
 sub snapshot {
     my %snap;
     my $walk;
@@ -155,18 +156,18 @@ sub snapshot {
             $walk->($p, $r) if $ent{type} eq 'dir';
         }
     };
-    $walk->('/tmp', '');
+    $walk->('/lab', 'lab');
+    $walk->('/tmp', 'tmp');
     return \%snap;
 }
 
-# /tmp-relative -> as seen from the work dir: `.`, `sub/x`, `../home/f`, `/tmp/zsh…`
+# /-relative -> as seen from the work dir: `.`, `sub/x`, `../home/f`, `/tmp/zsh…`
 sub rel_path {
     my ($r) = @_;
     return '.' if $r eq 'lab/work';
     return substr($r, 9) if index($r, 'lab/work/') == 0;
-    return '..' if $r eq 'lab';
     return '../' . substr($r, 4) if index($r, 'lab/') == 0;
-    return "/tmp/$r";
+    return "/$r";
 }
 
 sub describe_ent {
@@ -211,7 +212,7 @@ sub run_one {
     my $pid = fork();
     if (!defined $pid) { $r{error} = "fork: $!"; return \%r; }
     if ($pid == 0) {
-        chdir('/tmp/lab/work');
+        chdir('/lab/work');
         open(STDIN, '<', '/dev/null');
         open(STDOUT, '>', $out);
         open(STDERR, '>', $err);

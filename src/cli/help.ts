@@ -1,0 +1,86 @@
+// What `treeward --help`, `treeward help [COMMAND]` and `treeward COMMAND
+// --help` print: usage on stdout, exit 0, as npm, eslint and tsc do. The
+// commands and their options are data here; src/cli/arguments.ts reads the
+// same table, so an option is described where it is accepted.
+
+export interface OptionHelp {
+  /** As written on the command line: `--shell bash|sh|zsh`. */
+  form: string;
+  /** One line: what it does and its default. */
+  about: string;
+}
+
+export interface CommandHelp {
+  /** `check [--shell bash|sh|zsh] … [--] COMMAND` */
+  synopsis: string;
+  /** A sentence or two. */
+  about: string;
+  options: OptionHelp[];
+}
+
+const shell: OptionHelp = { form: '--shell bash|sh|zsh', about: 'the dialect to read the line in (default: from $SHELL, else bash; hook: the harness\'s shell)' };
+const tree: OptionHelp = { form: '--tree DIR', about: 'the working tree the line is judged for (check: the current directory; hook: $CLAUDE_PROJECT_DIR, else the request\'s cwd)' };
+const runDir: OptionHelp = { form: '--run-dir DIR', about: 'a directory outside the tree where removals are allowed too (repeatable)' };
+const json: OptionHelp = { form: '--json', about: 'print exactly one JSON object' };
+const help: OptionHelp = { form: '-h, --help', about: 'print this help' };
+
+export const commandHelp: Record<string, CommandHelp> = {
+  check: {
+    synopsis: 'check [--shell bash|sh|zsh] [--tree DIR] [--cwd DIR] [--run-dir DIR]... [--json] [--] COMMAND',
+    about: 'Judge one command line for a tree: print allow and the line handed back pinned to the tree, or deny, the id, the reason and a caret under the word that caused it. Exit status 0 allow, 1 deny, 2 usage error. COMMAND - reads the line from stdin.',
+    options: [shell, tree, { form: '--cwd DIR', about: 'the directory the line would start in, inside the tree (default: the tree)' }, runDir, json, help],
+  },
+  hook: {
+    synopsis: 'hook [--format claude|codex|gemini] [--shell bash|sh|zsh] [--tree DIR] [--run-dir DIR]... [--config FILE]',
+    about: 'Answer a coding-agent harness: read its one JSON request on stdin, print its own allow (with the line pinned to the tree), deny, or nothing for a tool that runs no shell code. Always exits 0.',
+    options: [
+      { form: '--format claude|codex|gemini', about: 'the harness\'s protocol (default: detected from the request)' },
+      shell, tree, runDir,
+      { form: '--config FILE', about: 'the configuration file (default: ~/.config/treeward/config.json; one inside the tree is refused)' },
+      help,
+    ],
+  },
+  parse: {
+    synopsis: 'parse [--shell bash|sh|zsh] [--json] [--] COMMAND',
+    about: 'Print how treeward reads a line: its syntax tree, or the parse error and exit status 1. COMMAND - reads the line from stdin.',
+    options: [{ ...shell, about: 'the dialect to read the line in (default: bash)' }, { form: '--json', about: 'the tree as JSON: every node with its kind and [start,end] span' }, help],
+  },
+  help: {
+    synopsis: 'help [COMMAND]',
+    about: 'Print the usage of treeward, or of one command.',
+    options: [],
+  },
+};
+
+export const commandNames = Object.keys(commandHelp);
+
+function optionLines(options: OptionHelp[]): string {
+  const width = Math.max(...options.map((o) => o.form.length));
+  return options.map((o) => `  ${o.form.padEnd(width)}  ${o.about}`).join('\n');
+}
+
+/** `treeward --help`: every command, one line each. */
+export function generalHelp(version: string): string {
+  return `treeward ${version}: judges the shell command line a coding agent is about to run, for its working tree
+
+usage:
+${commandNames.map((name) => `  treeward ${commandHelp[name]!.synopsis}`).join('\n')}
+  treeward --version
+
+Run \`treeward help COMMAND\` or \`treeward COMMAND --help\` for a command's options.
+`;
+}
+
+/** `treeward help COMMAND`, `treeward COMMAND --help`. */
+export function helpOf(name: string): string {
+  const command = commandHelp[name]!;
+  return `usage: treeward ${command.synopsis}
+
+${command.about}
+${command.options.length ? `\noptions:\n${optionLines(command.options)}\n` : ''}`;
+}
+
+/** The short pointer a usage error ends with (on stderr). */
+export function usageHint(name: string | null): string {
+  return name && commandHelp[name] ? `Run \`treeward help ${name}\` for its usage.\n` : 'Run `treeward --help` for usage.\n';
+}
