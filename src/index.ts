@@ -1,8 +1,8 @@
 // treeward's library surface.
 export { parse, type ParseOptions } from './parser/parser.js';
-export { ParseError, BudgetError } from './lexer/error.js';
-export { dialects, dialectNames, type Dialect, type DialectName } from './lexer/dialect.js';
-export type * from './parser/ast.js';
+export { ParseError, BudgetError } from './syntax/errors.js';
+export { dialects, dialectNames, type Dialect, type DialectName } from './syntax/dialect.js';
+export type * from './syntax/ast.js';
 export { budgets } from './budgets.js';
 export { approve, explain, type Explanation } from './approver/approve.js';
 export { denyIds, type ApproveOptions, type DenyId, type Verdict, type InlineCodePolicy } from './approver/types.js';

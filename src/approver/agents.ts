@@ -4,7 +4,7 @@
 // that ships it — naming the flags that turn the harness's checks off and
 // the settings variables the same command sets.
 
-import type { Span } from '../parser/ast.js';
+import type { Span } from '../syntax/ast.js';
 import type { AgentLaunch } from './effects.js';
 import type { Argument } from './options.js';
 import type { ProgramContext } from './programs.js';

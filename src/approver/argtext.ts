@@ -1,7 +1,7 @@
 // Small helpers the program readers share: arguments derived from other
 // words, the fixed text a word starts with, and sh quoting.
 
-import type { Span, Word, WordPart } from '../parser/ast.js';
+import type { Span, Word, WordPart } from '../syntax/ast.js';
 import type { Effect } from './effects.js';
 import type { Argument, ReadOption } from './options.js';
 import type { Action } from './programs.js';

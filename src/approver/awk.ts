@@ -7,7 +7,7 @@
 // `print` or `printf` statement, outside parentheses. Elsewhere (`$3 > 100`,
 // `if (n > 1)`, `print (a > b)`) it is a comparison.
 
-import type { Span } from '../parser/ast.js';
+import type { Span } from '../syntax/ast.js';
 import { derivedArgument, dynamicAction, effectAction, valueArgument } from './argtext.js';
 import { type Argument, has, options, readOptions, valuesOf } from './options.js';
 import type { Action, ProgramContext } from './programs.js';

@@ -5,7 +5,7 @@
 // its logs (`-o`, `-a`). A name the server chooses (`curl -J`, `wget
 // --content-disposition`) is not fixed.
 
-import type { Span } from '../parser/ast.js';
+import type { Span } from '../syntax/ast.js';
 import { derivedArgument, dynamicAction, unfixedArgument, valueArgument } from './argtext.js';
 import { beforeFirst } from './pathtext.js';
 import { type Argument, has, options, type ReadOption, readOptions, valuesOf } from './options.js';

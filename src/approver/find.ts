@@ -2,7 +2,7 @@
 // or `-exec`/`-execdir`/`-ok` of a removal) removes what lies below its start
 // points; `-fprint`, `-fprintf`, `-fls` write files; `-exec` runs commands.
 
-import type { Span } from '../parser/ast.js';
+import type { Span } from '../syntax/ast.js';
 import type { FindFilter } from './effects.js';
 import { type Argument, type Listing, listedArgument } from './options.js';
 import type { Action, ProgramContext } from './programs.js';

@@ -2,7 +2,7 @@
 // variables whose value it runs as a command (dcn-2610161930191632), and the
 // subcommands that remove or write files outside git's own repository.
 
-import type { Span } from '../parser/ast.js';
+import type { Span } from '../syntax/ast.js';
 import { leadingText, shQuote } from './argtext.js';
 import type { Directories } from './effects.js';
 import type { Argument } from './options.js';

@@ -3,9 +3,9 @@
 // exactly the `cd` joined by `&&` to one group holding the whole command,
 // with nothing after it (SPEC §4, dcn-2610170618185599).
 
-import type { Dialect } from '../lexer/dialect.js';
-import { ParseError } from '../lexer/error.js';
-import type { Script, Word } from '../parser/ast.js';
+import type { Dialect } from '../syntax/dialect.js';
+import { ParseError } from '../syntax/errors.js';
+import type { Script, Word } from '../syntax/ast.js';
 import { parse } from '../parser/parser.js';
 
 /** A directory quoted as one literal shell word: single quotes, `'` written as `'\''`. */

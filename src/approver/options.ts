@@ -3,7 +3,7 @@
 // `-o file`), long options with `=` or a separate value, unique prefixes of
 // long names (`--recurs`), and `--` ending the options.
 
-import type { Word } from '../parser/ast.js';
+import type { Word } from '../syntax/ast.js';
 import type { FindFilter } from './effects.js';
 import type { WordValue } from './words.js';
 

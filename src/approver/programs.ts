@@ -4,8 +4,8 @@
 // whose command lines are languages of their own (find, git, tar, sed,
 // interpreters, shells) have a reader each.
 
-import type { Dialect } from '../lexer/dialect.js';
-import type { Span } from '../parser/ast.js';
+import type { Dialect } from '../syntax/dialect.js';
+import type { Span } from '../syntax/ast.js';
 import { agentLaunch, packageHarness } from './agents.js';
 import { readFind } from './find.js';
 import { readGit } from './git.js';
@@ -419,7 +419,7 @@ readers['cd'] = (name, args, ctx, span) => {
 };
 readers['chdir'] = readers['cd'];
 readers['pushd'] = (name, args, ctx, span) => {
-  if (!ctx.dialect.reservedWords.has('[[')) return []; // sh has no pushd: nothing changes
+  if (!ctx.dialect.directoryStack) return []; // sh has no pushd: nothing changes
   const rest = args.slice(1);
   const first = rest[0]?.text ?? '';
   // `pushd +N`/`-N` rotate the stack, `-n` only adds to it; `--` ends the options
@@ -427,7 +427,7 @@ readers['pushd'] = (name, args, ctx, span) => {
   return readers['cd']!(name, args, ctx, span);
 };
 readers['popd'] = (_name, args, ctx) => {
-  if (!ctx.dialect.reservedWords.has('[[')) return [];
+  if (!ctx.dialect.directoryStack) return [];
   return args.length > 1 ? [{ kind: 'cd', to: 'unknown' }] : [{ kind: 'cd', to: 'pop' }];
 };
 

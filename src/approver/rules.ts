@@ -3,8 +3,8 @@
 // sentence that says what was refused and what the agent can do instead,
 // and the span of the word that caused it.
 
-import type { Dialect } from '../lexer/dialect.js';
-import type { Span } from '../parser/ast.js';
+import type { Dialect } from '../syntax/dialect.js';
+import type { Span } from '../syntax/ast.js';
 import type { Effect, FindFilter, GitSetting, Removal, Target, Write } from './effects.js';
 import type { FileSystem } from './fs.js';
 import { findPathMatches, findPatternMatches, matchesName, spellsLeadingDot, splitGlob } from './glob.js';

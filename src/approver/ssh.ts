@@ -7,7 +7,7 @@
 // the line wrote is read for the same keywords; one it did not write is an
 // ordinary file, like the user's own `~/.ssh/config`.
 
-import type { Span } from '../parser/ast.js';
+import type { Span } from '../syntax/ast.js';
 import { derivedArgument, dynamicAction, leadingText, unfixedArgument, valueArgument } from './argtext.js';
 import { type Argument, has, options, type ReadOption, readOptions, valuesOf } from './options.js';
 import type { Action, ProgramContext } from './programs.js';

@@ -2,19 +2,13 @@
 // `setopt globdots` in ~/.zshrc makes `*` match `.git`): read them for the
 // options that change matching.
 
-import type { Dialect } from '../lexer/dialect.js';
+import type { Dialect } from '../syntax/dialect.js';
 import { FsError, type FileSystem } from './fs.js';
 import { joinToCwd } from './paths.js';
 
-const startupFiles: Record<string, string[]> = {
-  zsh: ['.zshenv', '.zshrc'],
-  bash: ['.bashrc'],
-  sh: [],
-};
-
 /** Whether the dialect's startup files in `home` turn on dot globbing (dotglob, globdots, GLOBIGNORE). */
 export function startupGlobDots(home: string, dialect: Dialect, fs: FileSystem): boolean {
-  for (const name of startupFiles[dialect.name] ?? []) {
+  for (const name of dialect.startupFiles) {
     let text: string | null = null;
     try {
       text = fs.readFile ? fs.readFile(joinToCwd(name, home)) : null;

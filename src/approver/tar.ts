@@ -1,7 +1,7 @@
 // tar: a mode (create, extract, list, append), an archive (`-f`), a
 // directory (`-C`), and options that run commands.
 
-import type { Span } from '../parser/ast.js';
+import type { Span } from '../syntax/ast.js';
 import { leadingText } from './argtext.js';
 import type { Directories } from './effects.js';
 import type { Argument } from './options.js';

@@ -3,7 +3,7 @@
 // of the program), make's `--eval` text and the makefile it reads, less's
 // `LESSOPEN` preprocessor, and zip's `-TT` test command.
 
-import type { Span } from '../parser/ast.js';
+import type { Span } from '../syntax/ast.js';
 import { derivedArgument, dynamicAction, effectAction, shQuote } from './argtext.js';
 import type { Directories } from './effects.js';
 import { scanInlineCode } from './inline-code.js';

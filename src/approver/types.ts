@@ -1,7 +1,7 @@
 // The approver's public vocabulary: options, verdicts and decision ids.
 
-import type { DialectName } from '../lexer/dialect.js';
-import type { Span } from '../parser/ast.js';
+import type { DialectName } from '../syntax/dialect.js';
+import type { Span } from '../syntax/ast.js';
 import type { FileSystem } from './fs.js';
 
 /** SPEC §3's decision ids, in the order the rules are tried. */

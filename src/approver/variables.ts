@@ -4,6 +4,8 @@
 // `export`/`declare`/`env`) is read here; a bare assignment counts as given
 // to children, since the name may already be exported.
 
+import type { Dialect } from '../syntax/dialect.js';
+
 /** What an assignment means beyond setting text. */
 export type VariableMeaning =
   | { kind: 'plain' }
@@ -62,19 +64,12 @@ function switchesProblem(name: string, value: string): string | null {
   return null;
 }
 
-/** Special tables: writing one defines a function, alias or command path, sets an option, or writes a file. */
-const commandTables: Record<string, Set<string>> = {
-  bash: new Set(['BASH_CMDS', 'BASH_ALIASES']),
-  sh: new Set(),
-  zsh: new Set(['functions', 'functions_source', 'aliases', 'galiases', 'saliases', 'commands', 'options', 'mapfile', 'builtins', 'reswords', 'nameddirs', 'dis_functions', 'dis_aliases', 'dis_galiases', 'dis_saliases', 'dis_builtins', 'dis_reswords', 'dis_patchars', 'modules', 'parameters', 'sysparams']),
-};
-
 /**
  * What assigning `name` (to `value`, or to text the line does not fix when
  * null) means. `dialect` is the shell making the assignment.
  */
-export function variableMeaning(name: string, value: string | null, dialect: string): VariableMeaning {
-  if (commandTables[dialect]?.has(name)) return { kind: 'code', reason: `\`${name}\` is the shell's own table of ${name === 'options' ? 'options' : name === 'mapfile' ? 'files' : 'commands, functions and aliases'}; writing it changes what later commands run or do` };
+export function variableMeaning(name: string, value: string | null, dialect: Dialect): VariableMeaning {
+  if (dialect.commandTableParameters.has(name)) return { kind: 'code', reason: `\`${name}\` is the shell's own table of ${name === 'options' ? 'options' : name === 'mapfile' ? 'files' : 'commands, functions and aliases'}; writing it changes what later commands run or do` };
   if (name.startsWith('BASH_FUNC_')) return { kind: 'code', reason: `\`${name}\` defines a function for every bash the line starts` };
   if (name === 'PROMPT_COMMAND') return value === null ? { kind: 'code', reason: '`PROMPT_COMMAND` is code bash runs before each prompt, and the line does not fix it' } : { kind: 'shell-code' };
   if (prompts.has(name)) {
@@ -95,6 +90,6 @@ export function variableMeaning(name: string, value: string | null, dialect: str
     const problem = switchesProblem(name, value);
     return problem ? { kind: 'code', reason: problem } : { kind: 'plain' };
   }
-  if (name === 'GLOBIGNORE' && dialect === 'bash') return { kind: 'glob-dots' };
+  if (name === 'GLOBIGNORE' && dialect.globIgnoreSetsDotGlob) return { kind: 'glob-dots' };
   return { kind: 'plain' };
 }

@@ -5,11 +5,11 @@
 // It records effects; rules.ts judges them.
 
 import { budgets } from '../budgets.js';
-import { type Dialect, dialects } from '../lexer/dialect.js';
-import { BudgetError, ParseError } from '../lexer/error.js';
+import { type Dialect, dialects } from '../syntax/dialect.js';
+import { BudgetError, ParseError } from '../syntax/errors.js';
 import type {
   AndOr, Assignment, Command, FunctionDefinition, Pipeline, Redirect, SimpleCommand, Span, Statement, Word, WordPart,
-} from '../parser/ast.js';
+} from '../syntax/ast.js';
 import { parse } from '../parser/parser.js';
 import type { Directories, Effect, ListedBelow, Target } from './effects.js';
 import { joinPath } from './pathtext.js';
@@ -405,7 +405,7 @@ export class Walker {
     }
   }
 
-  private walkTestExpression(expression: import('../parser/ast.js').TestExpression, scope: Scope, dialect: Dialect): void {
+  private walkTestExpression(expression: import('../syntax/ast.js').TestExpression, scope: Scope, dialect: Dialect): void {
     switch (expression.type) {
       case 'TestWord':
         this.walkWordSubstitutions(expression.word, scope, dialect);
@@ -950,7 +950,7 @@ export class Walker {
   private judgeVariable(name: string, value: string | null, span: Span, scope: Scope, dialect: Dialect, onCommand: boolean): void {
     // a bare assignment reaches later children when the name is exported already, which treeward cannot see: count it
     if (!onCommand) scope.exported.set(name, value);
-    const meaning = variableMeaning(name, value, dialect.name);
+    const meaning = variableMeaning(name, value, dialect);
     switch (meaning.kind) {
       case 'code':
         if (onCommand && readByItsProgram(name)) return;

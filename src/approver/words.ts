@@ -4,8 +4,8 @@
 // not fix (a parameter it does not fix, a substitution, `~user`) is unfixed.
 
 import { budgets } from '../budgets.js';
-import type { Dialect } from '../lexer/dialect.js';
-import type { Span, Word, WordPart } from '../parser/ast.js';
+import type { Dialect } from '../syntax/dialect.js';
+import type { Span, Word, WordPart } from '../syntax/ast.js';
 import { trailingQualifier } from './zsh-qualifiers.js';
 
 /** A run of a field's text, and whether the shell reads it quoted (a quoted `*` is literal). */

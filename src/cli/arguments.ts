@@ -2,7 +2,7 @@
 // options each command takes are read from the help table (./help.ts), so an
 // option is accepted exactly where its help describes it.
 
-import { type DialectName, isDialectName } from '../lexer/dialect.js';
+import { type DialectName, isDialectName } from '../syntax/dialect.js';
 import { type HarnessFormat, harnessFormats } from './harness.js';
 import { commandHelp } from './help.js';
 

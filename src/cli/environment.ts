@@ -5,7 +5,7 @@
 import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { NodeLikeFs } from '../approver/fs.js';
-import type { DialectName } from '../lexer/dialect.js';
+import type { DialectName } from '../syntax/dialect.js';
 
 /** What the seam's stat calls throw for a path that does not exist: made once, since node's own ENOENT error costs a stack trace each time. */
 let noEntry: Error | undefined;

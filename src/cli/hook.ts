@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { approve } from '../approver/approve.js';
 import { fileSystemFrom } from '../approver/fs.js';
 import type { ApproveOptions, DenyId } from '../approver/types.js';
-import type { DialectName } from '../lexer/dialect.js';
+import type { DialectName } from '../syntax/dialect.js';
 import { ConfigError, emptyConfig, type HookConfig, readConfig } from './config.js';
 import { nodeFileSystem, shellFromEnvironment } from './environment.js';
 import {

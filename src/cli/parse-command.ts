@@ -1,8 +1,8 @@
 // `treeward parse [--shell bash|sh|zsh] [--json] [--] COMMAND`
 
-import type { DialectName } from '../lexer/dialect.js';
-import { ParseError } from '../lexer/error.js';
-import type { Node } from '../parser/ast.js';
+import type { DialectName } from '../syntax/dialect.js';
+import { ParseError } from '../syntax/errors.js';
+import type { Node } from '../syntax/ast.js';
 import { parse } from '../parser/parser.js';
 import { caretLine } from './caret.js';
 

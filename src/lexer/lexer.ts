@@ -14,10 +14,10 @@
 import type {
   Arithmetic, BraceExpansion, CommandSubstitution, DoubleQuoted, Glob, Heredoc, Literal,
   ParameterExpansion, ProcessSubstitution, Redirect, RedirectOperator, Span, Statement, Word, WordPart,
-} from '../parser/ast.js';
+} from '../syntax/ast.js';
 import { budgets } from '../budgets.js';
-import type { Dialect } from './dialect.js';
-import { BudgetError, ParseError } from './error.js';
+import type { Dialect } from '../syntax/dialect.js';
+import { BudgetError, ParseError, type ParseErrorKind } from '../syntax/errors.js';
 import { Ch, Tok, isDigit, isNameChar, isNameStart } from './tokens.js';
 import { arithmeticProblem, zshParameterProblem } from './zsh-expansion.js';
 
@@ -108,8 +108,8 @@ export class Lexer {
     return this.nesting;
   }
 
-  error(message: string, start: number, end = start + 1): never {
-    throw new ParseError(message, [start, Math.min(Math.max(end, start), this.src.length)]);
+  error(message: string, start: number, end = start + 1, kind: ParseErrorKind = 'syntax'): never {
+    throw new ParseError(message, [start, Math.min(Math.max(end, start), this.src.length)], kind);
   }
 
   /** Open one more nested construct, refusing the line past the budget. */
@@ -182,7 +182,7 @@ export class Lexer {
       const after = this.code(this.afterContinuations(start + 1));
       if (isOperatorStart(after) || (isDigit(c) && (after === Ch.Less || after === Ch.Greater))) {
         // bash and dash join `&\⏎&` into `&&` (and `2\⏎>` into a redirection); zsh does not
-        this.error('a line continuation inside an operator is read differently by each shell: write the operator whole', start, this.afterContinuations(start + 1) + 1);
+        this.error('a line continuation inside an operator is read differently by each shell: write the operator whole', start, this.afterContinuations(start + 1) + 1, 'unsupported');
       }
     }
     switch (c) {
@@ -1482,7 +1482,7 @@ export class Lexer {
         line.startsWith(delimiter) && line.includes(')', delimiter.length)) {
         // bash 5.2 also ends it at `DELIMb)`, `DELIM ;)`, … and reads the rest of the line as commands
         // (not at `DELIM')'` or `DELIM(x)`): a reading treeward does not follow, so it refuses the line
-        this.error(`a here-document line inside a substitution that starts with its delimiter \`${delimiter}\` and holds a \`)\`: bash may end the here-document there and read the rest as commands; put the delimiter alone on its line`, textStart, lineEnd);
+        this.error(`a here-document line inside a substitution that starts with its delimiter \`${delimiter}\` and holds a \`)\`: bash may end the here-document there and read the rest as commands; put the delimiter alone on its line`, textStart, lineEnd, 'unsupported');
       }
       lineStart = lineEnd + 1;
     }

@@ -7,15 +7,15 @@
 // difference between the dialects is a row of `Dialect`.
 
 import { budgets } from '../budgets.js';
-import { type Dialect, type DialectName, dialects } from '../lexer/dialect.js';
-import { BudgetError, ParseError } from '../lexer/error.js';
+import { type Dialect, type DialectName, dialects } from '../syntax/dialect.js';
+import { BudgetError, ParseError, type ParseErrorKind } from '../syntax/errors.js';
 import { Lex, Lexer, type NestedParser, splitTildes } from '../lexer/lexer.js';
 import { Tok, isValidName } from '../lexer/tokens.js';
 import { firstTopLevelExpansionProblem } from './zsh-noexec-check.js';
 import type {
   AndOr, ArrayElement, Assignment, CaseItem, Command, Heredoc, Pipeline, Redirect, Script, Span,
   SimpleCommand, Statement, TestExpression, Word, WordPart,
-} from './ast.js';
+} from '../syntax/ast.js';
 
 export interface ParseOptions {
   /** bash (the default), sh (as dash reads it) or zsh. */
@@ -123,13 +123,13 @@ class Parser implements NestedParser {
     return this.lx.tokEnd;
   }
 
-  private fail(message: string, span?: Span): never {
+  private fail(message: string, span?: Span, kind: ParseErrorKind = 'syntax'): never {
     const length = this.lx.src.length;
     const [from, to] = span ?? [this.lx.tokStart, Math.max(this.lx.tokEnd, this.lx.tokStart + 1)];
     // keep the span inside the source: an error at the end points at the last character
     const end = Math.min(to, length);
     const start = Math.min(from, Math.max(0, end - 1));
-    throw new ParseError(message, [start, Math.max(start, end)]);
+    throw new ParseError(message, [start, Math.max(start, end)], kind);
   }
 
   private describeToken(): string {
@@ -278,7 +278,7 @@ class Parser implements NestedParser {
     } catch (error) {
       if (error instanceof ParseError && !(error instanceof BudgetError)) {
         const [s, e] = error.span;
-        throw new ParseError(`inside backquotes: ${error.message}`, [mapPosition(positions, s, span), mapEnd(positions, e, span)]);
+        throw new ParseError(`inside backquotes: ${error.message}`, [mapPosition(positions, s, span), mapEnd(positions, e, span)], error.kind);
       }
       throw error;
     }
@@ -304,9 +304,9 @@ class Parser implements NestedParser {
     const t = this.peek(Lex.CommandPosition);
     if (t !== Tok.EOF) {
       const r = this.reserved();
-      if (r !== null) this.fail(`\`${r}\` with nothing open for it to close`);
-      if (t === Tok.RightParen) this.fail('`)` with nothing open for it to close');
-      if (this.d.closeBraceAnywhere && this.lx.wordLiteral === '}') this.fail('`}` with nothing open for it to close');
+      if (r !== null) this.fail(`\`${r}\` with nothing open for it to close`, undefined, 'stray-closer');
+      if (t === Tok.RightParen) this.fail('`)` with nothing open for it to close', undefined, 'stray-closer');
+      if (this.d.closeBraceAnywhere && this.lx.wordLiteral === '}') this.fail('`}` with nothing open for it to close', undefined, 'stray-closer');
       this.unexpected();
     }
     this.finishPendingHeredocs();
@@ -1478,13 +1478,13 @@ class Parser implements NestedParser {
     }
     if ((operator === '>&' || operator === '<&') && target.unquoted && lx.src.charCodeAt(target.span[0]) === 45 && target.span[1] - target.span[0] > 1) {
       // bash closes the fd at `-` and passes the rest as an argument; dash fails; write them apart
-      this.fail(`\`${operator}${lx.src.slice(target.span[0], target.span[1])}\` is read differently by each shell: write \`${operator}-\` and the word apart`, target.span);
+      this.fail(`\`${operator}${lx.src.slice(target.span[0], target.span[1])}\` is read differently by each shell: write \`${operator}-\` and the word apart`, target.span, 'unsupported');
     }
     const redirect: Redirect = { type: 'Redirect', span: [start, target.span[1]], operator, fd, fdVariable, target, heredoc: null };
     if (operator === '<<' || operator === '<<-') {
       if (target.parts.some((p) => p.type === 'CommandSubstitution' || p.type === 'ArithmeticExpansion' || p.type === 'ProcessSubstitution')) {
         // dash refuses it; bash compares the body against its own reprinting of the substitution
-        this.fail('a here-document delimiter holding a substitution is read differently by each shell: use a plain word such as `EOF`', target.span);
+        this.fail('a here-document delimiter holding a substitution is read differently by each shell: use a plain word such as `EOF`', target.span, 'unsupported');
       }
       const heredoc: Heredoc = {
         type: 'Heredoc', span: [0, 0], delimiter: heredocDelimiter(lx.src, target), quoted: !target.unquoted,

@@ -7,7 +7,7 @@
 // approver, since zsh fails the whole line when it reaches one.
 
 import { arithmeticProblem } from '../lexer/zsh-expansion.js';
-import type { Command, Span, Statement, Word, WordPart } from './ast.js';
+import type { Command, Span, Statement, Word, WordPart } from '../syntax/ast.js';
 
 export interface ExpansionProblem {
   message: string;

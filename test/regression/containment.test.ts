@@ -21,7 +21,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explain, type Explanation } from '../../src/approver/approve.js';
 import { fileSystemFrom } from '../../src/approver/fs.js';
-import type { DialectName } from '../../src/lexer/dialect.js';
+import type { DialectName } from '../../src/syntax/dialect.js';
 import { quoteDirectory } from '../fixtures/load.js';
 import { IN_WORK, requireSandbox, runLines, type Case, type Layout, type LineResult } from '../support/shells.js';
 import { callEvents, describeListed, diffEvents, fromRunner, inside, unlisted } from './argv-effects.js';

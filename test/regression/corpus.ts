@@ -9,7 +9,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, isSeq, parseDocument, stringify } from 'yaml';
-import type { DialectName } from '../../src/lexer/dialect.js';
+import type { DialectName } from '../../src/syntax/dialect.js';
 import { fixturesDir, parseFixtureFile, placePath, conventions, type FixtureCase } from '../fixtures/load.js';
 
 export const corpusDir = join(fixturesDir, 'corpus');

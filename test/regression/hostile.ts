@@ -4,7 +4,7 @@
 // quotes, heredocs, backslashes, comments, zsh braces, keywords, separators.
 
 import fc from 'fast-check';
-import type { DialectName } from '../../src/lexer/dialect.js';
+import type { DialectName } from '../../src/syntax/dialect.js';
 import type { Layout } from '../support/shells.js';
 
 /** Commands a stub logs (or a builtin that writes), all harmless inside the tree. */

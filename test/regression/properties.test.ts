@@ -20,7 +20,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { approve } from '../../src/approver/approve.js';
 import { fileSystemFrom, type FileSystem } from '../../src/approver/fs.js';
 import type { ApproveOptions } from '../../src/approver/types.js';
-import type { DialectName } from '../../src/lexer/dialect.js';
+import type { DialectName } from '../../src/syntax/dialect.js';
 import { approveOptions, buildVolume, conventions } from '../fixtures/load.js';
 import { caseKey, loadCorpus, type CorpusCase } from './corpus.js';
 import { KnownLedger, kindOf } from './known.js';

@@ -6,7 +6,7 @@
 // lines per shell: `at QUOTED` for each line, `at` being a logging stub.
 
 import { describe, expect, it } from 'vitest';
-import type { DialectName } from '../../src/lexer/dialect.js';
+import type { DialectName } from '../../src/syntax/dialect.js';
 import { requireSandbox, runLines, type Case } from '../support/shells.js';
 import { loadCorpus } from './corpus.js';
 import { quotings } from './wrapping.js';

@@ -22,7 +22,7 @@ import { Volume } from 'memfs';
 import { approve, explain, type Explanation } from '../../src/approver/approve.js';
 import { fileSystemFrom } from '../../src/approver/fs.js';
 import type { ApproveOptions, Verdict } from '../../src/approver/types.js';
-import type { DialectName } from '../../src/lexer/dialect.js';
+import type { DialectName } from '../../src/syntax/dialect.js';
 import { approveOptions, buildVolume, conventions, quoteDirectory, type FixtureCase } from '../fixtures/load.js';
 import { IN_HOME, IN_OUTSIDE, IN_WORK, type Entry, type Layout } from '../support/shells.js';
 

@@ -4,8 +4,8 @@
 // where the line becomes a string (checked against the real shells by
 // quoting.test.ts).
 
-import type { DialectName } from '../../src/lexer/dialect.js';
-import type { Command, Script } from '../../src/parser/ast.js';
+import type { DialectName } from '../../src/syntax/dialect.js';
+import type { Command, Script } from '../../src/syntax/ast.js';
 import { parse } from '../../src/parser/parser.js';
 
 // ------------------------------------------------------------------ quoting

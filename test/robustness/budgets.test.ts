@@ -12,8 +12,8 @@ import { approve } from '../../src/approver/approve.js';
 import { fileSystemFrom, type FileSystem } from '../../src/approver/fs.js';
 import type { ApproveOptions, Verdict } from '../../src/approver/types.js';
 import { budgets } from '../../src/budgets.js';
-import { dialects } from '../../src/lexer/dialect.js';
-import { BudgetError, ParseError } from '../../src/lexer/error.js';
+import { dialects } from '../../src/syntax/dialect.js';
+import { BudgetError, ParseError } from '../../src/syntax/errors.js';
 import { parse } from '../../src/parser/parser.js';
 
 const tree = '/home/dev/project';

@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { approve } from '../../src/approver/approve.js';
-import { BudgetError, ParseError } from '../../src/lexer/error.js';
+import { BudgetError, ParseError } from '../../src/syntax/errors.js';
 import { parse } from '../../src/parser/parser.js';
 import { seedsFor } from '../support/seeds.js';
 import { requireSandbox, runLines, type Case } from '../support/shells.js';

@@ -2,9 +2,10 @@
 // `[start, end]` span: offsets into the source string, end exclusive.
 // Lists are kept flat and in source order, which is execution order.
 
-import type { DialectName } from '../lexer/dialect.js';
+import type { DialectName } from './dialect.js';
+import type { Span } from './span.js';
 
-export type Span = [start: number, end: number];
+export type { Span } from './span.js';
 
 /** A whole line (or the body of a substitution): statements in order. */
 export interface Script {

@@ -155,6 +155,16 @@ export interface Dialect {
    * process for each command of a pipeline, so a long one cannot be checked).
    */
   readonly maxPipelineCommands: number;
+
+  // The shell's state, as the approver reads it.
+  /** `pushd`, `popd` and `dirs` keep a directory stack (bash, zsh); sh has none, and `pushd` there is a command not found. */
+  readonly directoryStack: boolean;
+  /** Parameters that are the shell's own tables: writing one defines a function, alias or command path, sets an option or writes a file (bash's `BASH_CMDS`, zsh's `functions`, `mapfile`, …). */
+  readonly commandTableParameters: ReadonlySet<string>;
+  /** Setting `GLOBIGNORE` (to anything but empty) turns on `dotglob` (bash). */
+  readonly globIgnoreSetsDotGlob: boolean;
+  /** The startup files in the home directory an interactive or `-c` shell of the harness reads, which may set glob options. */
+  readonly startupFiles: readonly string[];
 }
 
 const posixReserved = ['!', '{', '}', 'case', 'do', 'done', 'elif', 'else', 'esac', 'fi', 'for', 'if', 'in', 'then', 'until', 'while'];
@@ -224,6 +234,10 @@ export const bash: Dialect = {
   aliasesApplyToLaterLines: false,
   dotGlobMatchesDotDot: false,
   globsRedirectionTargets: true,
+  directoryStack: true,
+  commandTableParameters: new Set(['BASH_CMDS', 'BASH_ALIASES']),
+  globIgnoreSetsDotGlob: true,
+  startupFiles: ['.bashrc'],
 };
 
 export const sh: Dialect = {
@@ -291,6 +305,10 @@ export const sh: Dialect = {
   aliasesApplyToLaterLines: true,
   dotGlobMatchesDotDot: true,
   globsRedirectionTargets: false,
+  directoryStack: false,
+  commandTableParameters: new Set(),
+  globIgnoreSetsDotGlob: false,
+  startupFiles: [],
 };
 
 export const zsh: Dialect = {
@@ -364,6 +382,14 @@ export const zsh: Dialect = {
   aliasesApplyToLaterLines: false,
   dotGlobMatchesDotDot: false,
   globsRedirectionTargets: true,
+  directoryStack: true,
+  commandTableParameters: new Set([
+    'functions', 'functions_source', 'aliases', 'galiases', 'saliases', 'commands', 'options', 'mapfile', 'builtins', 'reswords',
+    'nameddirs', 'dis_functions', 'dis_aliases', 'dis_galiases', 'dis_saliases', 'dis_builtins', 'dis_reswords', 'dis_patchars',
+    'modules', 'parameters', 'sysparams',
+  ]),
+  globIgnoreSetsDotGlob: false,
+  startupFiles: ['.zshenv', '.zshrc'],
 };
 
 export const dialects: Readonly<Record<DialectName, Dialect>> = { bash, sh, zsh };
