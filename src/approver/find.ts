@@ -4,7 +4,8 @@
 
 import type { Span } from '../syntax/ast.js';
 import type { FindFilter } from './effects.js';
-import { type Argument, type Listing, listedArgument } from './options.js';
+import { rmOptions } from './coreutils.js';
+import { type Argument, has, type Listing, listedArgument, platformReadings } from './options.js';
 import type { Action, ProgramContext } from './programs.js';
 
 
@@ -191,9 +192,11 @@ function filterFor(terms: Term[], index: number, action: Term): FindFilter | nul
   return filter;
 }
 
+/** Whether an `-exec` removal may take directories: anything but an `rm` that is not recursive (`-r`, `--recursive` or a prefix of it, anywhere, or a word not fixed). */
 function recursiveRemoval(command: Argument[]): boolean {
   const program = command[0]?.text ?? '';
   const base = program.slice(program.lastIndexOf('/') + 1);
   if (base !== 'rm') return true;
-  return command.slice(1).some((a) => a.text === null || /^-[a-zA-Z]*[rR]/.test(a.text) || a.text === '--recursive');
+  const args = command.slice(1);
+  return args.some((a) => a.text === null) || platformReadings(args, rmOptions).some((line) => has(line, 'recursive'));
 }

@@ -35,7 +35,7 @@ const grepTable = options('rRlLe:f:m:A:B:C:d:D:ivwxcnhHsqoEFGPzZUabT', [
 
 function grepListing(args: Argument[]): Listing | null {
   const line = readOptions(args.slice(1), grepTable);
-  if (line.unfixedOptionLike.length > 0 || line.unknown.length > 0) return null;
+  if (line.unfixedOptionLike.length > 0 || line.invalid.length > 0) return null;
   if (!has(line, 'l', 'files-with-matches', 'L', 'files-without-match')) return null;
   if (has(line, 'R', 'dereference-recursive')) return null; // follows links out of the start points
   const recursive = has(line, 'r', 'recursive') || valuesOf(line, 'd', 'directories').some((o) => o.value === 'recurse');
@@ -65,7 +65,7 @@ const rgTable = options('lLe:f:g:t:T:uHSsiwxFm:A:B:C:j:.', [
 
 function rgListing(args: Argument[]): Listing | null {
   const line = readOptions(args.slice(1), rgTable);
-  if (line.unfixedOptionLike.length > 0 || line.unknown.length > 0) return null;
+  if (line.unfixedOptionLike.length > 0 || line.invalid.length > 0) return null;
   const files = has(line, 'files');
   if (!files && !has(line, 'l', 'files-with-matches', 'L', 'files-without-match')) return null;
   if (has(line, 'L', 'follow')) return null;
@@ -94,7 +94,7 @@ const fdTable = options('HIuLe:t:d:E:g0aFsip', [
 
 function fdListing(args: Argument[]): Listing | null {
   const line = readOptions(args.slice(1), fdTable);
-  if (line.unfixedOptionLike.length > 0 || line.unknown.length > 0) return null;
+  if (line.unfixedOptionLike.length > 0 || line.invalid.length > 0) return null;
   if (has(line, 'L', 'follow')) return null;
   const hidden = has(line, 'H', 'hidden', 'u', 'unrestricted');
   const extensions = valuesOf(line, 'e', 'extension');

@@ -1,7 +1,10 @@
 // Reading a program's options the way getopt and GNU getopt_long do:
 // clustered short flags (`-rf`), attached and separate values (`-ofile`,
 // `-o file`), long options with `=` or a separate value, unique prefixes of
-// long names (`--recurs`), and `--` ending the options.
+// long names (`--recurs`), and `--` ending the options. GNU permutes (an
+// option after an operand is an option); BSD's getopt, and GNU's with
+// POSIXLY_CORRECT, stop at the first operand: `platformReadings` gives both
+// (SPEC §3 "Platforms").
 
 import type { Word } from '../syntax/ast.js';
 import type { FindFilter } from './effects.js';
@@ -46,6 +49,8 @@ export interface OptionSpec {
   arity?: Arity;
   /** What the option records when present (defaults to its long name, else its short one). */
   name?: string;
+  /** Its value is the whole word the letter stands in (chmod's `-w`, `-g+x`: a mode), not what follows the letter. */
+  wholeWord?: boolean;
 }
 
 export interface OptionTable {
@@ -71,10 +76,17 @@ export interface ReadCommandLine {
   operands: Argument[];
   /** An argument that might be an option but is not fixed (`rm $flags x`). */
   unfixedOptionLike: Argument[];
-  /** An option the table does not know. */
-  unknown: string[];
+  /**
+   * Options GNU getopt_long refuses: a letter or name the table does not
+   * know, a prefix of several names, a missing value, a value given to a
+   * flag. A GNU tool then does nothing; the reading goes on as though each
+   * were a flag without a value, so that a table behind the program's
+   * release lists more, never less.
+   */
+  invalid: string[];
 }
 
+/** A long name, or a prefix of it; names of one option (`--parents`, `--path`) do not make a prefix ambiguous, as in glibc. */
 function findLong(table: OptionTable, name: string): OptionSpec | null | 'ambiguous' {
   let exact: OptionSpec | null = null;
   const prefixed: OptionSpec[] = [];
@@ -84,20 +96,29 @@ function findLong(table: OptionTable, name: string): OptionSpec | null | 'ambigu
     else if (spec.long.startsWith(name)) prefixed.push(spec);
   }
   if (exact) return exact;
-  if (prefixed.length === 1) return prefixed[0]!;
-  if (prefixed.length > 1) return 'ambiguous';
-  return null;
+  const first = prefixed[0];
+  if (!first) return null;
+  const oneOption = prefixed.every((spec) => specName(spec) === specName(first) && (spec.arity ?? 'none') === (first.arity ?? 'none'));
+  return oneOption ? first : 'ambiguous';
 }
 
 function specName(spec: OptionSpec): string {
   return spec.name ?? spec.long ?? spec.short!;
 }
 
-/** Read `args` (the operands and options after the program name) by a table; `stopAtOperand` overrides the table's (a wrapper's command starts at its first operand). */
+/**
+ * Read `args` (the operands and options after the program name) by a table;
+ * `stopAtOperand` overrides the table's (a wrapper's command starts at its
+ * first operand; BSD's getopt stops there too).
+ */
 export function readOptions(args: readonly Argument[], table: OptionTable, stopAtOperand = table.stopAtOperand === true): ReadCommandLine {
-  const out: ReadCommandLine = { options: [], operands: [], unfixedOptionLike: [], unknown: [] };
+  const out: ReadCommandLine = { options: [], operands: [], unfixedOptionLike: [], invalid: [] };
   let i = 0;
   let optionsEnded = false;
+  const operand = (arg: Argument) => {
+    out.operands.push(arg);
+    if (stopAtOperand) optionsEnded = true;
+  };
   while (i < args.length) {
     const arg = args[i]!;
     const text = arg.text;
@@ -109,8 +130,7 @@ export function readOptions(args: readonly Argument[], table: OptionTable, stopA
     if (text === null) {
       // a word that is not fixed might be an option; read it as an operand and remember it
       if (arg.value.kind !== 'fixed') out.unfixedOptionLike.push(arg);
-      out.operands.push(arg);
-      if (stopAtOperand) optionsEnded = true;
+      operand(arg);
       i++;
       continue;
     }
@@ -124,18 +144,22 @@ export function readOptions(args: readonly Argument[], table: OptionTable, stopA
       const name = eq < 0 ? text.slice(2) : text.slice(2, eq);
       const spec = findLong(table, name);
       if (spec === null || spec === 'ambiguous') {
-        out.unknown.push(text);
+        out.invalid.push(text);
         out.options.push({ name: name, value: eq < 0 ? null : text.slice(eq + 1), arg, attached: eq >= 0 });
         i++;
         continue;
       }
       const arity = spec.arity ?? 'none';
       if (eq >= 0) {
-        out.options.push({ name: specName(spec), value: text.slice(eq + 1), arg, attached: true });
+        if (arity === 'none') {
+          out.invalid.push(text);
+          out.options.push({ name: specName(spec), value: null, arg, attached: false });
+        } else out.options.push({ name: specName(spec), value: text.slice(eq + 1), arg, attached: true });
         i++;
-      } else if (arity === 'required' && i + 1 < args.length) {
-        const valueArg = args[i + 1]!;
-        out.options.push({ name: specName(spec), value: valueArg.text, arg: valueArg, attached: false });
+      } else if (arity === 'required') {
+        const valueArg = args[i + 1];
+        if (valueArg) out.options.push({ name: specName(spec), value: valueArg.text, arg: valueArg, attached: false });
+        else out.invalid.push(text);
         i += 2;
       } else {
         out.options.push({ name: specName(spec), value: null, arg, attached: false });
@@ -151,12 +175,19 @@ export function readOptions(args: readonly Argument[], table: OptionTable, stopA
         const letter = text[j]!;
         const spec = table.options.find((o) => o.short === letter);
         if (!spec) {
-          out.unknown.push('-' + letter);
+          out.invalid.push('-' + letter);
           out.options.push({ name: letter, value: null, arg, attached: false });
           j++;
           continue;
         }
         const arity = spec.arity ?? 'none';
+        if (spec.wholeWord) {
+          // GNU chmod takes the whole word as a mode; BSD's ends its options there, the word (when the letter opens it) being the mode operand
+          if (!stopAtOperand) out.options.push({ name: specName(spec), value: text, arg, attached: false });
+          else if (j === 1) out.operands.push(arg);
+          if (stopAtOperand) optionsEnded = true;
+          break;
+        }
         if (arity === 'none') {
           out.options.push({ name: specName(spec), value: null, arg, attached: false });
           j++;
@@ -164,9 +195,10 @@ export function readOptions(args: readonly Argument[], table: OptionTable, stopA
         }
         if (j + 1 < text.length) {
           out.options.push({ name: specName(spec), value: text.slice(j + 1), arg, attached: true });
-        } else if (arity === 'required' && i + 1 < args.length) {
-          const valueArg = args[i + 1]!;
-          out.options.push({ name: specName(spec), value: valueArg.text, arg: valueArg, attached: false });
+        } else if (arity === 'required') {
+          const valueArg = args[i + 1];
+          if (valueArg) out.options.push({ name: specName(spec), value: valueArg.text, arg: valueArg, attached: false });
+          else out.invalid.push('-' + letter);
           consumedNext = true;
         } else {
           out.options.push({ name: specName(spec), value: null, arg, attached: false });
@@ -176,11 +208,27 @@ export function readOptions(args: readonly Argument[], table: OptionTable, stopA
       i += consumedNext ? 2 : 1;
       continue;
     }
-    out.operands.push(arg);
-    if (stopAtOperand) optionsEnded = true;
+    operand(arg);
     i++;
   }
   return out;
+}
+
+/**
+ * The readings of a command line on every platform it may run on (SPEC §3
+ * "Platforms"): GNU getopt_long permutes, so an option after an operand is
+ * an option (`rm a -rf` removes `a` recursively); BSD's getopt (macOS), and
+ * GNU's with POSIXLY_CORRECT set, stop at the first operand, so there it is
+ * an operand (a file named `-rf`). treeward does not yet know which platform
+ * a line runs on, so a program is judged by both: one reading when they
+ * agree, else the two.
+ */
+export function platformReadings(args: readonly Argument[], table: OptionTable): ReadCommandLine[] {
+  const gnu = readOptions(args, table);
+  if (table.stopAtOperand) return [gnu];
+  const bsd = readOptions(args, table, true);
+  const same = bsd.operands.length === gnu.operands.length && bsd.operands.every((a, k) => a === gnu.operands[k]) && bsd.options.length === gnu.options.length;
+  return same ? [gnu] : [gnu, bsd];
 }
 
 type LongOption = string | [string, Arity, string?];
@@ -210,6 +258,62 @@ class GetoptTable implements OptionTable {
 /** Build an option table from a compact getopt-like string (`"rRfdiv"`, `"o:n:"`) plus long options. */
 export function options(shortSpec: string, long: readonly LongOption[] = [], stopAtOperand = false): OptionTable {
   return new GetoptTable(shortSpec, long, stopAtOperand);
+}
+
+/**
+ * A table written one option per line, as `--help` writes them, with the
+ * spellings of one option on one line:
+ *   `-R -r --recursive`                letters and long names of one option
+ *   `-t --target-directory=DIRECTORY`  a value, in every spelling
+ *   `-b --backup[=CONTROL]`            an optional value, after `=`: only the long
+ *                                      spelling takes it (getopt's letters take none)
+ *   `-m MODE`, `-d [LEVEL]`            a letter's own value, required or attached
+ *   `-r -w -x ~MODE`                   the whole word holding the letter is the value
+ *                                      (chmod reads `-w` and `-g+x` as modes)
+ * An option records its first long name, else the word after `~` in lower
+ * case, else its first letter: `has(line, 'recursive')` asks for all of them.
+ */
+export function optionLines(lines: readonly string[], stopAtOperand = false): OptionTable {
+  return new LineTable(lines, stopAtOperand);
+}
+
+/** Built at its first read, like GetoptTable. */
+class LineTable implements OptionTable {
+  readonly stopAtOperand: boolean;
+  private readonly lines: readonly string[];
+  private specs: readonly OptionSpec[] | null = null;
+
+  constructor(lines: readonly string[], stopAtOperand: boolean) {
+    this.lines = lines;
+    this.stopAtOperand = stopAtOperand;
+  }
+
+  get options(): readonly OptionSpec[] {
+    return (this.specs ??= this.lines.flatMap(specsOfLine));
+  }
+}
+
+function specsOfLine(line: string): OptionSpec[] {
+  const letters: string[] = [];
+  const longs: { long: string; arity: Arity }[] = [];
+  let letterArity: Arity | null = null;
+  let wholeWord: string | null = null;
+  for (const token of line.trim().split(/\s+/)) {
+    const long = /^--([^=[]+)(?:=(\S+)|\[=(\S+)\])?$/.exec(token);
+    if (long) longs.push({ long: long[1]!, arity: long[2] ? 'required' : long[3] ? 'optional' : 'none' });
+    else if (/^-.$/.test(token)) letters.push(token[1]!);
+    else if (/^~[A-Z_]+$/.test(token)) wholeWord = token.slice(1).toLowerCase();
+    else if (/^\[[A-Z_]+\]$/.test(token)) letterArity = 'optional';
+    else if (/^[A-Z_]+$/.test(token)) letterArity = 'required';
+    else throw new Error(`option line \`${line}\`: \`${token}\` is not an option or a value`);
+  }
+  const name = longs[0]?.long ?? wholeWord ?? letters[0];
+  if (name === undefined) throw new Error(`option line \`${line}\` names no option`);
+  const arity = letterArity ?? (wholeWord ? 'optional' : longs.some((l) => l.arity === 'required') ? 'required' : 'none');
+  return [
+    ...letters.map((short): OptionSpec => ({ short, arity, name, ...(wholeWord ? { wholeWord: true } : {}) })),
+    ...longs.map(({ long, arity: longArity }): OptionSpec => ({ long, arity: longArity, name })),
+  ];
 }
 
 function optionSpecs(shortSpec: string, long: readonly LongOption[]): OptionSpec[] {

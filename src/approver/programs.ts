@@ -17,7 +17,8 @@ import { readSedScript } from './sed.js';
 import { readGdb, readLess, readMake, readZip } from './tools.js';
 import type { Directories, Effect, FindFilter } from './effects.js';
 import { scanInlineCode } from './inline-code.js';
-import { type Argument, type Arity, has, type Listing, listedArgument, type OptionTable, options, type ReadCommandLine, type ReadOption, readOptions, valuesOf } from './options.js';
+import { type Argument, type Arity, has, type Listing, listedArgument, type OptionTable, options, platformReadings, type ReadCommandLine, type ReadOption, readOptions, valuesOf } from './options.js';
+import { chgrpOptions, chmodOptions, chownOptions, cpOptions, installOptions, lnOptions, mkdirOptions, mvOptions, rmdirOptions, rmOptions, touchOptions, unlinkOptions } from './coreutils.js';
 import { baseName, beforeFirst, joinPath, trimTrailingSlashes, withoutExtras } from './pathtext.js';
 import { leadingText } from './argtext.js';
 import type { Chunk, WordContext } from './words.js';
@@ -114,20 +115,18 @@ interface Row {
   read: (line: ReadCommandLine, by: string, ctx: ProgramContext, span: Span) => Action[];
 }
 
-const rmTable = options('rRfiIdv', ['recursive', 'force', ['interactive', 'optional'], 'dir', 'verbose', 'one-file-system', 'no-preserve-root', ['preserve-root', 'optional'], 'help', 'version']);
-
 const rows: Record<string, Row> = {
   rm: {
-    table: rmTable,
+    table: rmOptions,
     read: (line, by) => {
-      const recursive = has(line, 'r', 'R', 'recursive');
+      const recursive = has(line, 'recursive');
       return line.operands.map((arg) => ({ kind: 'remove', arg, recursive, by }));
     },
   },
   rmdir: {
-    table: options('pv', ['ignore-fail-on-non-empty', 'parents', 'verbose']),
+    table: rmdirOptions,
     read: (line, by) => {
-      const parents = has(line, 'p', 'parents');
+      const parents = has(line, 'parents');
       const out: Action[] = [];
       for (const arg of line.operands) {
         out.push({ kind: 'remove', arg, recursive: false, by });
@@ -144,7 +143,7 @@ const rows: Record<string, Row> = {
       return out;
     },
   },
-  unlink: { table: options('', []), read: (line, by) => line.operands.map((arg) => ({ kind: 'remove', arg, recursive: false, by })) },
+  unlink: { table: unlinkOptions, read: (line, by) => line.operands.map((arg) => ({ kind: 'remove', arg, recursive: false, by })) },
   shred: {
     table: options('fn:s:uvxz', ['force', ['iterations', 'required'], ['random-source', 'required'], ['size', 'required'], ['remove', 'optional'], 'verbose', 'exact', 'zero']),
     read: (line, by) => {
@@ -157,34 +156,19 @@ const rows: Record<string, Row> = {
       return out;
     },
   },
-  mv: {
-    table: options('bfinS:t:TuvZ', [['backup', 'optional'], 'force', 'interactive', 'no-clobber', 'strip-trailing-slashes', ['suffix', 'required'], ['target-directory', 'required'], 'no-target-directory', ['update', 'optional'], 'verbose', 'context', 'exchange', 'no-copy']),
-    read: (line, by) => copyLike(line, by, 'move'),
-  },
-  cp: {
-    table: options('aAbdfHilLnPpRrsS:t:TuvxZ', [['archive', 'none'], 'attributes-only', ['backup', 'optional'], 'copy-contents', 'debug', 'force', 'interactive', 'link', 'dereference', 'no-clobber', 'no-dereference', ['preserve', 'optional'], ['no-preserve', 'required'], 'parents', 'recursive', ['reflink', 'optional'], 'remove-destination', ['sparse', 'required'], 'strip-trailing-slashes', 'symbolic-link', ['suffix', 'required'], ['target-directory', 'required'], 'no-target-directory', ['update', 'optional'], 'verbose', 'one-file-system', 'context', 'keep-directory-symlink']),
-    read: (line, by) => copyLike(line, by, 'copy'),
-  },
+  mv: { table: mvOptions, read: (line, by) => copyLike(line, by, 'move') },
+  cp: { table: cpOptions, read: (line, by) => copyLike(line, by, 'copy') },
   install: {
-    table: options('bcCdDg:m:o:psS:t:TvZ', [['backup', 'optional'], 'compare', 'directory', ['group', 'required'], ['mode', 'required'], ['owner', 'required'], 'preserve-timestamps', 'strip', ['strip-program', 'required'], ['suffix', 'required'], ['target-directory', 'required'], 'no-target-directory', 'verbose', 'preserve-context', 'context']),
+    table: installOptions,
     read: (line, by, _ctx, span) => {
       for (const o of valuesOf(line, 'strip-program')) return [dynamic(span, `\`install --strip-program\` runs \`${o.value ?? '…'}\``)];
-      if (has(line, 'd', 'directory')) return line.operands.map((arg) => ({ kind: 'write', arg, by }));
+      if (has(line, 'directory')) return line.operands.map((arg) => ({ kind: 'write', arg, by }));
       return copyLike(line, by, 'copy');
     },
   },
-  ln: {
-    table: options('bdfFinLPrsS:t:Tv', [['backup', 'optional'], 'directory', 'force', 'interactive', 'logical', 'no-dereference', 'physical', 'relative', 'symbolic', ['suffix', 'required'], ['target-directory', 'required'], 'no-target-directory', 'verbose']),
-    read: (line, by) => copyLike(line, by, has(line, 's', 'symbolic') ? 'symlink' : 'hardlink'),
-  },
-  touch: {
-    table: options('acd:fhmr:t:', [['date', 'required'], 'no-create', 'no-dereference', ['reference', 'required'], ['time', 'required']]),
-    read: (line, by) => line.operands.map((arg) => ({ kind: 'write', arg, by, content: false })),
-  },
-  mkdir: {
-    table: options('m:pvZ', [['mode', 'required'], 'parents', 'verbose', ['context', 'optional']]),
-    read: (line, by) => line.operands.map((arg) => ({ kind: 'write', arg, by, content: false })),
-  },
+  ln: { table: lnOptions, read: (line, by) => copyLike(line, by, has(line, 'symbolic') ? 'symlink' : 'hardlink') },
+  touch: { table: touchOptions, read: (line, by) => line.operands.map((arg) => ({ kind: 'write', arg, by, content: false })) },
+  mkdir: { table: mkdirOptions, read: (line, by) => line.operands.map((arg) => ({ kind: 'write', arg, by, content: false })) },
   truncate: {
     table: options('cor:s:', ['no-create', 'io-blocks', ['reference', 'required'], ['size', 'required']]),
     read: (line, by) => line.operands.map((arg) => ({ kind: 'write', arg, by })),
@@ -193,18 +177,9 @@ const rows: Record<string, Row> = {
     table: options('aip', ['append', 'ignore-interrupts', ['output-error', 'optional']]),
     read: (line, by) => line.operands.map((arg) => ({ kind: 'write', arg, by })),
   },
-  chmod: {
-    table: options('cfvRHLP', ['changes', 'silent', 'quiet', 'verbose', 'no-preserve-root', 'preserve-root', ['reference', 'required'], 'recursive', 'dereference', 'no-dereference']),
-    read: (line, by) => ownerLike(line, by),
-  },
-  chown: {
-    table: options('cfhvRHLP', ['changes', 'silent', 'quiet', 'verbose', 'dereference', 'no-dereference', ['from', 'required'], 'no-preserve-root', 'preserve-root', ['reference', 'required'], 'recursive']),
-    read: (line, by) => ownerLike(line, by),
-  },
-  chgrp: {
-    table: options('cfhvRHLP', ['changes', 'silent', 'quiet', 'verbose', 'dereference', 'no-dereference', 'no-preserve-root', 'preserve-root', ['reference', 'required'], 'recursive']),
-    read: (line, by) => ownerLike(line, by),
-  },
+  chmod: { table: chmodOptions, read: (line, by) => ownerLike(line, by) },
+  chown: { table: chownOptions, read: (line, by) => ownerLike(line, by) },
+  chgrp: { table: chgrpOptions, read: (line, by) => ownerLike(line, by) },
   sort: {
     table: options('bcCdfghiMmno:rRsS:t:T:uVzk:', ['ignore-leading-blanks', ['check', 'optional'], 'dictionary-order', 'ignore-case', 'general-numeric-sort', 'human-numeric-sort', 'ignore-nonprinting', 'month-sort', 'merge', 'numeric-sort', ['output', 'required'], 'reverse', 'random-sort', ['random-source', 'required'], 'stable', ['buffer-size', 'required'], ['field-separator', 'required'], ['temporary-directory', 'required'], 'unique', 'version-sort', 'zero-terminated', ['key', 'required'], ['sort', 'required'], ['parallel', 'required'], ['files0-from', 'required'], ['compress-program', 'required'], 'debug']),
     read: (line, by, _ctx, span) => {
@@ -293,53 +268,66 @@ function compressRemovals(line: ReadCommandLine, by: string, tool: string): Acti
 
 /**
  * cp, mv, ln, install: sources, and a destination (or `-t DIR`). When the
- * destination is a directory what lands is DEST/NAME for each source, so
- * both are written: the destination itself (judged as a directory only when
- * it is not one already) and the name inside it.
+ * destination is a directory what lands is DEST/NAME for each source
+ * (DEST/SOURCE with cp `--parents`), so both are written: the destination
+ * itself (judged as a directory only when it is not one already) and the
+ * name inside it. With backups (`-b`, `--backup`, `-S SUFFIX`) what stood at
+ * each destination moves to DEST + a suffix, or DEST.~N~: a write of
+ * `DEST*` (the suffix may come from the environment; it never holds a `/`).
  */
 function copyLike(line: ReadCommandLine, by: string, mode: 'copy' | 'move' | 'symlink' | 'hardlink'): Action[] {
   const out: Action[] = [];
-  const targetDir = valuesOf(line, 't', 'target-directory').map(optionArgument)[0];
+  const targetDirs = valuesOf(line, 'target-directory').map(optionArgument);
   let sources = line.operands;
-  let destination: Argument | undefined = targetDir;
+  let destinations: Argument[] = targetDirs;
   let named = false; // `ln -s target`: the link's name is the target's, here
-  if (!destination) {
+  if (destinations.length === 0) {
     if (sources.length === 1 && (mode === 'symlink' || mode === 'hardlink')) {
       const only = sources[0]!;
-      destination = only.text === null ? unfixedArgument(only, 'the link name comes from a target that is not fixed') : derivedArgument(only, baseName(only.text));
+      destinations = [only.text === null ? unfixedArgument(only, 'the link name comes from a target that is not fixed') : derivedArgument(only, baseName(only.text))];
       named = true;
-    } else {
-      destination = sources[sources.length - 1];
+    } else if (sources.length > 0) {
+      destinations = [sources[sources.length - 1]!];
       sources = sources.slice(0, -1);
     }
   }
-  if (!destination) return out;
-  const recursive = has(line, 'r', 'R', 'recursive', 'a', 'archive') || mode === 'move';
-  const links = mode === 'symlink' || mode === 'hardlink' || has(line, 's', 'symbolic-link', 'l', 'link');
-  const hardLinks = mode === 'hardlink' || (mode === 'copy' && has(line, 'l', 'link'));
+  const recursive = has(line, 'recursive', 'archive') || mode === 'move';
+  const links = mode === 'symlink' || mode === 'hardlink' || has(line, 'symbolic-link', 'link');
+  const hardLinks = mode === 'hardlink' || (mode === 'copy' && has(line, 'link'));
+  const backups = has(line, 'backup', 'suffix');
+  const keepsPath = mode === 'copy' && has(line, 'parents');
   for (const source of sources) {
     if (mode === 'move') out.push({ kind: 'remove', arg: source, recursive: true, by });
     if (hardLinks) out.push({ kind: 'write', arg: source, hardLinkSource: true, by });
   }
-  const directoryOnly = targetDir !== undefined || destination.text?.endsWith('/') === true || /(^|\/)\.\.?$/.test(destination.text ?? '');
-  const inside = named || has(line, 'T', 'no-target-directory') ? [] : sources.map((source) => inDirectory(destination, source, mode === 'copy' && recursive)).filter((a) => a !== null);
-  if (!directoryOnly || inside.length === 0) out.push({ kind: 'write', arg: destination, recursive, by, destination: !named });
-  for (const arg of inside) out.push({ kind: 'write', arg, recursive, by });
-  // what was put in place may be a link: later paths through it are not fixed
-  if (links || mode === 'move' || mode === 'copy') {
-    if (!directoryOnly) out.push({ kind: 'place', arg: destination });
-    for (const arg of inside) out.push({ kind: 'place', arg });
+  const places: Action[] = [];
+  for (const destination of destinations) {
+    const directoryOnly = targetDirs.length > 0 || destination.text?.endsWith('/') === true || /(^|\/)\.\.?$/.test(destination.text ?? '');
+    const inside = named || has(line, 'no-target-directory') ? [] : sources.map((source) => inDirectory(destination, source, mode === 'copy' && recursive, keepsPath)).filter((a) => a !== null);
+    const written = !directoryOnly || inside.length === 0 ? [destination, ...inside] : inside;
+    for (const arg of written) out.push({ kind: 'write', arg, recursive, by, ...(arg === destination && !named ? { destination: true } : {}) });
+    if (backups) for (const arg of written) out.push({ kind: 'write', arg: withAnySuffix(arg), by });
+    // what was put in place may be a link: later paths through it are not fixed
+    if (links || mode === 'move' || mode === 'copy') for (const arg of directoryOnly ? inside : written) places.push({ kind: 'place', arg });
   }
-  return out;
+  return [...out, ...places];
+}
+
+/** `DEST*`: a backup's name, DEST with a suffix (a glob of the destination's own words). */
+function withAnySuffix(arg: Argument): Argument {
+  if (arg.value.kind !== 'fixed') return arg;
+  const fields = arg.value.fields.map((field) => ({ ...field, text: `${field.text}*`, chunks: [...field.chunks, { text: '*', quoted: false }], glob: true }));
+  return { word: arg.word, value: { kind: 'fixed', fields }, text: null };
 }
 
 /**
  * DEST/NAME for a source copied or moved into the directory DEST: NAME is
- * the source's last name (a glob when the source is one), or any name at all
- * (a dot-matching `*`) when the source is not fixed. `src/.` merges its
- * entries into DEST itself, which is then any name below DEST.
+ * the source's last name (its whole path with cp `--parents`; a glob when
+ * the source is one), or any name at all (a dot-matching `*`) when the
+ * source is not fixed. `src/.` merges its entries into DEST itself, which
+ * is then any name below DEST.
  */
-function inDirectory(destination: Argument, source: Argument, merges: boolean): Argument | null {
+function inDirectory(destination: Argument, source: Argument, merges: boolean, keepsPath = false): Argument | null {
   if (destination.text === null) return null;
   const base = trimTrailingSlashes(destination.text) || '/';
   const prefix = base === '/' ? '/' : `${base}/`;
@@ -351,10 +339,10 @@ function inDirectory(destination: Argument, source: Argument, merges: boolean): 
   if (source.value.kind !== 'fixed' || source.value.fields.length !== 1) return anyName();
   const field = source.value.fields[0]!;
   const trimmed = trimTrailingSlashes(field.text);
-  const from = trimmed.lastIndexOf('/') + 1;
+  const from = keepsPath ? 0 : trimmed.lastIndexOf('/') + 1;
   const name = trimmed.slice(from);
   // `cp -r src/. dest` merges src's entries into dest; `ln -s / dir` or `mv x/. y` make no new name there
-  if (name === '' || name === '.' || name === '..') return merges ? anyName() : null;
+  if (!keepsPath && (name === '' || name === '.' || name === '..')) return merges ? anyName() : null;
   const chunks: Chunk[] = [{ text: prefix, quoted: true }];
   let at = 0;
   for (const chunk of field.chunks) {
@@ -367,10 +355,14 @@ function inDirectory(destination: Argument, source: Argument, merges: boolean): 
   return { word: source.word, value: { kind: 'fixed', fields: [{ text, chunks, glob: field.glob, ...(field.dots ? { dots: true } : {}) }] }, text: field.glob ? null : text };
 }
 
-/** chmod, chown, chgrp: the first operand is the mode or owner (unless --reference). */
+/**
+ * chmod, chown, chgrp: the first operand is the mode or owner, unless
+ * `--reference` names the file to copy it from, or (GNU chmod) a mode
+ * stood among the options (`chmod -w a`, `chmod a -w`: every operand a file).
+ */
 function ownerLike(line: ReadCommandLine, by: string): Action[] {
-  const recursive = has(line, 'R', 'recursive');
-  const files = has(line, 'reference') ? line.operands : line.operands.slice(1);
+  const recursive = has(line, 'recursive');
+  const files = has(line, 'reference', 'mode') ? line.operands : line.operands.slice(1);
   return files.map((arg) => ({ kind: 'write', arg, recursive, by, content: false }));
 }
 
@@ -387,15 +379,37 @@ export function readProgram(name: string, args: Argument[], ctx: ProgramContext,
   if (reader) return reader(program, args, ctx, span);
   if (ctx.wrappers.has(program)) return [{ kind: 'run', argv: args.slice(1).filter((a) => !(a.text ?? '').startsWith('-')) }];
   const row = rows[program];
-  if (row) {
-    const line = readOptions(args.slice(1), row.table);
-    const actions = row.read(line, program, ctx, span);
-    for (const arg of line.unfixedOptionLike) {
-      if (actions.some((a) => (a.kind === 'remove' || a.kind === 'write') && a.arg === arg)) continue;
-    }
-    return actions;
-  }
+  // a row's program may be GNU's or BSD's: what either reading does is what it may do
+  if (row) return unionOf(platformReadings(args.slice(1), row.table).map((line) => row.read(line, program, ctx, span)));
   return [];
+}
+
+/**
+ * The actions of several readings, each once (an action of a later reading
+ * equal, field by field, to an earlier one is dropped). The readings are
+ * alternatives, not steps: what one puts in place (`place`) comes after
+ * every reading's writes, so it cannot make the other's targets unfixed.
+ */
+function unionOf(readings: Action[][]): Action[] {
+  if (readings.length === 1) return readings[0]!;
+  const out: Action[] = [];
+  const places: Action[] = [];
+  const byArgument = new Map<unknown, Action[]>();
+  const same = (a: Action, b: Action) => {
+    const keys = Object.keys(a) as (keyof Action)[];
+    return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+  };
+  for (const actions of readings) {
+    for (const action of actions) {
+      const key = 'arg' in action ? action.arg : null;
+      const seen = byArgument.get(key) ?? [];
+      if (seen.some((earlier) => same(earlier, action))) continue;
+      seen.push(action);
+      byArgument.set(key, seen);
+      (action.kind === 'place' ? places : out).push(action);
+    }
+  }
+  return [...out, ...places];
 }
 
 // cd, pushd, popd -------------------------------------------------------

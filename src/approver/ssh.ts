@@ -33,7 +33,7 @@ export function readSsh(name: string, args: Argument[], ctx: ProgramContext, spa
     all = [...all, ...second.options];
     operands = [operands[0]!];
   }
-  const line = { options: all, operands, unfixedOptionLike: [], unknown: [] };
+  const line = { options: all, operands, unfixedOptionLike: [], invalid: [] };
   const out: Action[] = [];
   const tokens = sshTokens(name, line.options, operands[0], ctx);
   for (const o of valuesOf(line, 'o')) out.push(...readSetting(settingText(o), o, tokens, ctx, span));

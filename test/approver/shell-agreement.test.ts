@@ -174,10 +174,10 @@ function covers(e: Listed, ev: ShellEvent, vol: Vol, dialect: ShellName): boolea
   return false;
 }
 
-/** mkdir -p (and install -D) make the parents of what they were asked for: a created directory above a listed mkdir. */
+/** mkdir -p, install -D and cp --parents make the parents of what they were asked for: a created directory above what they list. */
 function parentOfListedMkdir(effects: readonly Listed[], ev: ShellEvent, vol: Vol): boolean {
   if (!ev.createdDir) return false;
-  return effects.some((e) => e.kind === 'write' && (e.by === 'mkdir' || e.by === 'install') && (e.paths ?? []).some((q) => inside(physical(vol, q, true), ev.path)));
+  return effects.some((e) => e.kind === 'write' && (e.by === 'mkdir' || e.by === 'install' || e.by === 'cp') && (e.paths ?? []).some((q) => inside(physical(vol, q, true), ev.path)));
 }
 
 // ------------------------------------------------------------------ plans

@@ -19,6 +19,8 @@ export interface PathEvent {
   from: string;
   /** A directory the run created (mkdir -p makes parents). */
   createdDir?: boolean;
+  /** The program whose argv names it. */
+  by?: string;
 }
 
 // ------------------------------------------------------------------ paths
@@ -71,7 +73,7 @@ interface Options {
   operands: string[];
 }
 
-/** GNU getopt_long, permuting; `withArg` letters and `longWithArg` names take a value. */
+/** A loose getopt for the programs below that are not coreutils: permuting; `withArg` letters and `longWithArg` names take a value. */
 function getopt(args: readonly string[], withArg: string, longWithArg: readonly string[] = [], stopAtOperand = false): Options {
   const flags = new Map<string, string | true>();
   const seen: [string, string | true][] = [];
@@ -126,65 +128,381 @@ const base = (p: string) => path.posix.basename(p.replace(/\/+$/, '')) || p;
 const at = (cwd: string, p: string) => (p.startsWith('/') ? p : `${cwd}/${p}`);
 
 type Emit = (kind: PathEvent['kind'], raw: string, recursive?: boolean) => void;
-type Reader = (args: string[], cwd: string, vol: Vol, emit: Emit, name: string) => void;
+/** The environment a call ran with: the variables the stubs log (shells.ts `Call.env`). */
+type Env = Readonly<Record<string, string>>;
+type Reader = (args: string[], cwd: string, vol: Vol, emit: Emit, name: string, env: Env) => void;
 
-function destinations(name: string, o: Options, cwd: string, vol: Vol): { source: string; dest: string }[] {
-  const target = value(o, 't', 'target-directory');
+// ------------------------------------------------------------------ GNU coreutils 9.1: getopt_long, as glibc reads argv
+
+/**
+ * A program's options as its source declares them: the getopt string
+ * (`t:` takes a value, `r::` an optional one attached to its letter) and the
+ * `struct option` rows, each a long name, whether it takes a value (0 no,
+ * 1 required, 2 optional) and what getopt returns for it (the short letter,
+ * or the long name itself when it has none; two names returning the same
+ * thing are one option, so a prefix of both is not ambiguous).
+ */
+interface Declared {
+  short: string;
+  long: [name: string, hasArg: 0 | 1 | 2, returns?: string][];
+}
+
+interface Parsed {
+  /** What getopt returned, in order: the option (its letter or long name), its value, and the argv index of the word it stood in. */
+  seen: [option: string, value: string | true, word: number][];
+  operands: string[];
+  /** `--help` or `--version`: the program prints and exits. */
+  informational: boolean;
+}
+
+const standardOptions: Declared['long'] = [['help', 0], ['version', 0]];
+
+/**
+ * glibc's getopt_long: it permutes (options anywhere before `--`, unless
+ * POSIXLY_CORRECT is set: then the first operand ends them), `-` is an
+ * operand, a long name may be abbreviated to a prefix only one option has.
+ * Null where the program refuses its argv: an unknown or ambiguous option, a
+ * missing value, a value given to a flag (coreutils then prints its usage
+ * and does nothing).
+ */
+function getoptLong(args: readonly string[], declared: Declared, env: Env): Parsed | null {
+  const posix = env.POSIXLY_CORRECT !== undefined;
+  const long = [...declared.long, ...standardOptions];
+  const out: Parsed = { seen: [], operands: [], informational: false };
+  const arity = (letter: string): 0 | 1 | 2 | null => {
+    const at = declared.short.indexOf(letter);
+    if (at < 0 || letter === ':') return null;
+    return declared.short[at + 1] !== ':' ? 0 : declared.short[at + 2] === ':' ? 2 : 1;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      out.operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') {
+      out.operands.push(a);
+      if (posix) {
+        out.operands.push(...args.slice(i + 1));
+        break;
+      }
+      continue;
+    }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
+      const exact = long.find(([n]) => n === name);
+      const prefixed = long.filter(([n]) => n.startsWith(name));
+      const same = (x: Declared['long'][number], y: Declared['long'][number]) => x[1] === y[1] && (x[2] ?? x[0]) === (y[2] ?? y[0]);
+      const found = exact ?? (prefixed.length > 0 && prefixed.every((p) => same(p, prefixed[0]!)) ? prefixed[0] : undefined);
+      if (!found) return null;
+      const [n, hasArg, returns] = found;
+      let v: string | true = true;
+      if (eq >= 0) {
+        if (hasArg === 0) return null;
+        v = a.slice(eq + 1);
+      } else if (hasArg === 1) {
+        if (i + 1 >= args.length) return null;
+        v = args[++i]!;
+      }
+      if (n === 'help' || n === 'version') out.informational = true;
+      out.seen.push([returns ?? n, v, i]);
+      continue;
+    }
+    for (let j = 1; j < a.length; j++) {
+      const c = a[j]!;
+      const takes = arity(c);
+      if (takes === null) return null;
+      if (takes === 0) {
+        out.seen.push([c, true, i]);
+        continue;
+      }
+      const word = i;
+      if (j + 1 < a.length) out.seen.push([c, a.slice(j + 1), word]);
+      else if (takes === 2) out.seen.push([c, true, word]);
+      else if (i + 1 < args.length) out.seen.push([c, args[++i]!, word]);
+      else return null;
+      break;
+    }
+  }
+  return out;
+}
+
+const given = (p: Parsed, ...options: string[]) => p.seen.some(([o]) => options.includes(o));
+const lastValue = (p: Parsed, ...options: string[]): string | null => {
+  for (let i = p.seen.length - 1; i >= 0; i--) {
+    const [o, v] = p.seen[i]!;
+    if (options.includes(o) && typeof v === 'string') return v;
+  }
+  return null;
+};
+
+/** The options of coreutils 9.1 (src/*.c `long_options` and the getopt string), for the programs whose argv this file reads. */
+const declared: Record<string, Declared> = {
+  rm: {
+    short: 'dfirvIR',
+    long: [['force', 0, 'f'], ['interactive', 2], ['one-file-system', 0], ['no-preserve-root', 0], ['preserve-root', 2],
+      ['-presume-input-tty', 0], ['recursive', 0, 'r'], ['dir', 0, 'd'], ['verbose', 0, 'v']],
+  },
+  rmdir: { short: 'pv', long: [['ignore-fail-on-non-empty', 0], ['path', 0, 'p'], ['parents', 0, 'p'], ['verbose', 0, 'v']] },
+  unlink: { short: '', long: [] },
+  mkdir: { short: 'pm:vZ', long: [['context', 2, 'Z'], ['mode', 1, 'm'], ['parents', 0, 'p'], ['verbose', 0, 'v']] },
+  touch: { short: 'acd:fhmr:t:', long: [['time', 1], ['no-create', 0, 'c'], ['date', 1, 'd'], ['reference', 1, 'r'], ['no-dereference', 0, 'h']] },
+  truncate: { short: 'cor:s:', long: [['no-create', 0, 'c'], ['io-blocks', 0, 'o'], ['reference', 1, 'r'], ['size', 1, 's']] },
+  tee: { short: 'aip', long: [['append', 0, 'a'], ['ignore-interrupts', 0, 'i'], ['output-error', 2, 'p']] },
+  shred: {
+    short: 'fn:s:uvxz',
+    long: [['exact', 0, 'x'], ['force', 0, 'f'], ['iterations', 1, 'n'], ['size', 1, 's'], ['random-source', 1], ['remove', 2, 'u'], ['verbose', 0, 'v'], ['zero', 0, 'z']],
+  },
+  chmod: {
+    // a mode letter takes the rest of its word as an optional value: the whole word is then a mode
+    short: 'Rcfvr::w::x::X::s::t::u::g::o::a::,::+::=::0::1::2::3::4::5::6::7::',
+    long: [['changes', 0, 'c'], ['recursive', 0, 'R'], ['no-preserve-root', 0], ['preserve-root', 0], ['quiet', 0, 'f'], ['reference', 1], ['silent', 0, 'f'], ['verbose', 0, 'v']],
+  },
+  chown: {
+    short: 'HLPRcfhv',
+    long: [['recursive', 0, 'R'], ['changes', 0, 'c'], ['dereference', 0], ['from', 1], ['no-dereference', 0, 'h'], ['no-preserve-root', 0],
+      ['preserve-root', 0], ['quiet', 0, 'f'], ['silent', 0, 'f'], ['reference', 1], ['verbose', 0, 'v']],
+  },
+  chgrp: {
+    short: 'HLPRcfhv',
+    long: [['recursive', 0, 'R'], ['changes', 0, 'c'], ['dereference', 0], ['no-dereference', 0, 'h'], ['no-preserve-root', 0],
+      ['preserve-root', 0], ['quiet', 0, 'f'], ['silent', 0, 'f'], ['reference', 1], ['verbose', 0, 'v']],
+  },
+  mv: {
+    short: 'bfint:uvS:TZ',
+    long: [['backup', 2, 'b'], ['context', 0, 'Z'], ['force', 0, 'f'], ['interactive', 0, 'i'], ['no-clobber', 0, 'n'], ['no-target-directory', 0, 'T'],
+      ['strip-trailing-slashes', 0], ['suffix', 1, 'S'], ['target-directory', 1, 't'], ['update', 0, 'u'], ['verbose', 0, 'v']],
+  },
+  cp: {
+    short: 'abdfHilLnprst:uvxPRS:TZ',
+    long: [['archive', 0, 'a'], ['attributes-only', 0], ['backup', 2, 'b'], ['copy-contents', 0], ['dereference', 0, 'L'], ['force', 0, 'f'],
+      ['interactive', 0, 'i'], ['link', 0, 'l'], ['no-clobber', 0, 'n'], ['no-dereference', 0, 'P'], ['no-preserve', 1], ['no-target-directory', 0, 'T'],
+      ['one-file-system', 0, 'x'], ['parents', 0], ['path', 0, 'parents'], ['preserve', 2], ['recursive', 0, 'R'], ['remove-destination', 0],
+      ['sparse', 1], ['reflink', 2], ['strip-trailing-slashes', 0], ['suffix', 1, 'S'], ['symbolic-link', 0, 's'], ['target-directory', 1, 't'],
+      ['update', 0, 'u'], ['verbose', 0, 'v'], ['context', 2, 'Z']],
+  },
+  ln: {
+    short: 'bdfinrst:vFLPS:T',
+    long: [['backup', 2, 'b'], ['directory', 0, 'F'], ['no-dereference', 0, 'n'], ['no-target-directory', 0, 'T'], ['force', 0, 'f'],
+      ['interactive', 0, 'i'], ['suffix', 1, 'S'], ['target-directory', 1, 't'], ['logical', 0, 'L'], ['physical', 0, 'P'], ['relative', 0, 'r'],
+      ['symbolic', 0, 's'], ['verbose', 0, 'v']],
+  },
+  install: {
+    short: 'bcCsDdg:m:o:pt:TvS:Z',
+    long: [['backup', 2, 'b'], ['compare', 0, 'C'], ['context', 2, 'Z'], ['directory', 0, 'd'], ['group', 1, 'g'], ['mode', 1, 'm'],
+      ['no-target-directory', 0, 'T'], ['owner', 1, 'o'], ['preserve-timestamps', 0, 'p'], ['preserve-context', 0], ['strip', 0, 's'],
+      ['strip-program', 1], ['suffix', 1, 'S'], ['target-directory', 1, 't'], ['verbose', 0, 'v']],
+  },
+};
+
+/** Read a coreutils argv: null where the program does nothing (it refused the argv, or it only prints its help or version). */
+function gnu(name: string, args: readonly string[], env: Env): Parsed | null {
+  const parsed = getoptLong(args, declared[name]!, env);
+  return parsed && !parsed.informational ? parsed : null;
+}
+
+const exists = (vol: Vol, p: string) => lstatOf(vol, physical(vol, p, false)) !== null;
+const isEmptyDirectory = (vol: Vol, p: string) => isDirectory(vol, p, false) && vol.readdirSync(physical(vol, p, false)).length === 0;
+const lastName = (p: string) => path.posix.basename(p.replace(/\/+$/, ''));
+
+// chmod's mode grammar (a symbolic list, or an octal number with an optional operator)
+const modeClause = /^(?:[ugoa]*(?:[-+=](?:[rwxXst]*|[ugo]))+|[-+=]?[0-7]+)$/;
+const validMode = (mode: string) => mode.split(',').every((clause) => modeClause.test(clause));
+
+/** The backups (`-b`, `--backup[=CONTROL]`, `-S SUFFIX`) of mv, cp, ln and install: the backup's name for a destination, or null. */
+function backupNamer(p: Parsed, env: Env, vol: Vol): ((dest: string) => string | null) | 'refused' {
+  if (!given(p, 'b', 'S')) return () => null;
+  const control = lastValue(p, 'b') ?? env.VERSION_CONTROL ?? 'existing';
+  const kinds: [string, 'none' | 'simple' | 'existing' | 'numbered'][] = [
+    ['none', 'none'], ['off', 'none'], ['simple', 'simple'], ['never', 'simple'], ['existing', 'existing'], ['nil', 'existing'], ['numbered', 'numbered'], ['t', 'numbered'],
+  ];
+  // argmatch: an exact name, or a prefix of names that all mean one kind
+  const matches = kinds.filter(([k]) => k === control).concat(kinds.filter(([k]) => k !== control && k.startsWith(control)));
+  const kind = matches.find(([k]) => k === control)?.[1] ?? (matches.length > 0 && matches.every(([, m]) => m === matches[0]![1]) ? matches[0]![1] : null);
+  if (kind === null) return 'refused';
+  if (kind === 'none') return () => null;
+  // a suffix that is empty or holds a `/` is not used (gnulib's set_simple_backup_suffix)
+  const usable = (s: string | null | undefined) => (s && !s.includes('/') ? s : null);
+  const suffix = usable(lastValue(p, 'S')) ?? usable(env.SIMPLE_BACKUP_SUFFIX) ?? '~';
+  return (dest) => {
+    const numbered = (n: number) => `${dest}.~${n}~`;
+    let highest = 0;
+    if (kind !== 'simple') {
+      const dir = path.posix.dirname(dest);
+      const prefix = `${lastName(dest)}.~`;
+      let names: string[] = [];
+      try { names = (vol.readdirSync(physical(vol, dir, true)) as string[]).map(String); } catch { names = []; }
+      for (const n of names) {
+        const m = n.startsWith(prefix) ? /^(\d+)~$/.exec(n.slice(prefix.length)) : null;
+        if (m) highest = Math.max(highest, Number(m[1]));
+      }
+    }
+    if (kind === 'numbered' || (kind === 'existing' && highest > 0)) return numbered(highest + 1);
+    return dest + suffix;
+  };
+}
+
+/**
+ * Where mv, cp, ln and install put each source, as coreutils 9.1 decides it
+ * (cp.c `do_copy`, mv.c `main`, ln.c `main`): `-t DIR`; `-T` (exactly two
+ * operands, the second a file); else the last operand, a directory when it
+ * is one (ln `-n` does not follow a link there), which several sources need.
+ * Null where the program refuses (missing or extra operands, `-t` with `-T`
+ * or twice, a target that is not a directory).
+ */
+function placements(name: string, p: Parsed, cwd: string, vol: Vol): { source: string; dest: string }[] | null {
+  const targets = p.seen.filter(([o]) => o === 't');
+  const noTarget = given(p, 'T');
+  const ops = p.operands;
+  if (targets.length > 1 || (targets.length === 1 && noTarget)) return null;
+  const parents = name === 'cp' && given(p, 'parents');
+  const into = (dir: string) => ops.map((s) => ({ source: s, dest: parents ? path.posix.join(at(cwd, dir), s.replace(/\/+$/, '')) : `${at(cwd, dir)}/${lastName(s) === '..' ? '.' : lastName(s)}` }));
+  const follow = !(name === 'ln' && given(p, 'n'));
+  if (targets.length === 1) {
+    const dir = targets[0]![1] as string;
+    if (ops.length === 0 || !isDirectory(vol, at(cwd, dir))) return null;
+    return into(dir);
+  }
+  if (ops.length === 0) return null;
+  if (noTarget) return ops.length === 2 ? [{ source: ops[0]!, dest: at(cwd, ops[1]!) }] : null;
+  if (ops.length === 1) return name === 'ln' ? [{ source: ops[0]!, dest: `${cwd}/${lastName(ops[0]!)}` }] : null;
+  const last = ops[ops.length - 1]!;
+  const sources = ops.slice(0, -1);
+  const lastIsDirectory = isDirectory(vol, at(cwd, last), follow);
+  if (parents && !lastIsDirectory) return null;
+  if (lastIsDirectory) {
+    return sources.map((s) => ({ source: s, dest: parents ? path.posix.join(at(cwd, last), s.replace(/\/+$/, '')) : `${at(cwd, last)}/${lastName(s) === '..' ? '.' : lastName(s)}` }));
+  }
+  if (sources.length > 1) return null;
+  return [{ source: sources[0]!, dest: at(cwd, last) }];
+}
+
+/** mv, cp, ln, install: each source's removal (mv), its destination's write, and the backup of what stood there. */
+const copyLike: Reader = (args, cwd, vol, emit, name, env) => {
+  const p = gnu(name, args, env);
+  if (!p) return;
+  if (name === 'install' && given(p, 'd')) {
+    for (const d of p.operands) emit('write', at(cwd, d));
+    return;
+  }
+  if (name === 'ln' && given(p, 'r') && !given(p, 's')) return; // --relative needs --symbolic
+  const backup = backupNamer(p, env, vol);
+  if (backup === 'refused') return;
+  const placed = placements(name, p, cwd, vol);
+  if (!placed) return;
+  const recursive = name === 'mv' || (name === 'cp' && given(p, 'r', 'R', 'a'));
+  const replaces = name !== 'ln' || given(p, 'f', 'b', 'S');
+  // cp follows a link it is given unless it copies recursively (or -P, -d); -L and -H follow it; install always does
+  const follows = name === 'install' || (name === 'cp' && (given(p, 'L', 'H') || !(recursive || given(p, 'P', 'd'))));
+  for (const { source, dest } of placed) {
+    const from = at(cwd, source);
+    const sourceIsDirectory = isDirectory(vol, from, follows);
+    // a destination that is a directory (as a file: -T, or ln -n of a link's own name) is not replaced by a file
+    if (isDirectory(vol, dest, false) && !sourceIsDirectory) continue;
+    if (name === 'ln' && exists(vol, dest) && (!replaces || physical(vol, dest, true) === physical(vol, from, true))) continue;
+    if ((name === 'cp' || name === 'install') && sourceIsDirectory && !recursive) continue; // "omitting directory"
+    if (name === 'mv') emit('removal', from, true);
+    const backupName = exists(vol, dest) ? backup(dest) : null;
+    if (backupName !== null) emit('write', backupName);
+    emit('write', dest, recursive && sourceIsDirectory);
+  }
+};
+
+const coreutils: Record<string, Reader> = {
+  rm(args, cwd, vol, emit, name, env) {
+    const p = gnu(name, args, env);
+    if (!p) return;
+    const recursive = given(p, 'r', 'R');
+    for (const operand of p.operands) {
+      const target = at(cwd, operand);
+      if (lastName(operand) === '.' || lastName(operand) === '..') continue; // rm refuses them
+      if (!recursive && isDirectory(vol, target, false) && !(given(p, 'd') && isEmptyDirectory(vol, target))) continue;
+      emit('removal', target, recursive);
+    }
+  },
+  rmdir(args, cwd, _vol, emit, name, env) {
+    const p = gnu(name, args, env);
+    if (!p) return;
+    for (const operand of p.operands) {
+      let d = operand.replace(/\/+$/, '');
+      emit('removal', at(cwd, d));
+      while (given(p, 'p') && d.includes('/')) {
+        d = d.slice(0, d.lastIndexOf('/')).replace(/\/+$/, '');
+        if (d === '' || d === '.') break;
+        emit('removal', at(cwd, d));
+      }
+    }
+  },
+  unlink(args, cwd, _vol, emit, name, env) {
+    const p = gnu(name, args, env);
+    if (p?.operands.length === 1) emit('removal', at(cwd, p.operands[0]!));
+  },
+  shred(args, cwd, _vol, emit, name, env) {
+    const p = gnu(name, args, env);
+    if (!p) return;
+    for (const operand of p.operands) {
+      emit('write', at(cwd, operand));
+      if (given(p, 'u')) emit('removal', at(cwd, operand));
+    }
+  },
+  mkdir(args, cwd, _vol, emit, name, env) {
+    for (const d of gnu(name, args, env)?.operands ?? []) emit('write', at(cwd, d));
+  },
+  touch(args, cwd, vol, emit, name, env) {
+    const p = gnu(name, args, env);
+    if (!p) return;
+    for (const f of p.operands) {
+      if (f === '-') continue; // the file of its stdout
+      if (given(p, 'c') && !exists(vol, at(cwd, f))) continue;
+      emit('write', at(cwd, f));
+    }
+  },
+  tee(args, cwd, _vol, emit, name, env) {
+    for (const f of gnu(name, args, env)?.operands ?? []) emit('write', at(cwd, f)); // `-` is a file: tee.c follows POSIX
+  },
+  truncate(args, cwd, _vol, emit, name, env) {
+    for (const f of gnu(name, args, env)?.operands ?? []) emit('write', at(cwd, f));
+  },
+  chmod(args, cwd, _vol, emit, name, env) {
+    const p = gnu(name, args, env);
+    if (!p) return;
+    // chmod.c: a mode letter among the options makes its whole word a mode; several join with `,`
+    const modeWords = [...new Set(p.seen.filter(([o]) => !/^[Rcfv]$/.test(o) && o.length === 1).map(([, , word]) => word))].map((w) => args[w]!);
+    const reference = given(p, 'reference');
+    if (modeWords.length > 0 && reference) return;
+    const files = modeWords.length > 0 || reference ? p.operands : p.operands.slice(1);
+    const mode = modeWords.length > 0 ? modeWords.join(',') : reference ? null : (p.operands[0] ?? null);
+    if (files.length === 0 || (mode !== null && !validMode(mode))) return;
+    for (const f of files) emit('write', at(cwd, f), given(p, 'R'));
+  },
+  chown(args, cwd, _vol, emit, name, env) {
+    const p = gnu(name, args, env);
+    if (!p) return;
+    const files = given(p, 'reference') ? p.operands : p.operands.slice(1);
+    for (const f of files) emit('write', at(cwd, f), given(p, 'R'));
+  },
+  mv: copyLike,
+  cp: copyLike,
+  ln: copyLike,
+  install: copyLike,
+};
+coreutils.chgrp = coreutils.chown!;
+
+/** `git mv`'s destinations: the last operand, a directory when it is one or when there are several sources. */
+function gitMoves(o: Options, cwd: string, vol: Vol): { source: string; dest: string }[] {
   const ops = o.operands;
-  const noDeref = name === 'ln' && has(o, 'n', 'no-dereference');
-  if (target !== null) return ops.map((s) => ({ source: s, dest: `${at(cwd, target)}/${base(s)}` }));
-  if (ops.length === 0) return [];
-  if (ops.length === 1) return name === 'ln' ? [{ source: ops[0]!, dest: `${cwd}/${base(ops[0]!)}` }] : [];
+  if (ops.length < 2) return [];
   const dest = ops[ops.length - 1]!;
   const sources = ops.slice(0, -1);
-  const intoDir = !has(o, 'T', 'no-target-directory') && (sources.length > 1 || dest.endsWith('/') || isDirectory(vol, at(cwd, dest), !noDeref));
+  const intoDir = sources.length > 1 || dest.endsWith('/') || isDirectory(vol, at(cwd, dest));
   return sources.map((s) => ({ source: s, dest: intoDir ? `${at(cwd, dest)}/${base(s)}` : at(cwd, dest) }));
 }
 
-const removeAll: Reader = (args, cwd, _vol, emit) => {
-  const o = getopt(args, '');
-  for (const p of o.operands) emit('removal', at(cwd, p), has(o, 'r', 'R', 'recursive'));
-};
-
 const readers: Record<string, Reader> = {
-  rm: removeAll,
-  rmdir: (args, cwd, _vol, emit) => { for (const p of getopt(args, '').operands) emit('removal', at(cwd, p)); },
-  unlink: (args, cwd, _vol, emit) => { for (const p of getopt(args, '').operands) emit('removal', at(cwd, p)); },
+  ...coreutils,
   rimraf: (args, cwd, _vol, emit) => { for (const p of getopt(args, '').operands) emit('removal', at(cwd, p), true); },
-  shred(args, cwd, _vol, emit) {
-    const o = getopt(args, 'ns', ['iterations', 'size', 'random-source']);
-    for (const p of o.operands) {
-      emit('write', at(cwd, p));
-      if (has(o, 'u', 'remove')) emit('removal', at(cwd, p));
-    }
-  },
-  mkdir: (args, cwd, _vol, emit) => { for (const p of getopt(args, 'm', ['mode']).operands) emit('write', at(cwd, p)); },
-  touch: (args, cwd, _vol, emit) => { for (const p of getopt(args, 'drt', ['date', 'reference', 'time']).operands) emit('write', at(cwd, p)); },
-  tee: (args, cwd, _vol, emit) => { for (const p of getopt(args, '').operands) emit('write', at(cwd, p)); },
-  truncate: (args, cwd, _vol, emit) => { for (const p of getopt(args, 'sr', ['size', 'reference']).operands) emit('write', at(cwd, p)); },
   dd: (args, cwd, _vol, emit) => { for (const a of args) if (a.startsWith('of=')) emit('write', at(cwd, a.slice(3))); },
-  chmod(args, cwd, _vol, emit) {
-    const modes = args.filter((a) => /^-[rwxXstugoa+=,0-7]+$/.test(a));
-    const o = getopt(args.filter((a) => !modes.includes(a)), '', ['reference']);
-    const ops = modes.length > 0 || has(o, 'reference') ? o.operands : o.operands.slice(1);
-    for (const p of ops) emit('write', at(cwd, p), has(o, 'R', 'recursive'));
-  },
-  chown(args, cwd, _vol, emit) {
-    const o = getopt(args, '', ['reference', 'from']);
-    for (const p of has(o, 'reference') ? o.operands : o.operands.slice(1)) emit('write', at(cwd, p), has(o, 'R', 'recursive'));
-  },
-  cp(args, cwd, vol, emit, name) {
-    const o = getopt(args, name === 'install' ? 'Stmog' : 'St', ['target-directory', 'suffix', 'mode', 'owner', 'group', 'strip-program']);
-    if (name === 'install' && has(o, 'd', 'directory')) {
-      for (const p of o.operands) emit('write', at(cwd, p));
-      return;
-    }
-    const recursive = name === 'mv' || (name === 'cp' && has(o, 'r', 'R', 'a', 'recursive', 'archive'));
-    for (const { source, dest } of destinations(name, o, cwd, vol)) {
-      if (name === 'mv') emit('removal', at(cwd, source), true);
-      emit('write', dest, recursive && isDirectory(vol, at(cwd, source)));
-    }
-  },
   find(args, cwd, _vol, emit) {
     let i = 0;
     while (i < args.length && /^-[HLP]$|^-D$|^-O\d*$/.test(args[i]!)) i += args[i] === '-D' ? 2 : 1;
@@ -243,7 +561,7 @@ const readers: Record<string, Reader> = {
     } else if (sub === 'mv') {
       const o = getopt(rest, '', []);
       if (has(o, 'n', 'dry-run')) return;
-      for (const { source, dest } of destinations('mv', o, dir, vol)) {
+      for (const { source, dest } of gitMoves(o, dir, vol)) {
         emit('removal', at(dir, source), true);
         emit('write', dest, true);
       }
@@ -307,10 +625,6 @@ const readers: Record<string, Reader> = {
     if (has(o, 'remove-source-files')) for (const s of ops.slice(0, -1)) emit('removal', at(cwd, s), true);
   },
 };
-readers.mv = readers.cp!;
-readers.ln = readers.cp!;
-readers.install = readers.cp!;
-readers.chgrp = readers.chown!;
 readers.del = readers.rimraf!;
 readers.trash = readers.rimraf!;
 readers['trash-put'] = readers.rimraf!;
@@ -344,8 +658,8 @@ export function callEvents(call: Call, vol: Vol, workDir: string): PathEvent[] {
   const out: PathEvent[] = [];
   const shown = call.argv.map((a) => (/^[\w./=+:,@%-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
   reader(argv.slice(1), cwd, vol, (kind, raw, recursive = false) => {
-    out.push({ kind, path: physical(vol, raw, false), recursive, from: `argv of \`${shown}\` in ${call.cwd}` });
-  }, name);
+    out.push({ kind, path: physical(vol, raw, false), recursive, from: `argv of \`${shown}\` in ${call.cwd}`, by: name });
+  }, name, call.env ?? {});
   return out;
 }
 
@@ -402,11 +716,11 @@ function covers(e: Listed, ev: PathEvent, vol: Vol): boolean {
   return false;
 }
 
-/** The events no listed effect covers (a directory mkdir -p made above a listed mkdir is covered). */
+/** The events no listed effect covers (a directory that mkdir -p, install -D or cp --parents made above what it was asked for is covered). */
 export function unlisted(events: readonly PathEvent[], effects: readonly Listed[], vol: Vol): PathEvent[] {
   return events.filter((ev) => {
     if (effects.some((e) => covers(e, ev, vol))) return false;
-    if (ev.createdDir && effects.some((e) => e.kind === 'write' && (e.by === 'mkdir' || e.by === 'install') && (e.paths ?? []).some((q) => inside(physical(vol, q, true), ev.path)))) return false;
+    if (ev.createdDir && effects.some((e) => e.kind === 'write' && (e.by === 'mkdir' || e.by === 'install' || e.by === 'cp') && (e.paths ?? []).some((q) => inside(physical(vol, q, true), ev.path)))) return false;
     return true;
   });
 }

@@ -58,6 +58,8 @@ export interface Call {
   /** fds 0-2, present unless they were /dev/null, the shell's stdout and stderr. */
   fd?: string[];
   stdin?: string;
+  /** Variables that change how a program reads its argv or names its backups (`POSIXLY_CORRECT`, `VERSION_CONTROL`, `SIMPLE_BACKUP_SUFFIX`), when set. */
+  env?: Record<string, string>;
 }
 
 export interface RunResult {
@@ -394,7 +396,7 @@ function decodeCalls(log: string): Call[] {
   const calls: Call[] = [];
   for (const line of log.split('\n')) {
     if (!line) continue;
-    let c: { cmd: string; path: string; argv: string[]; cwd: string; fd: string[]; mode: string; stdin?: string };
+    let c: { cmd: string; path: string; argv: string[]; cwd: string; fd: string[]; mode: string; stdin?: string; env?: Record<string, string> };
     try { c = JSON.parse(line); } catch { calls.push({ argv: ['<unparsable log line>', line], cwd: '?' }); continue; }
     const e: Call = { argv: c.argv.map(normTemp), cwd: relInside(c.cwd) };
     if (c.path !== `/tw/bin/${c.cmd}`) e.path = c.path;
@@ -402,6 +404,7 @@ function decodeCalls(log: string): Call[] {
     const fds = c.fd.map(normFd);
     if (fds[0] !== '/dev/null' || fds[1] !== 'STDOUT' || fds[2] !== 'STDERR') e.fd = fds;
     if ('stdin' in c) e.stdin = c.stdin;
+    if (c.env) e.env = c.env;
     calls.push(e);
   }
   return calls;

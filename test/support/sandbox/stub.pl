@@ -3,7 +3,9 @@
 # Reached through /tw/bin/NAME (a symlink to /tw/shim/log or /tw/shim/pass) or
 # through a real path such as /usr/bin/rm that the sandbox covers with this file.
 # Appends one JSON line per call to /tw/log/calls.jsonl:
-#   {"cmd":NAME,"path":PATH_USED,"argv":[NAME,ARGS...],"cwd":CWD,"fd":[fd0,fd1,fd2],"mode":"log"|"pass"[,"stdin":TEXT]}
+#   {"cmd":NAME,"path":PATH_USED,"argv":[NAME,ARGS...],"cwd":CWD,"fd":[fd0,fd1,fd2],"mode":"log"|"pass"[,"stdin":TEXT][,"env":{NAME:VALUE...}]}
+# "env" holds those of @READING that are set: variables that change how a
+# program reads its argv (GNU getopt's POSIXLY_CORRECT) or names its backups.
 # mode "log": exit 0 and do nothing else.  mode "pass": then exec the real program.
 use strict;
 no warnings;
@@ -52,12 +54,17 @@ if ($mode eq 'log' && $readers{$name} && $fd[0] ne 'closed') {
     }
 }
 
+my @READING = qw(POSIXLY_CORRECT VERSION_CONTROL SIMPLE_BACKUP_SUFFIX);
+my @set = grep { defined $ENV{$_} } @READING;
+my $env = @set ? ',"env":{' . join(',', map { js($_) . ':' . js($ENV{$_}) } @set) . '}' : '';
+
 my $line = '{"cmd":' . js($name) . ',"path":' . js($path)
     . ',"argv":[' . join(',', map { js($_) } ($name, @ARGV)) . ']'
     . ',"cwd":' . js($cwd)
     . ',"fd":[' . join(',', map { js($_) } @fd) . ']'
     . ',"mode":' . js($mode)
     . (defined $stdin ? ',"stdin":' . js($stdin) : '')
+    . $env
     . "}\n";
 if (open(my $log, '>>', '/tw/log/calls.jsonl')) {
     syswrite($log, $line);
