@@ -31,7 +31,7 @@ import { Script } from 'node:vm';
 const wrapperHead = '(function (exports, require, module, __filename, __dirname) {';
 const wrapperTail = '\n})';
 
-const loader = (bundleName) => `#!/usr/bin/env node
+const loader = (bundleName, startFailure) => `#!/usr/bin/env node
 // treeward (written by scripts/build.mjs): runs ${bundleName} with the V8 code cache made for it at build time.
 "use strict";
 try {
@@ -56,14 +56,26 @@ try {
   // everything is written with writeSync, so nothing is pending: exit now rather than tear the runtime down at leisure
   process.exit(main(process.argv.slice(2)));
 } catch (error) {
-  // The bundle did not load (a file missing, a runtime too old): a hook must still answer with a deny, never fail open.
+  // The bundle did not load (a file missing, a runtime too old): a hook must still answer with a deny, never fail open,
+  // in the form of the harness its --format names (each harness's deny, made by its adapter when the build ran).
   if (process.argv[2] !== "hook") throw error;
-  const reason = "treeward internal-error: treeward could not start (" + String(error && error.message).slice(0, 200) + "); nothing was approved";
-  const gemini = process.argv.some((a, i) => a === "--format=gemini" || (a === "gemini" && process.argv[i - 1] === "--format"));
-  require("node:fs").writeSync(1, JSON.stringify(gemini ? { decision: "deny", reason } : { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } }) + "\\n");
-  process.exit(0);
+  const reason = "treeward could not start (" + String(error && error.message).slice(0, 200) + "); nothing was approved";
+  const replies = ${JSON.stringify(startFailure.replies)};
+  let format = ${JSON.stringify(startFailure.fallback)};
+  process.argv.forEach((a, i) => {
+    if (a === "--format" && i + 1 < process.argv.length) format = process.argv[i + 1];
+    else if (a.startsWith("--format=")) format = a.slice(9);
+  });
+  const reply = Object.prototype.hasOwnProperty.call(replies, format) ? replies[format] : replies[${JSON.stringify(startFailure.fallback)}];
+  const fs = require("node:fs");
+  if (reply.stdout) fs.writeSync(1, reply.stdout.replace(${JSON.stringify(placeholder)}, () => JSON.stringify(reason).slice(1, -1)));
+  if (reply.stderr) fs.writeSync(2, reply.stderr.replace(${JSON.stringify(placeholder)}, () => reason));
+  process.exit(reply.exitCode);
 }
 `;
+
+/** Where the reason goes in the replies the loader writes when the bundle does not load. */
+const placeholder = '@@treeward-start-failure@@';
 
 function packageVersion() {
   return JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')).version;
@@ -99,7 +111,7 @@ export async function buildBinary(outfile) {
   const bundlePath = join(dir, bundleName);
   mkdirSync(dir, { recursive: true });
   writeFileSync(bundlePath, bundleText);
-  writeFileSync(outfile, loader(bundleName));
+  writeFileSync(outfile, loader(bundleName, startFailureReplies(wrapperHead + bundleText + wrapperTail, bundlePath)));
   chmodSync(outfile, 0o755);
   bunBytecodeFor(bundlePath, join(dir, 'bun'));
   const cachePath = bundlePath.slice(0, -4) + '.cache';
@@ -111,6 +123,21 @@ export async function buildBinary(outfile) {
     console.warn(`treeward build: no code cache (${error instanceof Error ? error.message : error}); the binary compiles at start`);
     return false;
   }
+}
+
+/**
+ * Every harness's deny for a hook whose bundle does not load, from the bundle's
+ * own adapters (src/cli/harness/), with the placeholder where the reason goes,
+ * and the format of a hook started without --format.
+ */
+function startFailureReplies(source, filename) {
+  const loaded = { exports: {} };
+  new Script(source, { filename }).runInThisContext()(loaded.exports, createRequire(import.meta.url), loaded, filename, dirname(filename));
+  const replies = loaded.exports.startFailureReplies(placeholder);
+  for (const [format, reply] of Object.entries(replies)) {
+    if (!`${reply.stdout}${reply.stderr}`.includes(placeholder)) throw new Error(`the ${format} adapter's deny does not carry its reason`);
+  }
+  return { replies, fallback: loaded.exports.defaultFormat };
 }
 
 /**
@@ -178,9 +205,14 @@ function warmUp(main) {
     const lines = ['npm test 2>&1 | tail -20', 'rm -rf .git', 'cd src && git diff --stat > ../out.txt', "cat <<'EOF' > notes.md\nhi\nEOF"];
     const requests = [];
     for (const command of lines) {
-      requests.push({ session_id: 's', transcript_path: '/t', cwd: tree, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command, description: 'warm-up' }, tool_use_id: 'u' });
-      requests.push({ session_id: 's', turn_id: 't', transcript_path: null, cwd: join(tree, 'src'), hook_event_name: 'PreToolUse', model: 'm', permission_mode: 'default', tool_name: 'Bash', tool_input: { command }, tool_use_id: 'u' });
-      requests.push({ session_id: 's', transcript_path: '/t', cwd: tree, hook_event_name: 'BeforeTool', timestamp: 'now', tool_name: 'run_shell_command', tool_input: { command, dir_path: 'src' } });
+      requests.push(
+        { session_id: 's', transcript_path: '/t', cwd: tree, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Bash',
+          tool_input: { command, description: 'warm-up' }, tool_use_id: 'u' },
+        { session_id: 's', turn_id: 't', transcript_path: null, cwd: join(tree, 'src'), hook_event_name: 'PreToolUse', model: 'm', permission_mode: 'default',
+          tool_name: 'Bash', tool_input: { command }, tool_use_id: 'u' },
+        { session_id: 's', transcript_path: '/t', cwd: tree, hook_event_name: 'BeforeTool', timestamp: 'now', tool_name: 'run_shell_command',
+          tool_input: { command, dir_path: 'src' } },
+      );
     }
     const sink = () => {};
     const env = { HOME: home, SHELL: '/bin/bash', TMPDIR: scratch, PATH: '/usr/bin:/bin' };

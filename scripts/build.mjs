@@ -1,5 +1,6 @@
 // Build the bundled binary (dist/treeward.cjs), the library (dist/lib/index.js),
-// the parser alone (dist/lib/parse.js) and their type declarations (dist/lib/*.d.ts).
+// the hook's surface (dist/lib/hook.js), the parser alone (dist/lib/parse.js)
+// and their type declarations (dist/lib/*.d.ts).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,15 +16,18 @@ await buildBinary('dist/treeward.cjs');
 writeFileSync('dist/treeward.mjs', "#!/usr/bin/env node\nimport { createRequire } from 'node:module';\ncreateRequire(import.meta.url)('./treeward.cjs');\n");
 chmodSync('dist/treeward.mjs', 0o755);
 
-await build({
-  entryPoints: ['src/index.ts'],
-  outfile: 'dist/lib/index.js',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-});
+// `treeward` (src/index.ts): the library; `treeward/hook` (src/hook.ts): the hook's surface, apart from it.
+for (const [entry, outfile] of [['src/index.ts', 'dist/lib/index.js'], ['src/hook.ts', 'dist/lib/hook.js']]) {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+}
 
 // `treeward/parse`: the parser alone (src/parser/index.ts), for programs that only read lines.
 // Whitespace and syntax minified (names kept for stack traces), and loaded through V8's code
@@ -67,7 +71,8 @@ const source = ${JSON.stringify(source)};
 const cache = ${JSON.stringify(cache.toString('base64'))};
 const useCache = !process.versions.bun && process.env.TREEWARD_CODE_CACHE !== '0';
 const loaded = { exports: {} };
-new Script(source, { filename: import.meta.url, cachedData: useCache ? Buffer.from(cache, 'base64') : undefined }).runInThisContext()(loaded.exports, undefined, loaded);
+const script = new Script(source, { filename: import.meta.url, cachedData: useCache ? Buffer.from(cache, 'base64') : undefined });
+script.runInThisContext()(loaded.exports, undefined, loaded);
 export const { ${names.join(', ')} } = loaded.exports;
 `);
 }

@@ -1,4 +1,4 @@
-// treeward's library surface.
+// treeward's library surface (SPEC §1 "Library"). The hook's surface is its own entry, `treeward/hook` (src/hook.ts).
 export { parse, type ParseOptions } from './parser/parser.js';
 export { ParseError, BudgetError } from './syntax/errors.js';
 export { dialects, dialectNames, type Dialect, type DialectName } from './syntax/dialect.js';
@@ -7,6 +7,3 @@ export { budgets } from './budgets.js';
 export { approve, explain, type Explanation } from './approver/approve.js';
 export { denyIds, type ApproveOptions, type DenyId, type Verdict, type InlineCodePolicy } from './approver/types.js';
 export { fileSystemFrom, FsError, type FileSystem } from './approver/fs.js';
-export { runHook, maxRequestBytes, type HookArguments, type HookSurroundings } from './cli/hook.js';
-export { answerObject, detectFormat, harnessFormats, readRequest, type HarnessFormat, type HarnessRequest, type HookAnswer } from './cli/harness.js';
-export { ConfigError, readConfig, type HookConfig } from './cli/config.js';

@@ -3,7 +3,7 @@
 // option is accepted exactly where its help describes it.
 
 import { type DialectName, isDialectName } from '../syntax/dialect.js';
-import { type HarnessFormat, harnessFormats } from './harness.js';
+import { type HarnessFormat, harnessFormats, isHarnessFormat } from './harness/index.js';
 import { commandHelp } from './help.js';
 
 export interface Arguments {
@@ -93,8 +93,8 @@ function takeValue(out: Arguments, name: string, value: string, fail: (message: 
     if (!isDialectName(value)) throw fail('--shell takes bash, sh or zsh');
     out.shell = value;
   } else if (name === '--format') {
-    if (!(harnessFormats as readonly string[]).includes(value)) throw fail(`--format takes ${harnessFormats.slice(0, -1).join(', ')} or ${harnessFormats.at(-1)}`);
-    out.format = value as HarnessFormat;
+    if (!isHarnessFormat(value)) throw fail(`--format takes ${harnessFormats.slice(0, -1).join(', ')} or ${harnessFormats.at(-1)}`);
+    out.format = value;
   } else if (name === '--tree') out.tree = value;
   else if (name === '--cwd') out.cwd = value;
   else if (name === '--config') out.config = value;

@@ -3,6 +3,8 @@
 // commands and their options are data here; src/cli/arguments.ts reads the
 // same table, so an option is described where it is accepted.
 
+import { harnessFormats } from './harness/index.js';
+
 export interface OptionHelp {
   /** As written on the command line: `--shell bash|sh|zsh`. */
   form: string;
@@ -23,6 +25,7 @@ const tree: OptionHelp = { form: '--tree DIR', about: 'the working tree the line
 const runDir: OptionHelp = { form: '--run-dir DIR', about: 'a directory outside the tree where removals are allowed too (repeatable)' };
 const json: OptionHelp = { form: '--json', about: 'print exactly one JSON object' };
 const help: OptionHelp = { form: '-h, --help', about: 'print this help' };
+const formats = harnessFormats.join('|');
 
 export const commandHelp: Record<string, CommandHelp> = {
   check: {
@@ -31,10 +34,10 @@ export const commandHelp: Record<string, CommandHelp> = {
     options: [shell, tree, { form: '--cwd DIR', about: 'the directory the line would start in, inside the tree (default: the tree)' }, runDir, json, help],
   },
   hook: {
-    synopsis: 'hook [--format claude|codex|gemini] [--shell bash|sh|zsh] [--tree DIR] [--run-dir DIR]... [--config FILE]',
+    synopsis: `hook [--format ${formats}] [--shell bash|sh|zsh] [--tree DIR] [--run-dir DIR]... [--config FILE]`,
     about: 'Answer a coding-agent harness: read its one JSON request on stdin, print its own allow (with the line pinned to the tree), deny, or nothing for a tool that runs no shell code. Always exits 0.',
     options: [
-      { form: '--format claude|codex|gemini', about: 'the harness\'s protocol (default: detected from the request)' },
+      { form: `--format ${formats}`, about: 'the harness\'s protocol (default: detected from the request)' },
       shell, tree, runDir,
       { form: '--config FILE', about: 'the configuration file (default: ~/.config/treeward/config.json; one inside the tree is refused)' },
       help,

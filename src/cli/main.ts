@@ -7,12 +7,15 @@ import { readFileSync } from 'node:fs';
 import { type Arguments, parseArguments, UsageError } from './arguments.js';
 import { runCheck } from './check-command.js';
 import { commandHelp, generalHelp, helpOf, usageHint } from './help.js';
-import { maxRequestBytes, runHook } from './hook.js';
+import { isHarnessFormat } from './harness/index.js';
+import { answerHook, maxRequestBytes } from './hook.js';
 import { runParse } from './parse-command.js';
 import { readStdinLimited, writeAll } from './stdin.js';
 import { version } from './version.js';
 
 export { type Arguments, parseArguments, UsageError } from './arguments.js';
+// for the build (scripts/binary.mjs), which writes each harness's deny into the loader
+export { defaultFormat, startFailureReplies } from './harness/index.js';
 
 /** What the binary reads and writes; the process's own by default. */
 export interface Io {
@@ -101,8 +104,9 @@ function asksForHelp(argv: string[]): boolean {
 }
 
 /**
- * `treeward hook` always exits 0 with the harness's own answer: even a wrong
- * command line, or a failure to read stdin, becomes a deny the harness reads.
+ * `treeward hook` answers in the harness's own form, with the exit status it
+ * reads: even a wrong command line, or a failure to read stdin, becomes a
+ * deny the harness reads.
  */
 function hookCommand(argv: string[], io: Io): number {
   let parsed: Arguments | null = null;
@@ -118,22 +122,24 @@ function hookCommand(argv: string[], io: Io): number {
   } catch {
     input = Buffer.alloc(0);
   }
-  io.write(runHook(input, {
+  const reply = answerHook(input, {
     format: parsed?.format ?? formatNamedIn(argv),
     config: parsed?.config ?? null,
     shell: parsed?.shell ?? null,
     tree: parsed?.tree ?? null,
     runDirs: parsed?.runDirs ?? [],
     usageError,
-  }, { env: io.env, cwd: io.cwd() }));
-  return 0;
+  }, { env: io.env, cwd: io.cwd() });
+  if (reply.stdout) io.write(reply.stdout);
+  if (reply.stderr) io.writeError(reply.stderr);
+  return reply.exitCode;
 }
 
 /** The `--format` of a command line that did not parse, so the deny is still in the harness's form. */
 function formatNamedIn(argv: string[]): Arguments['format'] {
   for (let i = 0; i < argv.length; i++) {
     const value = argv[i] === '--format' ? argv[i + 1] : argv[i]!.startsWith('--format=') ? argv[i]!.slice(9) : undefined;
-    if (value === 'claude' || value === 'codex' || value === 'gemini') return value;
+    if (value !== undefined && isHarnessFormat(value)) return value;
   }
   return null;
 }

@@ -1,15 +1,18 @@
 // The hook's parts, in-process: the configuration reader and its lines, where
 // a line is pinned, Gemini CLI's wrapper stripping, format detection, and the
-// hook's command line.
+// hook's command line. The JSON reader under the configuration has its own
+// tests (test/cli/json-with-lines.test.ts).
 
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseArguments } from '../../src/cli/arguments.js';
-import { ConfigError, parseJsonText, readConfig } from '../../src/cli/config.js';
-import { answerObject, detectFormat, readRequest, sniffFormat } from '../../src/cli/harness.js';
-import { geminiStripsWrapper, isInside, placeLine, runHook } from '../../src/cli/hook.js';
+import { ConfigError, readConfig } from '../../src/cli/config.js';
+import { geminiStripsWrapper } from '../../src/cli/harness/gemini.js';
+import { answerObject, detectFormat, readRequest, sniffFormat } from '../../src/cli/harness/index.js';
+import { runHook } from '../../src/cli/hook.js';
+import { isInsideOrEqual, placeLine } from '../../src/cli/placement.js';
 
 /** The line and message a text is refused with. */
 function refusal(text: string): [number, string] {
@@ -57,13 +60,6 @@ describe('configuration file', () => {
   ])('refuses %j at line %i', (text, line, message) => {
     expect(refusal(text)).toEqual([line, message]);
   });
-
-  it('reads JSON escapes as JSON does', () => {
-    const text = '{"a": ["\\u00e9\\n\\"\\\\\\/", 1.5e3, null, false]}';
-    expect(parseJsonText(text)).toMatchObject({ kind: 'object' });
-    const node = parseJsonText(text) as { entries: { value: { items: { value?: unknown }[] } }[] };
-    expect(node.entries[0]!.value.items.map((item) => item.value)).toEqual([JSON.parse(text).a[0], 1500, undefined, false]);
-  });
 });
 
 describe('where the line is pinned', () => {
@@ -92,10 +88,10 @@ describe('where the line is pinned', () => {
   });
 
   it('is inside only at a path boundary', () => {
-    expect(isInside('/a/b', '/a')).toBe(true);
-    expect(isInside('/a', '/a')).toBe(true);
-    expect(isInside('/ab', '/a')).toBe(false);
-    expect(isInside('/x', '/')).toBe(true);
+    expect(isInsideOrEqual('/a/b', '/a')).toBe(true);
+    expect(isInsideOrEqual('/a', '/a')).toBe(true);
+    expect(isInsideOrEqual('/ab', '/a')).toBe(false);
+    expect(isInsideOrEqual('/x', '/')).toBe(true);
   });
 });
 
