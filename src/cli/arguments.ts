@@ -58,7 +58,8 @@ export function parseArguments(argv: string[]): Arguments {
   const accepted = optionsOf(subcommand);
   if (!accepted) throw new UsageError(`unknown command ${subcommand}`);
   const out: Arguments = {
-    subcommand, help: false, shell: null, json: false, tree: null, cwd: null, runDirs: [], command: null, format: null, config: null, project: false, dryRun: false,
+    subcommand, help: false, shell: null, json: false, tree: null, cwd: null, runDirs: [], command: null, format: null, config: null,
+    project: false, dryRun: false,
   };
   const fail = (message: string) => new UsageError(message, subcommand);
   for (let i = 0; i < rest.length; i++) {

@@ -45,7 +45,9 @@ export function runDoctor(io: InstallIo): CommandResult {
 
 /** The checks of one harness, or null when it is not on this machine. */
 function checkHarness(adapter: HarnessAdapter, io: InstallIo, runtimes: Set<string>): Check[] | null {
-  const context: InstallContext = { home: io.env['HOME'] || '/', env: io.env, project: io.cwd, hookCommand: hookCommandFor(io.self, adapter.format), version: null };
+  const context: InstallContext = {
+    home: io.env['HOME'] || '/', env: io.env, project: io.cwd, hookCommand: hookCommandFor(io.self, adapter.format), version: null,
+  };
   const hooks: { file: string; command: string }[] = [];
   const unreadable: Check[] = [];
   for (const scope of ['user', 'project'] as Scope[]) {
@@ -190,18 +192,28 @@ function cacheCheck(runtime: string, self: Self): Check {
   if (/bun/.test(basename(runtime))) {
     const run = spawnSync(runtime, ['--version'], { encoding: 'utf8', timeout: 5000 });
     const version = `${run.stdout ?? ''}`.trim();
-    if (!existsSync(join(dist, 'bun', 'treeward-bundle.js.jsc'))) return { mark: 'warn', text: `bytecode: the build made none for Bun (${runtime}); run \`npm run build\` with Bun installed` };
-    if (version !== build.bun) return { mark: 'warn', text: `bytecode: made by Bun ${build.bun}, and ${runtime} is Bun ${version || '(unknown)'}; rebuild (\`npm run build\`) so it starts ~10 ms sooner` };
+    if (!existsSync(join(dist, 'bun', 'treeward-bundle.js.jsc'))) {
+      return { mark: 'warn', text: `bytecode: the build made none for Bun (${runtime}); run \`npm run build\` with Bun installed` };
+    }
+    if (version !== build.bun) {
+      const text = `bytecode: made by Bun ${build.bun}, and ${runtime} is Bun ${version || '(unknown)'}; rebuild (\`npm run build\`) so it starts ~10 ms sooner`;
+      return { mark: 'warn', text };
+    }
     return { mark: 'ok', text: `bytecode: valid for Bun ${version} (${runtime})` };
   }
-  const check = `const{Script}=require('vm'),fs=require('fs');const s=new Script(${JSON.stringify(build.wrapperHead)}+fs.readFileSync(${JSON.stringify(bundle)}).toString('latin1')+`
-    + `${JSON.stringify(build.wrapperTail)},{filename:${JSON.stringify(bundle)},cachedData:fs.readFileSync(${JSON.stringify(bundle.slice(0, -4) + '.cache')})});`
+  const cache = bundle.slice(0, -4) + '.cache';
+  // the same test, run by another node: the cache belongs to the V8 that made it
+  const check = "const{Script}=require('vm'),fs=require('fs');"
+    + `const s=new Script(${JSON.stringify(build.wrapperHead)}+fs.readFileSync(${JSON.stringify(bundle)}).toString('latin1')`
+    + `+${JSON.stringify(build.wrapperTail)},`
+    + `{filename:${JSON.stringify(bundle)},cachedData:fs.readFileSync(${JSON.stringify(cache)})});`
     + 'process.stdout.write(JSON.stringify({rejected:s.cachedDataRejected,version:process.version}))';
   let result: { rejected?: boolean; version?: string };
   try {
     if (runtime === process.execPath && !process.versions['bun']) {
       const source = `${build.wrapperHead}${readFileSync(bundle).toString('latin1')}${build.wrapperTail}`;
-      result = { rejected: new Script(source, { filename: bundle, cachedData: readFileSync(bundle.slice(0, -4) + '.cache') }).cachedDataRejected, version: process.version };
+      const script = new Script(source, { filename: bundle, cachedData: readFileSync(cache) });
+      result = { rejected: script.cachedDataRejected, version: process.version };
     } else {
       result = JSON.parse(spawnSync(runtime, ['-e', check], { encoding: 'utf8', timeout: 10000 }).stdout) as typeof result;
     }
@@ -209,7 +221,8 @@ function cacheCheck(runtime: string, self: Self): Check {
     return { mark: 'warn', text: `code cache: could not check it under ${runtime}; without it a hook start compiles the bundle (10 to 20 ms)` };
   }
   if (result.rejected !== false) {
-    return { mark: 'warn', text: `code cache: made by node ${build.node}, and ${runtime} (${result.version ?? '?'}) refuses it; rebuild (\`npm run build\`) with that node` };
+    const text = `code cache: made by node ${build.node}, and ${runtime} (${result.version ?? '?'}) refuses it; rebuild (\`npm run build\`) with that node`;
+    return { mark: 'warn', text };
   }
   return { mark: 'ok', text: `code cache: valid for node ${result.version} (${runtime})` };
 }

@@ -60,7 +60,8 @@ export const commandHelp: Record<string, CommandHelp> = {
   doctor: {
     synopsis: 'doctor',
     about: 'Check every harness on this machine: treeward\'s hook present and running this treeward, the harness\'s version and its known problems, '
-      + 'the code cache (node) or bytecode (Bun) valid for the hook\'s runtime, and the dialect $SHELL implies. One line per check; exit status 1 when something needs fixing.',
+      + 'the code cache (node) or bytecode (Bun) valid for the hook\'s runtime, and the dialect $SHELL implies. '
+      + 'One line per check; exit status 1 when something needs fixing.',
     options: [help],
   },
   parse: {

@@ -103,7 +103,10 @@ export function runInstall(args: InstallArguments, io: InstallIo): CommandResult
     }
   }
   if (args.dryRun) lines.push('  (dry run: nothing was written)');
-  else if (verb === 'install') lines.push(...afterInstall(adapter));
+  if (verb === 'install' && context.version !== null) {
+    for (const issue of adapter.install.knownIssues?.(context.version) ?? []) lines.push(`  note: ${issue}`);
+  }
+  if (verb === 'install' && !args.dryRun) lines.push(...afterInstall(adapter));
   return { exitCode: 0, stdout: lines.join('\n') + '\n', stderr: '' };
 }
 
@@ -145,12 +148,15 @@ function planChanges(adapter: HarnessAdapter, scope: Scope, context: InstallCont
     if (verb === 'uninstall' && plan.kind !== 'script') {
       const settings = list.find((change) => change.path === path)!;
       const restored = backupInstalledFrom(path, before, (text) => {
-        const installed = plan.kind === 'json' ? jsonChanges(adapter, plan, scope, context, path, text, 'install') : tomlChange(adapter, plan, context, path, text, 'install');
+        const installed = plan.kind === 'json'
+          ? jsonChanges(adapter, plan, scope, context, path, text, 'install') : tomlChange(adapter, plan, context, path, text, 'install');
         return typeof installed === 'string' ? null : (Array.isArray(installed) ? installed : [installed]).find((change) => change.path === path)!.after;
       });
       if (restored !== null) {
         settings.after = restored.text;
-        settings.notes = [`restored the file as it was before \`treeward install ${adapter.format}\` (${restored.backup}): nothing else changed since`];
+        settings.notes = [restored.backup === null
+          ? `removed the file \`treeward install ${adapter.format}\` made: nothing else changed in it since`
+          : `restored the file as it was before \`treeward install ${adapter.format}\` (${restored.backup}): nothing else changed since`];
       }
     }
     changes.push(...list);
@@ -160,11 +166,16 @@ function planChanges(adapter: HarnessAdapter, scope: Scope, context: InstallCont
 
 /**
  * The newest backup of `path` that install turned into exactly the text the
- * file holds now, read back: uninstall then restores it byte for byte. Null
- * when there is none (the file changed since, or was not installed into).
+ * file holds now (or no file at all, when install made it), read back:
+ * uninstall then restores it byte for byte. Null when there is none (the file
+ * changed since, or was not installed into).
  */
-function backupInstalledFrom(path: string, now: string | null, install: (text: string | null) => string | null): { text: string; backup: string } | null {
+function backupInstalledFrom(
+  path: string, now: string | null, install: (text: string | null) => string | null,
+): { text: string | null; backup: string | null } | null {
   if (now === null) return null;
+  // the file install made where there was none
+  if (install(null) === now) return { text: null, backup: null };
   let names: string[];
   try {
     names = readdirSync(dirname(path)).filter((name) => name.startsWith(`${basename(path)}.treeward-backup-`)).sort().reverse();
@@ -206,7 +217,9 @@ function jsonChanges(
   try {
     edited = editJsonSettings(before, edit, verb);
   } catch (error) {
-    if (error instanceof JsonTextError) return `${path} does not parse as ${plan.comments ? 'JSON with comments' : 'JSON'} (line ${error.line}: ${error.message}); it was left untouched`;
+    if (error instanceof JsonTextError) {
+      return `${path} does not parse as ${plan.comments ? 'JSON with comments' : 'JSON'} (line ${error.line}: ${error.message}); it was left untouched`;
+    }
     if (error instanceof SettingsShapeError) return `${path}: ${error.message}; it was left untouched`;
     throw error;
   }
@@ -223,7 +236,9 @@ function readTextOrNull(path: string): string | null {
   return typeof text === 'string' ? text : null;
 }
 
-function tomlChange(adapter: HarnessAdapter, plan: TomlPlan, context: InstallContext, path: string, before: string | null, verb: 'install' | 'uninstall'): FileChange | string {
+function tomlChange(
+  adapter: HarnessAdapter, plan: TomlPlan, context: InstallContext, path: string, before: string | null, verb: 'install' | 'uninstall',
+): FileChange | string {
   const text = before ?? '';
   let tables;
   try {
@@ -232,14 +247,18 @@ function tomlChange(adapter: HarnessAdapter, plan: TomlPlan, context: InstallCon
     if (error instanceof TomlTextError) return `${path} does not parse as TOML (line ${error.line}: ${error.message}); it was left untouched`;
     throw error;
   }
-  if (tables.rootKeys.includes('hooks')) return `${path} sets \`hooks\` inline at its top; add treeward's hook to it by hand (see the README), or turn it into [[hooks]] tables`;
-  const ours = tables.tables.filter((table) => table.name === 'hooks' && table.arrayElement && isTreewardCommand(table.values.get('command'), adapter.format, null));
+  if (tables.rootKeys.includes('hooks')) {
+    return `${path} sets \`hooks\` inline at its top; add treeward's hook to it by hand (see the README), or turn it into [[hooks]] tables`;
+  }
+  const ours = tables.tables.filter((table) => table.name === 'hooks' && table.arrayElement
+    && isTreewardCommand(table.values.get('command'), adapter.format, null));
   const wanted = plan.table(context);
   const tableText = `[[hooks]]\n${wanted.map(([key, value]) => `${key} = ${typeof value === 'number' ? value : tomlString(value)}`).join('\n')}\n`;
   let after = text;
   const notes: string[] = [];
   for (const table of [...ours].reverse()) {
-    const same = verb === 'install' && table === ours[0] && wanted.every(([key, value]) => table.values.get(key) === value) && table.values.size === wanted.length;
+    const same = verb === 'install' && table === ours[0] && table.values.size === wanted.length
+      && wanted.every(([key, value]) => table.values.get(key) === value);
     if (same) continue;
     after = after.slice(0, table.start) + (verb === 'install' && table === ours[0] ? tableText : '') + after.slice(table.end);
     notes.push(verb === 'install' && table === ours[0] ? 'replaced treeward\'s [[hooks]] table' : 'removed treeward\'s [[hooks]] table');
@@ -259,7 +278,8 @@ function scriptChange(host: string, path: string, before: string | null, hookCom
   const ours = before !== null && before.includes(scriptMark(host));
   if (before !== null && !ours) {
     return verb === 'install'
-      ? `${path} exists and is not treeward's; the harness runs one file of that name, so treeward leaves it: add \`exec ${hookCommand}\` to it by hand, or move it`
+      ? `${path} exists and is not treeward's; the harness runs one file of that name, so treeward leaves it: `
+        + `add \`exec ${hookCommand}\` to it by hand, or move it`
       : `${path} is not treeward's; it was left untouched`;
   }
   if (verb === 'uninstall') return { path, before, after: null, notes: before === null ? [] : ['removed treeward\'s hook script'] };

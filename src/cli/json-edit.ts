@@ -80,7 +80,8 @@ export function appendEntry(text: string, object: JsonNode, key: string, value: 
 
 /** The splice that replaces a node's text with `value`, indented as the node's line. */
 export function replaceNode(text: string, node: JsonNode, value: unknown): Splice {
-  return { start: node.start, end: node.end, text: render(value, lineIndent(text, node.start), indentUnit(text), isInline(text, node) && node.kind !== 'object') };
+  const inline = isInline(text, node) && node.kind !== 'object';
+  return { start: node.start, end: node.end, text: render(value, lineIndent(text, node.start), indentUnit(text), inline) };
 }
 
 /** The splice that removes member `index` of a container node, with the comma and white space that joined it. */

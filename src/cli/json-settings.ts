@@ -110,7 +110,8 @@ function ensureEntry(text: string, root: JsonNode, entry: SettingsEntry, edit: J
   if (where.node === undefined) {
     let value: unknown = [entry.value];
     for (let i = entry.path.length - 1; i > where.found; i--) value = { [entry.path[i]!]: value };
-    return { splice: appendEntry(text, where.parent, entry.path[where.found]!, value), note: `added ${name} with treeward's entry: ${JSON.stringify(entry.value)}` };
+    const note = `added ${name} with treeward's entry: ${JSON.stringify(entry.value)}`;
+    return { splice: appendEntry(text, where.parent, entry.path[where.found]!, value), note };
   }
   const array = where.node as Extract<JsonNode, { kind: 'array' }>;
   const matcher = entry.value['matcher'];
@@ -138,7 +139,9 @@ function removeOne(root: JsonNode, keys: readonly string[], edit: JsonEdit): { s
     const nested = oursIn(member, true, edit);
     if (nested.length === 0) continue;
     const hooks = entryOf(member, 'hooks')!.value;
-    if (hooks.kind === 'array' && nested.length === hooks.items.length) return { splice: removeMember(array, index), note: `removed treeward's entry from ${name}` };
+    if (hooks.kind === 'array' && nested.length === hooks.items.length) {
+      return { splice: removeMember(array, index), note: `removed treeward's entry from ${name}` };
+    }
     return { splice: removeMember(hooks, nested[nested.length - 1]!), note: `removed treeward's hook from a group in ${name}, keeping the others` };
   }
   return null;

@@ -142,7 +142,9 @@ class TomlReader {
     if (c === '"' || c === "'") return this.singleLineString();
     if (c === '[') return this.array(depth);
     if (c === '{') return this.inlineTable(depth);
-    const scalar = /^(?:true|false|[+-]?(?:inf|nan)|[0-9+\-:.TZtz_xobeE]+(?: [0-9:.Zz+-]+)?|[+-]?[0-9a-fA-F_xob.eE+-]+)/.exec(this.text.slice(this.pos, this.pos + 128));
+    // booleans, numbers (with `_`, hex/octal/binary, inf, nan) and dates and times, read loosely: TOML's own reader is the judge of them
+    const scalarForm = /^(?:true|false|[+-]?(?:inf|nan)|[0-9+\-:.TZtz_xobeE]+(?: [0-9:.Zz+-]+)?|[+-]?[0-9a-fA-F_xob.eE+-]+)/;
+    const scalar = scalarForm.exec(this.text.slice(this.pos, this.pos + 128));
     if (!scalar) this.fail(`expected a value, found ${c === undefined ? 'the end of the file' : `\`${c}\``}`);
     this.pos += scalar[0].length;
     const text = scalar[0];

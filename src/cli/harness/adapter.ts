@@ -137,7 +137,8 @@ export function denyText(answer: Extract<HookAnswer, { decision: 'deny' }>): str
 /** The sentence that goes with an allow, where the harness takes one. */
 export function allowText(answer: Extract<HookAnswer, { decision: 'allow' }>): string {
   if (answer.command === null) {
-    return `treeward: approved as written, to run unpinned in ${answer.dir} (this harness runs the line without treeward's rewrite, so it was judged where it runs)`;
+    const why = "this harness runs the line without treeward's rewrite, so it was judged where it runs";
+    return `treeward: approved as written, to run unpinned in ${answer.dir} (${why})`;
   }
   return `treeward: approved, run from ${answer.dir}`;
 }

@@ -53,7 +53,9 @@ export const claude: HarnessAdapter = {
   install: {
     kind: 'json',
     comments: false,
-    targets: (scope, context) => [scope === 'user' ? `${envOrHome(context, 'CLAUDE_CONFIG_DIR', '.claude')}/settings.json` : `${context.project}/.claude/settings.json`],
+    targets: (scope, context) => [
+      scope === 'user' ? `${envOrHome(context, 'CLAUDE_CONFIG_DIR', '.claude')}/settings.json` : `${context.project}/.claude/settings.json`,
+    ],
     commandKey: 'command',
     entries(context) {
       const hook: Record<string, unknown> = { type: 'command', command: context.hookCommand, timeout: 30 };
@@ -69,7 +71,8 @@ export const claude: HarnessAdapter = {
         .filter(([from, to]) => (compareVersions(version, from) ?? -1) >= 0 && (compareVersions(version, to) ?? 1) <= 0)
         .map(([, , what]) => `Claude Code ${version} ${what}; treeward also judges each line as run without its rewrite, but update Claude Code`);
       if ((compareVersions(version, onFailureSince) ?? 0) < 0) {
-        issues.push(`Claude Code ${version} predates onFailure (${onFailureSince}): a hook that fails to start lets the command run; update Claude Code`);
+        issues.push(`Claude Code ${version} predates onFailure (${onFailureSince}), so the hook is installed without it, `
+          + 'and a hook that fails to start lets the command run; update Claude Code');
       }
       return issues;
     },

@@ -49,7 +49,8 @@ export const cline: HarnessAdapter = {
 function readClineRequest(request: JsonObject, known: KnownTools): HarnessRequest {
   const hookName = request['hookName'];
   if (hookName !== undefined && hookName !== 'tool_call' && hookName !== 'PreToolUse') {
-    return bad(`the request is a ${typeof hookName === 'string' ? `\`${hookName}\`` : 'non-string `hookName`'} hook, and \`treeward hook\` answers PreToolUse only; name the file PreToolUse`);
+    const named = typeof hookName === 'string' ? `\`${hookName}\`` : 'non-string `hookName`';
+    return bad(`the request is a ${named} hook, and \`treeward hook\` answers PreToolUse only; name the file PreToolUse`);
   }
   const call = isPlainObject(request['tool_call']) ? request['tool_call'] : null;
   const pre = isPlainObject(request['preToolUse']) ? request['preToolUse'] : null;
@@ -105,7 +106,9 @@ function commandsOf(input: unknown): unknown[] | string {
     }
     // `{command, args}` runs the program directly, without a shell: the same argv as the words quoted for sh
     const args = entry['args'] ?? [];
-    if (typeof entry['command'] !== 'string' || !Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) return 'holds a structured command that is not `{command, args}` of strings';
+    if (typeof entry['command'] !== 'string' || !Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
+      return 'holds a structured command that is not `{command, args}` of strings';
+    }
     out.push([entry['command'], ...(args as string[])].map(quoteWord).join(' '));
   }
   return out;

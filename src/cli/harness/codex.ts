@@ -38,7 +38,8 @@ export const codex: HarnessAdapter = {
     if (answer.decision === 'deny') return jsonReply(preToolUseDeny(denyText(answer)));
     // Codex's parser rejects any field its schema lacks; the reason is in the
     // schema, but an allow needs nothing but the decision and the rewrite.
-    return jsonReply({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: rewrittenInput(answer.command!, request) } });
+    const updatedInput = rewrittenInput(answer.command!, request);
+    return jsonReply({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput } });
   },
   honoursRewrite: () => true,
   projectDirVariables: [],
@@ -49,7 +50,9 @@ export const codex: HarnessAdapter = {
     comments: false,
     targets: (scope, context) => [scope === 'user' ? `${envOrHome(context, 'CODEX_HOME', '.codex')}/hooks.json` : `${context.project}/.codex/hooks.json`],
     commandKey: 'command',
-    entries: (context) => [{ path: ['hooks', 'PreToolUse'], nested: true, value: { matcher: '^Bash$', hooks: [{ type: 'command', command: context.hookCommand, timeout: 30 }] } }],
+    entries: (context) => [
+      { path: ['hooks', 'PreToolUse'], nested: true, value: { matcher: '^Bash$', hooks: [{ type: 'command', command: context.hookCommand, timeout: 30 }] } },
+    ],
     present: (context) => envOrHome(context, 'CODEX_HOME', '.codex'),
     versionCommand: ['codex', '--version'],
   },

@@ -21,7 +21,8 @@ export const copilot: HarnessAdapter = {
     { name: 'powershell', source: '§5 [3p: cc-safety-net]', powerShell: true },
   ],
   detect: (request) => hasAny(request, ['toolName', 'toolArgs', 'tool_args']),
-  sniff: (text) => /"(?:toolName|toolArgs|tool_args)"\s*:/.test(text),
+  // `toolName` alone is not its mark in text: Cline's payload holds one, nested (./cline.ts)
+  sniff: (text) => /"(?:toolArgs|tool_args)"\s*:/.test(text),
   read: readCopilotRequest,
   render(answer) {
     if (answer.decision === 'deny') return jsonReply({ permissionDecision: 'deny', permissionDecisionReason: denyText(answer) });

@@ -41,7 +41,9 @@ export const crush: HarnessAdapter = {
         : existsSync(`${context.project}/.crush.json`) ? `${context.project}/.crush.json` : `${context.project}/crush.json`,
     ],
     commandKey: 'command',
-    entries: (context) => [{ path: ['hooks', 'PreToolUse'], nested: false, value: { name: 'treeward', matcher: '^bash$', command: context.hookCommand, timeout: 30 } }],
+    entries: (context) => [
+      { path: ['hooks', 'PreToolUse'], nested: false, value: { name: 'treeward', matcher: '^bash$', command: context.hookCommand, timeout: 30 } },
+    ],
     present: (context) => crushGlobalConfig(context.env, context.home).replace(/\/crush\.json$/, ''),
     versionCommand: ['crush', '--version'],
   },

@@ -31,9 +31,13 @@ export const droid: HarnessAdapter = {
   install: {
     kind: 'json',
     comments: false,
-    targets: (scope, context) => [scope === 'user' ? `${envOrHome(context, 'FACTORY_HOME_OVERRIDE', '.factory')}/hooks.json` : `${context.project}/.factory/hooks.json`],
+    targets: (scope, context) => [
+      scope === 'user' ? `${envOrHome(context, 'FACTORY_HOME_OVERRIDE', '.factory')}/hooks.json` : `${context.project}/.factory/hooks.json`,
+    ],
     commandKey: 'command',
-    entries: (context) => [{ path: ['hooks', 'PreToolUse'], nested: true, value: { matcher: 'Execute', hooks: [{ type: 'command', command: context.hookCommand, timeout: 30 }] } }],
+    entries: (context) => [
+      { path: ['hooks', 'PreToolUse'], nested: true, value: { matcher: 'Execute', hooks: [{ type: 'command', command: context.hookCommand, timeout: 30 }] } },
+    ],
     present: (context) => envOrHome(context, 'FACTORY_HOME_OVERRIDE', '.factory'),
     versionCommand: ['droid', '--version'],
   },

@@ -17,7 +17,8 @@ export const gemini: HarnessAdapter = {
   source: 'protocols.md §3 [src: gemini-cli @ 5411f113]',
   shellTools: [{ name: 'run_shell_command', source: '§3.1 [src: SHELL_TOOL_NAME]' }],
   // Qwen Code, a fork, sends the same tool under Claude's event name (./qwen.ts, tried first)
-  detect: (request) => request['hook_event_name'] === 'BeforeTool' || (request['tool_name'] === 'run_shell_command' && request['hook_event_name'] === undefined),
+  detect: (request) => request['hook_event_name'] === 'BeforeTool'
+    || (request['tool_name'] === 'run_shell_command' && request['hook_event_name'] === undefined),
   sniff: (text) => /"(?:BeforeTool|run_shell_command)"/.test(text),
   // `directory` is the parameter's name in Gemini CLI builds before `dir_path`
   read: (request, known) => readToolCall(request, known, { event: 'BeforeTool', directoryKeys: ['dir_path', 'directory'] }),

@@ -27,7 +27,7 @@ export {
  * envelope, which most copied, is read by the adapter of the harness whose
  * mark it carries, and by Claude Code's when it carries none.
  */
-export const adapters: readonly HarnessAdapter[] = [codex, copilot, cline, windsurf, crush, cursor, kiro, kimi, qwen, gemini, droid, augment, claude];
+export const adapters: readonly HarnessAdapter[] = [codex, cline, copilot, windsurf, crush, cursor, kiro, kimi, qwen, gemini, droid, augment, claude];
 
 export type HarnessFormat = string;
 

@@ -11,7 +11,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { exitStatusReply, type HarnessAdapter } from './adapter.js';
 import { type InstallContext, type Scope } from './install-plan.js';
-import { readToolCall } from './tool-call.js';
+import { hasAny, readToolCall } from './tool-call.js';
 
 export const kiro: HarnessAdapter = {
   format: 'kiro',
@@ -21,8 +21,9 @@ export const kiro: HarnessAdapter = {
     { name: 'execute_bash', source: '§13 [docs]' },
     { name: 'shell', source: '§13 [docs: built-in tool names]' },
   ],
-  // Cursor names this event too, with its own fields (./cursor.ts, tried first)
-  detect: (request) => request['hook_event_name'] === 'preToolUse',
+  // Cursor names this event too, with fields of its own (./cursor.ts)
+  detect: (request) => request['hook_event_name'] === 'preToolUse'
+    && !hasAny(request, ['conversation_id', 'generation_id', 'workspace_roots', 'cursor_version']),
   sniff: (text) => /"preToolUse"/.test(text),
   read: (request, known) => readToolCall(request, known, { event: 'preToolUse', directoryKeys: ['working_dir'] }),
   render: (answer) => exitStatusReply(answer),

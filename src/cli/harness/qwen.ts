@@ -22,7 +22,8 @@ export const qwen: HarnessAdapter = {
   source: 'protocols.md §8 [src: QwenLM/qwen-code hooks/types.ts, hookEventHandler.ts, tools/tool-names.ts, tools/shell.ts; docs]',
   shellTools: [{ name: 'run_shell_command', source: '§8 [src: tools/tool-names.ts ToolNames.SHELL]' }],
   // Claude Code's event with a `timestamp` (Claude sends none) or Gemini's shell tool
-  detect: (request) => request['hook_event_name'] === 'PreToolUse' && (typeof request['timestamp'] === 'string' || request['tool_name'] === 'run_shell_command'),
+  detect: (request) => request['hook_event_name'] === 'PreToolUse'
+    && (typeof request['timestamp'] === 'string' || request['tool_name'] === 'run_shell_command'),
   sniff: (text) => /"PreToolUse"/.test(text) && /"(?:timestamp|run_shell_command)"/.test(text),
   read: (request, known) => readToolCall(request, known, { event: 'PreToolUse', directoryKeys: ['directory', 'dir_path'] }),
   render(answer) {

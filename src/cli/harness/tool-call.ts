@@ -71,8 +71,12 @@ export function shellRequest(
   commands: string[], toolInput: JsonObject, cwd: unknown, directory: ReturnType<typeof directoryIn> | string | null, tree: unknown, form?: string,
 ): ShellRequest | { kind: 'bad'; reason: string; form?: string } {
   if (cwd !== undefined && cwd !== null && (typeof cwd !== 'string' || !cwd.startsWith('/'))) return bad('the request\'s `cwd` is not an absolute path', form);
-  if (directory !== null && typeof directory !== 'string' && 'wrong' in directory) return bad(`the request's \`tool_input.${directory.key}\` is not a string`, form);
-  if (tree !== null && tree !== undefined && (typeof tree !== 'string' || !tree.startsWith('/'))) return bad('the request\'s workspace root is not an absolute path', form);
+  if (directory !== null && typeof directory !== 'string' && 'wrong' in directory) {
+    return bad(`the request's \`tool_input.${directory.key}\` is not a string`, form);
+  }
+  if (tree !== null && tree !== undefined && (typeof tree !== 'string' || !tree.startsWith('/'))) {
+    return bad('the request\'s workspace root is not an absolute path', form);
+  }
   const dir = directory === null ? null : typeof directory === 'string' ? directory : directory.value;
   const request: ShellRequest = {
     kind: 'shell', commands, toolInput, cwd: typeof cwd === 'string' ? cwd : null, directory: dir, tree: typeof tree === 'string' ? tree : null,

@@ -42,7 +42,8 @@ function readWindsurfRequest(request: JsonObject): HarnessRequest {
   const action = request['agent_action_name'];
   if (typeof action === 'string' && otherActions.has(action)) return { kind: 'other' };
   if (action !== 'pre_run_command') {
-    return bad(`the request is a ${typeof action === 'string' ? `\`${action}\`` : 'non-string `agent_action_name`'} hook, and \`treeward hook\` answers pre_run_command only; register it there`);
+    const named = typeof action === 'string' ? `\`${action}\`` : 'non-string `agent_action_name`';
+    return bad(`the request is a ${named} hook, and \`treeward hook\` answers pre_run_command only; register it there`);
   }
   const info = request['tool_info'];
   if (!isPlainObject(info)) return bad('the pre_run_command request has no `tool_info` object');
