@@ -5,11 +5,9 @@
 // runtime the hook runs under; and the dialect `$SHELL` implies. One line per
 // check, with what to do; exit status 1 when something needs fixing.
 
-import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { Script } from 'node:vm';
-import { shellFromEnvironment } from './environment.js';
+import { childProcess, shellFromEnvironment, vmModule } from './environment.js';
 import type { HarnessAdapter } from './harness/adapter.js';
 import { adapters } from './harness/index.js';
 import type { InstallContext, Scope } from './harness/install-plan.js';
@@ -190,7 +188,7 @@ function cacheCheck(runtime: string, self: Self): Check {
     return { mark: 'warn', text: `code cache: ${dist} has no treeward-build.json; run \`npm run build\` so hooks start without compiling` };
   }
   if (/bun/.test(basename(runtime))) {
-    const run = spawnSync(runtime, ['--version'], { encoding: 'utf8', timeout: 5000 });
+    const run = childProcess().spawnSync(runtime, ['--version'], { encoding: 'utf8', timeout: 5000 });
     const version = `${run.stdout ?? ''}`.trim();
     if (!existsSync(join(dist, 'bun', 'treeward-bundle.js.jsc'))) {
       return { mark: 'warn', text: `bytecode: the build made none for Bun (${runtime}); run \`npm run build\` with Bun installed` };
@@ -212,10 +210,10 @@ function cacheCheck(runtime: string, self: Self): Check {
   try {
     if (runtime === process.execPath && !process.versions['bun']) {
       const source = `${build.wrapperHead}${readFileSync(bundle).toString('latin1')}${build.wrapperTail}`;
-      const script = new Script(source, { filename: bundle, cachedData: readFileSync(cache) });
+      const script = new (vmModule().Script)(source, { filename: bundle, cachedData: readFileSync(cache) });
       result = { rejected: script.cachedDataRejected, version: process.version };
     } else {
-      result = JSON.parse(spawnSync(runtime, ['-e', check], { encoding: 'utf8', timeout: 10000 }).stdout) as typeof result;
+      result = JSON.parse(childProcess().spawnSync(runtime, ['-e', check], { encoding: 'utf8', timeout: 10000 }).stdout) as typeof result;
     }
   } catch {
     return { mark: 'warn', text: `code cache: could not check it under ${runtime}; without it a hook start compiles the bundle (10 to 20 ms)` };

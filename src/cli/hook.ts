@@ -97,8 +97,11 @@ function describeError(error: unknown): string {
   return 'an unknown failure';
 }
 
+/** What judging a request needs of its harness: also what an in-process plugin host provides (./plugins/). */
+export type JudgingHost = Pick<HarnessAdapter, 'title' | 'honoursRewrite' | 'projectDirVariables' | 'defaultDialect' | 'asRunWithoutRewrite'>;
+
 /** Where the line runs, which configuration applies, and the verdict (SPEC §1 "Where the line runs", "Dropped rewrites"). */
-function judgeRequest(request: ShellRequest, adapter: HarnessAdapter, args: HookArguments, surroundings: HookSurroundings): HookAnswer {
+export function judgeRequest(request: ShellRequest, adapter: JudgingHost, args: HookArguments, surroundings: HookSurroundings): HookAnswer {
   const env = surroundings.env;
   const home = env['HOME'] || '/';
 
@@ -138,7 +141,7 @@ function judgeRequest(request: ShellRequest, adapter: HarnessAdapter, args: Hook
 }
 
 /** A harness that runs the line as written: each line judged where it runs, unpinned, and allowed only when every one is clean. */
-function judgeUnpinned(commands: string[], adapter: HarnessAdapter, options: ApproveOptions, dir: string): HookAnswer {
+function judgeUnpinned(commands: string[], adapter: JudgingHost, options: ApproveOptions, dir: string): HookAnswer {
   for (const command of commands) {
     const verdict = approve(adapter.asRunWithoutRewrite(command), { ...options, cwd: dir });
     if (verdict.decision === 'deny') {

@@ -9,9 +9,9 @@
 // and nothing changed since, else treeward's entries alone (the `hooks`
 // object or array install made for them stays, empty).
 
-import { spawnSync } from 'node:child_process';
 import { chmodSync, constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { childProcess } from './environment.js';
 import { type HarnessAdapter } from './harness/adapter.js';
 import { adapterFor, harnessFormats, isHarnessFormat } from './harness/index.js';
 import { hookScript, type InstallContext, type JsonPlan, type Scope, type TomlPlan } from './harness/install-plan.js';
@@ -122,7 +122,7 @@ export function harnessVersion(adapter: HarnessAdapter, env: Readonly<Record<str
   const command = adapter.install.versionCommand;
   if (!command) return null;
   try {
-    const run = spawnSync(command[0]!, command.slice(1), { env: env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 5000 });
+    const run = childProcess().spawnSync(command[0]!, command.slice(1), { env: env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 5000 });
     const version = /\d+\.\d+\.\d+/.exec(`${run.stdout ?? ''}`);
     return run.status === 0 && version ? version[0] : null;
   } catch {

@@ -47,7 +47,7 @@ export const cursor: HarnessAdapter = {
   },
   // Claude Code's form is answered as Claude Code is, with the rewrite; whether Cursor runs it is unconfirmed, so the flow also judges the line without it
   honoursRewrite: (request) => request.form === 'claude',
-  projectDirVariables: ['CURSOR_PROJECT_DIR'],
+  projectDirVariables: [],
   // the agent's terminal is the user's shell [unverified]
   defaultDialect: (env) => shellFromEnvironment(env['SHELL']) ?? 'bash',
   asRunWithoutRewrite: (command) => command,
