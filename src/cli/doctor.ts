@@ -194,7 +194,8 @@ function cacheCheck(runtime: string, self: Self): Check {
       return { mark: 'warn', text: `bytecode: the build made none for Bun (${runtime}); run \`npm run build\` with Bun installed` };
     }
     if (version !== build.bun) {
-      const text = `bytecode: made by Bun ${build.bun}, and ${runtime} is Bun ${version || '(unknown)'}; rebuild (\`npm run build\`) so it starts ~10 ms sooner`;
+      const text = `bytecode: made by Bun ${build.bun}, and ${runtime} is Bun ${version || '(unknown)'}; `
+        + 'rebuild (`npm run build`) so it starts ~10 ms sooner';
       return { mark: 'warn', text };
     }
     return { mark: 'ok', text: `bytecode: valid for Bun ${version} (${runtime})` };

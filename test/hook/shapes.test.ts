@@ -19,8 +19,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtBinary, hookEnv, makeScratch, request, runHook, runtimes, type Scratch } from './support.js';
 import {
-  claudeInput, claudeOutput, codexInput, codexOutput, codexParserProblems, geminiInput, geminiOutput, geminiProblems, geminiShellInput, violations,
+  claudeInput, claudeOutput, clineInput, codexInput, codexOutput, codexOutputLatest, codexParserProblems, copilotInput, crushInput, cursorShellInput, cursorToolInput,
+  geminiInput, geminiOutput, geminiProblems, geminiShellInput, kimiInput, kiroInput, qwenInput, type Schema, violations, windsurfInput,
 } from './shapes.js';
+
+/** Droid's requests: Claude Code's shape, with neither `transcript_path` nor `tool_use_id` required [docs: hooks-reference]. */
+function claudeInputOf(required: string[]): Schema {
+  return { ...claudeInput, required: ['session_id', 'cwd', 'hook_event_name', 'tool_name', 'tool_input', ...required] };
+}
 
 // ------------------------------------------------------------ the checks
 
@@ -48,6 +54,28 @@ describe('the recorded requests have the documented input shapes', () => {
     ['codex-apply-patch', codexInput],
     ['gemini-shell', geminiInput],
     ['gemini-read', geminiInput],
+    ['cursor-before-shell', cursorShellInput],
+    ['cursor-pre-tool-use', cursorToolInput],
+    ['cursor-pre-tool-use-read', cursorToolInput],
+    ['copilot-bash', copilotInput],
+    ['copilot-view', copilotInput],
+    ['copilot-powershell', copilotInput],
+    ['droid-execute', claudeInputOf(['permission_mode'])],
+    ['qwen-shell', qwenInput],
+    ['qwen-read', qwenInput],
+    ['crush-bash', crushInput],
+    ['crush-view', crushInput],
+    ['cline-sdk-run-commands', clineInput],
+    ['cline-extension-execute', clineInput],
+    ['cline-read', clineInput],
+    ['windsurf-run-command', windsurfInput],
+    ['windsurf-read-code', windsurfInput],
+    ['kimi-shell', kimiInput],
+    ['kimi-code-bash', kimiInput],
+    ['kimi-read', kimiInput],
+    ['kiro-execute-bash', kiroInput],
+    ['kiro-shell', kiroInput],
+    ['kiro-read', kiroInput],
   ] as const)('%s', (name, schema) => {
     expect(violations(schema, request(name, scratch))).toEqual([]);
   });
@@ -78,6 +106,7 @@ describe('every answer has the harness\'s documented output shape', () => {
   it.each(cases('codex-bash'))('Codex: %s', (_what, input, args) => {
     const output = outputOf(input, [...args]);
     expect(violations(codexOutput, output)).toEqual([]);
+    expect(violations(codexOutputLatest, output)).toEqual([]);
     expect(codexParserProblems(output)).toEqual([]);
   });
 

@@ -48,5 +48,6 @@ export function judgeShellCall(call: ShellCall, host: JudgingHost, env: Readonly
     return { allow: false, reason: `treeward internal-error: treeward failed while judging the command (${what}); nothing was approved` };
   }
   if (answer.decision === 'deny') return { allow: false, reason: `treeward ${answer.id}: ${answer.reason}` };
-  return { allow: true, command: answer.command, reason: answer.command === null ? `treeward: approved as written, to run in ${answer.dir}` : `treeward: approved, run from ${answer.dir}` };
+  const reason = answer.command === null ? `treeward: approved as written, to run in ${answer.dir}` : `treeward: approved, run from ${answer.dir}`;
+  return { allow: true, command: answer.command, reason };
 }
