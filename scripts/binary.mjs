@@ -3,6 +3,7 @@
 //   dist/treeward-bundle.cjs     the one bundled file (esbuild) of src/cli/main.ts
 //   dist/treeward-bundle.cache   V8's code cache for that bundle, made here
 //   dist/bun/treeward-bundle.js(.jsc)  the same bundle as Bun re-emits it, with Bun's bytecode
+//   dist/treeward-build.json     the node and Bun that made them, for `treeward doctor`
 //
 // Compiling 260 kB of JavaScript is most of what a hook process would spend
 // after node's own start, so the bin hands V8 the bundle together with the
@@ -113,7 +114,9 @@ export async function buildBinary(outfile) {
   writeFileSync(bundlePath, bundleText);
   writeFileSync(outfile, loader(bundleName, startFailureReplies(wrapperHead + bundleText + wrapperTail, bundlePath)));
   chmodSync(outfile, 0o755);
-  bunBytecodeFor(bundlePath, join(dir, 'bun'));
+  const bun = bunBytecodeFor(bundlePath, join(dir, 'bun'));
+  // what `treeward doctor` checks the runtimes of installed hooks against (src/cli/doctor.ts)
+  writeFileSync(join(dir, 'treeward-build.json'), JSON.stringify({ node: process.version, bun, wrapperHead, wrapperTail }, null, 2) + '\n');
   const cachePath = bundlePath.slice(0, -4) + '.cache';
   rmSync(cachePath, { force: true });
   try {
@@ -156,14 +159,16 @@ function bunBytecodeFor(bundlePath, outdir) {
   const bun = fileURLToPath(new URL('../node_modules/.bin/bun', import.meta.url));
   if (!existsSync(bun)) {
     console.warn('treeward build: no Bun in node_modules, so no Bun bytecode; under Bun the binary parses the bundle at start');
-    return;
+    return null;
   }
   const run = spawnSync(bun, ['build', bundlePath, '--target=bun', '--format=cjs', '--bytecode', '--outdir', outdir], { encoding: 'utf8' });
   const made = join(outdir, bunOutputName(basename(bundlePath)));
   if (run.status !== 0 || !existsSync(made) || !existsSync(`${made}.jsc`)) {
     rmSync(outdir, { recursive: true, force: true });
     console.warn(`treeward build: no Bun bytecode (${(run.stderr || run.error?.message || `exit ${run.status}`).trim().split('\n').pop()})`);
+    return null;
   }
+  return spawnSync(bun, ['--version'], { encoding: 'utf8' }).stdout.trim() || null;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Build the bundled binary (dist/treeward.cjs), the library (dist/lib/index.js),
-// the hook's surface (dist/lib/hook.js), the parser alone (dist/lib/parse.js)
-// and their type declarations (dist/lib/*.d.ts).
+// the hook's surface (dist/lib/hook.js), the parser alone (dist/lib/parse.js),
+// the plugins (dist/plugins/*.js) and the type declarations (dist/lib/*.d.ts).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,8 +16,13 @@ await buildBinary('dist/treeward.cjs');
 writeFileSync('dist/treeward.mjs', "#!/usr/bin/env node\nimport { createRequire } from 'node:module';\ncreateRequire(import.meta.url)('./treeward.cjs');\n");
 chmodSync('dist/treeward.mjs', 0o755);
 
-// `treeward` (src/index.ts): the library; `treeward/hook` (src/hook.ts): the hook's surface, apart from it.
-for (const [entry, outfile] of [['src/index.ts', 'dist/lib/index.js'], ['src/hook.ts', 'dist/lib/hook.js']]) {
+// `treeward` (src/index.ts): the library; `treeward/hook` (src/hook.ts): the hook's surface, apart from it;
+// the in-process plugins for OpenCode, Amp and Pi (src/cli/plugins/), each one file a host loads.
+const entries = [
+  ['src/index.ts', 'dist/lib/index.js'], ['src/hook.ts', 'dist/lib/hook.js'],
+  ...['opencode', 'amp', 'pi'].map((host) => [`src/cli/plugins/${host}.ts`, `dist/plugins/${host}.js`]),
+];
+for (const [entry, outfile] of entries) {
   await build({
     entryPoints: [entry],
     outfile,

@@ -20,6 +20,10 @@ export interface Arguments {
   format: HarnessFormat | null;
   /** hook only */
   config: string | null;
+  /** install, uninstall */
+  project: boolean;
+  /** install, uninstall */
+  dryRun: boolean;
 }
 
 /** A command line treeward cannot take: the message names the word, the binary exits 2. */
@@ -53,7 +57,10 @@ export function parseArguments(argv: string[]): Arguments {
   if (!subcommand) throw new UsageError('missing command');
   const accepted = optionsOf(subcommand);
   if (!accepted) throw new UsageError(`unknown command ${subcommand}`);
-  const out: Arguments = { subcommand, help: false, shell: null, json: false, tree: null, cwd: null, runDirs: [], command: null, format: null, config: null };
+  const out: Arguments = {
+    subcommand, help: false, shell: null, json: false, tree: null, cwd: null, runDirs: [], command: null, format: null, config: null,
+    project: false, dryRun: false,
+  };
   const fail = (message: string) => new UsageError(message, subcommand);
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
@@ -73,6 +80,8 @@ export function parseArguments(argv: string[]): Arguments {
       if (!shape.takesValue) {
         if (eq > 0 && a.startsWith('--')) throw fail(`${name} takes no value`);
         if (name === '--json') out.json = true;
+        else if (name === '--project') out.project = true;
+        else if (name === '--dry-run') out.dryRun = true;
         else out.help = true;
         continue;
       }
@@ -85,6 +94,7 @@ export function parseArguments(argv: string[]): Arguments {
     out.command = a;
   }
   if (subcommand === 'hook' && out.command !== null && !out.help) throw fail('hook reads its request as JSON on stdin and takes no COMMAND');
+  if (subcommand === 'doctor' && out.command !== null && !out.help) throw fail('doctor takes no arguments');
   return out;
 }
 

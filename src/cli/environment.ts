@@ -53,3 +53,17 @@ export function absoluteDirectory(dir: string, resolveLinks = true): string | nu
     return null;
   }
 }
+
+/**
+ * node:child_process, loaded when a command needs it: required at start (as
+ * a bundle's import is), it and what it loads cost every hook several
+ * milliseconds (bench/hook.mjs), and the hook never spawns anything.
+ */
+export function childProcess(): typeof import('node:child_process') {
+  return process.getBuiltinModule('node:child_process');
+}
+
+/** node:vm, loaded when `doctor` needs it (under Bun the binary's loader does not load it). */
+export function vmModule(): typeof import('node:vm') {
+  return process.getBuiltinModule('node:vm');
+}

@@ -25,7 +25,9 @@ const tree: OptionHelp = { form: '--tree DIR', about: 'the working tree the line
 const runDir: OptionHelp = { form: '--run-dir DIR', about: 'a directory outside the tree where removals are allowed too (repeatable)' };
 const json: OptionHelp = { form: '--json', about: 'print exactly one JSON object' };
 const help: OptionHelp = { form: '-h, --help', about: 'print this help' };
-const formats = harnessFormats.join('|');
+const formats = harnessFormats.join(', ');
+const project: OptionHelp = { form: '--project', about: "the project's settings (in the current directory) instead of the user's" };
+const dryRun: OptionHelp = { form: '--dry-run', about: 'print what would change, and write nothing' };
 
 export const commandHelp: Record<string, CommandHelp> = {
   check: {
@@ -34,14 +36,33 @@ export const commandHelp: Record<string, CommandHelp> = {
     options: [shell, tree, { form: '--cwd DIR', about: 'the directory the line would start in, inside the tree (default: the tree)' }, runDir, json, help],
   },
   hook: {
-    synopsis: `hook [--format ${formats}] [--shell bash|sh|zsh] [--tree DIR] [--run-dir DIR]... [--config FILE]`,
-    about: 'Answer a coding-agent harness: read its one JSON request on stdin, print its own allow (with the line pinned to the tree), deny, or nothing for a tool that runs no shell code. Always exits 0.',
+    synopsis: 'hook [--format HARNESS] [--shell bash|sh|zsh] [--tree DIR] [--run-dir DIR]... [--config FILE]',
+    about: 'Answer a coding-agent harness: read its one JSON request on stdin, print its own allow (with the line pinned to the tree where the harness '
+      + 'runs a rewritten command), deny, or nothing for a tool that runs no shell code, with the exit status the harness reads.',
     options: [
-      { form: `--format ${formats}`, about: 'the harness\'s protocol (default: detected from the request)' },
+      { form: '--format HARNESS', about: `the harness's protocol: ${formats} (default: detected from the request)` },
       shell, tree, runDir,
       { form: '--config FILE', about: 'the configuration file (default: ~/.config/treeward/config.json; one inside the tree is refused)' },
       help,
     ],
+  },
+  install: {
+    synopsis: 'install HOST [--project] [--dry-run]',
+    about: `Write treeward's hook into HOST's settings (${formats}): the user's by default, merged into what is there (every other byte kept, `
+      + 'a file that does not parse refused, the file as it was kept beside it); installing twice changes nothing. Prints what it changed.',
+    options: [project, dryRun, help],
+  },
+  uninstall: {
+    synopsis: 'uninstall HOST [--project] [--dry-run]',
+    about: "Remove from HOST's settings what `treeward install HOST` added, and nothing else.",
+    options: [project, dryRun, help],
+  },
+  doctor: {
+    synopsis: 'doctor',
+    about: 'Check every harness on this machine: treeward\'s hook present and running this treeward, the harness\'s version and its known problems, '
+      + 'the code cache (node) or bytecode (Bun) valid for the hook\'s runtime, and the dialect $SHELL implies. '
+      + 'One line per check; exit status 1 when something needs fixing.',
+    options: [help],
   },
   parse: {
     synopsis: 'parse [--shell bash|sh|zsh] [--json] [--] COMMAND',

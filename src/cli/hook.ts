@@ -18,8 +18,8 @@ import type { HookConfig } from './config.js';
 import { loadConfig } from './config-file.js';
 import { nodeFileSystem } from './environment.js';
 import {
-  adapterFor, defaultFormat, detectFormat, type HarnessAdapter, type HarnessFormat, type HookAnswer, type HookReply, isPlainObject, sniffFormat,
-  type ShellRequest,
+  adapterFor, allShellTools, defaultFormat, detectFormat, type HarnessAdapter, type HarnessFormat, type HarnessRequest, type HookAnswer, type HookReply,
+  isPlainObject, sniffFormat, type ShellRequest, unknownRequestReason,
 } from './harness/index.js';
 import { placeLine, realDirectory } from './placement.js';
 
@@ -64,21 +64,23 @@ export function answerHook(input: Buffer, args: HookArguments, surroundings: Hoo
     }
     let request: unknown;
     try {
-      request = JSON.parse(text);
+      // a byte-order mark before the JSON is not JSON, but some harnesses' writers add one (dcg #160)
+      request = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch {
       format ??= sniffFormat(text);
       return deny(format, 'bad-input', text.trim() === '' ? 'the hook received no request on stdin' : 'the request on stdin is not JSON');
     }
     if (!isPlainObject(request)) return deny((format ??= defaultFormat), 'bad-input', 'the request is not a JSON object');
-    format ??= detectFormat(request);
+    const detected = format ?? detectFormat(request);
+    format = detected ?? defaultFormat;
     const adapter = adapterFor(format);
-    const read = adapter.read(request);
+    const read: HarnessRequest = detected === null ? { kind: 'bad', reason: unknownRequestReason(request) } : adapter.read(request, allShellTools());
     if (read.kind === 'other') return { stdout: '', stderr: '', exitCode: 0 };
     if (args.usageError !== null) {
       const reason = `\`treeward hook\` was started with a wrong command line (${args.usageError}); fix the hook's command in the harness settings`;
-      return deny(format, 'bad-input', reason);
+      return adapter.render({ decision: 'deny', id: 'bad-input', reason }, read);
     }
-    if (read.kind === 'bad') return deny(format, 'bad-input', read.reason);
+    if (read.kind === 'bad') return adapter.render({ decision: 'deny', id: 'bad-input', reason: read.reason }, read);
     return adapter.render(judgeRequest(read, adapter, args, surroundings), read);
   } catch (error) {
     const reason = `treeward failed while judging the request (${describeError(error)}); nothing was approved, try the command again or a simpler one`;
@@ -95,13 +97,17 @@ function describeError(error: unknown): string {
   return 'an unknown failure';
 }
 
+/** What judging a request needs of its harness: also what an in-process plugin host provides (./plugins/). */
+export type JudgingHost = Pick<HarnessAdapter, 'title' | 'honoursRewrite' | 'projectDirVariables' | 'defaultDialect' | 'asRunWithoutRewrite'>;
+
 /** Where the line runs, which configuration applies, and the verdict (SPEC §1 "Where the line runs", "Dropped rewrites"). */
-function judgeRequest(request: ShellRequest, adapter: HarnessAdapter, args: HookArguments, surroundings: HookSurroundings): HookAnswer {
+export function judgeRequest(request: ShellRequest, adapter: JudgingHost, args: HookArguments, surroundings: HookSurroundings): HookAnswer {
   const env = surroundings.env;
   const home = env['HOME'] || '/';
 
-  // The tree: --tree, else the project directory the harness names, else the request's cwd (SPEC §1 "Defaults").
-  const treeText = args.tree ?? (env['CLAUDE_PROJECT_DIR'] || null) ?? request.cwd;
+  // The tree: --tree, else the project directory the harness names, else the tree or the cwd of the request (SPEC §1 "Defaults").
+  const named = [...adapter.projectDirVariables, 'CLAUDE_PROJECT_DIR'].map((name) => env[name]).find((value) => value);
+  const treeText = args.tree ?? named ?? request.tree ?? request.cwd;
   if (treeText === null) {
     return refuse('bad-input', 'treeward cannot tell the tree: give `--tree DIR`, or run it from a harness that sets CLAUDE_PROJECT_DIR or sends `cwd`');
   }
@@ -115,14 +121,16 @@ function judgeRequest(request: ShellRequest, adapter: HarnessAdapter, args: Hook
   const requestDir = resolve(request.cwd ?? treeAsGiven, request.directory ?? '.');
   const place = placeLine(requestDir, treeAsGiven, tree);
   const options = approveOptions(args.shell ?? adapter.defaultDialect(env), tree, config, args, surroundings);
+  if (!adapter.honoursRewrite(request) || request.commands.length !== 1) return judgeUnpinned(request.commands, adapter, options, place.request);
 
-  const pinned = approve(request.command, { ...options, cwd: place.pin });
+  const command = request.commands[0]!;
+  const pinned = approve(command, { ...options, cwd: place.pin });
   if (pinned.decision === 'deny') return refuse(pinned.id, pinned.reason);
 
   // What runs if the harness drops the rewrite: the line as the model wrote it
   // (or as the harness makes it first), in the request's directory.
-  const asWritten = adapter.asRunWithoutRewrite(request.command);
-  if (place.pin !== place.request || asWritten !== request.command) {
+  const asWritten = adapter.asRunWithoutRewrite(command);
+  if (place.pin !== place.request || asWritten !== command) {
     const unpinned = approve(asWritten, { ...options, cwd: place.request });
     if (unpinned.decision === 'deny') {
       const why = `this is the line read as run in ${place.request} without treeward's \`cd\`, which is how it runs if the harness drops the rewritten command`;
@@ -130,6 +138,17 @@ function judgeRequest(request: ShellRequest, adapter: HarnessAdapter, args: Hook
     }
   }
   return { decision: 'allow', command: pinned.command, dir: place.pin };
+}
+
+/** A harness that runs the line as written: each line judged where it runs, unpinned, and allowed only when every one is clean. */
+function judgeUnpinned(commands: string[], adapter: JudgingHost, options: ApproveOptions, dir: string): HookAnswer {
+  for (const command of commands) {
+    const verdict = approve(adapter.asRunWithoutRewrite(command), { ...options, cwd: dir });
+    if (verdict.decision === 'deny') {
+      return refuse(verdict.id, `${verdict.reason} (read as run in ${dir}, unpinned: ${adapter.title} runs the line as written, not treeward's rewrite)`);
+    }
+  }
+  return { decision: 'allow', command: null, dir };
 }
 
 function approveOptions(dialect: DialectName, tree: string, config: HookConfig, args: HookArguments, surroundings: HookSurroundings): ApproveOptions {

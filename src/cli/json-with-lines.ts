@@ -1,22 +1,39 @@
 // A small strict JSON reader that knows its lines: every value carries the
-// 1-based line it starts on, and every error the line it was found on, on
-// every runtime (node's and Bun's JSON.parse messages differ, and not all of
-// them say where). A key written twice is an error, not a silent
-// last-one-wins.
+// 1-based line it starts on and its offsets in the text, and every error the
+// line it was found on, on every runtime (node's and Bun's JSON.parse
+// messages differ, and not all of them say where). A key written twice is an
+// error, not a silent last-one-wins. The configuration file is read strictly;
+// `treeward install` also reads settings files whose harness strips comments
+// first (Gemini CLI's), with `comments: true`, and edits them by offset.
 
-export type JsonNode =
-  | { kind: 'object'; line: number; entries: JsonEntry[] }
-  | { kind: 'array'; line: number; items: JsonNode[] }
-  | { kind: 'string'; line: number; value: string }
-  | { kind: 'number'; line: number; value: number }
-  | { kind: 'boolean'; line: number; value: boolean }
-  | { kind: 'null'; line: number };
+/** Where a value lies: `text.slice(start, end)` is its source. */
+interface Placed {
+  line: number;
+  start: number;
+  end: number;
+}
+
+export type JsonNode = Placed & (
+  | { kind: 'object'; entries: JsonEntry[] }
+  | { kind: 'array'; items: JsonNode[] }
+  | { kind: 'string'; value: string }
+  | { kind: 'number'; value: number }
+  | { kind: 'boolean'; value: boolean }
+  | { kind: 'null' }
+);
 
 export interface JsonEntry {
   key: string;
   /** The line the key is on. */
   line: number;
+  /** The offset of the key's opening quote. */
+  start: number;
   value: JsonNode;
+}
+
+export interface JsonReadOptions {
+  /** Skip `//` and `/* … *\/` comments where white space may stand (JSON with comments, as JSONC readers take it). */
+  comments?: boolean;
 }
 
 /** Text that is not such JSON: the 1-based line and what is wrong there. */
@@ -29,9 +46,9 @@ export class JsonTextError extends Error {
 /** Nesting past this is refused. */
 const maxDepth = 64;
 
-/** RFC 8259 JSON, strict: no comments, no trailing commas, no duplicate keys. A leading BOM is skipped. Throws JsonTextError. */
-export function parseJsonText(text: string): JsonNode {
-  const reader = new JsonReader(text);
+/** RFC 8259 JSON, strict: no comments (unless asked), no trailing commas, no duplicate keys. A leading BOM is skipped. Throws JsonTextError. */
+export function parseJsonText(text: string, options: JsonReadOptions = {}): JsonNode {
+  const reader = new JsonReader(text, options.comments === true);
   const root = reader.value(0);
   reader.skipSpace();
   if (reader.pos < text.length) reader.fail(`unexpected ${reader.describe()} after the end of the JSON value`);
@@ -44,7 +61,7 @@ class JsonReader {
   pos: number;
   line = 1;
 
-  constructor(readonly text: string) {
+  constructor(readonly text: string, readonly comments: boolean) {
     this.pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   }
 
@@ -62,8 +79,26 @@ class JsonReader {
     for (; this.pos < text.length; this.pos++) {
       const c = text.charCodeAt(this.pos);
       if (c === 0x0a) this.line++;
+      else if (c === 0x2f && this.comments && this.skipComment()) this.pos--;
       else if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return;
     }
+  }
+
+  /** At a `/`: past a comment (true), or not at one (false). */
+  private skipComment(): boolean {
+    const text = this.text;
+    const next = text[this.pos + 1];
+    if (next === '/') {
+      const end = text.indexOf('\n', this.pos);
+      this.pos = end < 0 ? text.length : end;
+      return true;
+    }
+    if (next !== '*') return false;
+    const end = text.indexOf('*/', this.pos + 2);
+    if (end < 0) this.fail('a comment is not closed');
+    for (let i = this.pos; i < end; i++) if (text.charCodeAt(i) === 0x0a) this.line++;
+    this.pos = end + 2;
+    return true;
   }
 
   value(depth: number): JsonNode {
@@ -72,49 +107,54 @@ class JsonReader {
     const c = this.text[this.pos];
     if (c === '{') return this.object(depth);
     if (c === '[') return this.array(depth);
-    if (c === '"') return { kind: 'string', line: this.line, value: this.string() };
+    if (c === '"') {
+      const at = { line: this.line, start: this.pos };
+      const value = this.string();
+      return { kind: 'string', ...at, end: this.pos, value };
+    }
     return this.literal();
   }
 
   /** At `{`. */
   private object(depth: number): JsonNode {
-    const at = this.line;
+    const at = { line: this.line, start: this.pos };
     this.pos++;
     const entries: JsonEntry[] = [];
     const seen = new Set<string>();
     this.skipSpace();
     if (this.text[this.pos] === '}') {
       this.pos++;
-      return { kind: 'object', line: at, entries };
+      return { kind: 'object', ...at, end: this.pos, entries };
     }
     for (;;) {
       this.skipSpace();
       if (this.text[this.pos] !== '"') this.fail(`expected a key in double quotes, found ${this.describe()}`);
       const keyLine = this.line;
+      const keyStart = this.pos;
       const key = this.string();
       if (seen.has(key)) throw new JsonTextError(keyLine, `the key ${JSON.stringify(key)} appears twice`);
       seen.add(key);
       this.skipSpace();
       if (this.text[this.pos] !== ':') this.fail(`expected \`:\` after the key ${JSON.stringify(key)}, found ${this.describe()}`);
       this.pos++;
-      entries.push({ key, line: keyLine, value: this.value(depth + 1) });
-      if (this.closes('}')) return { kind: 'object', line: at, entries };
+      entries.push({ key, line: keyLine, start: keyStart, value: this.value(depth + 1) });
+      if (this.closes('}')) return { kind: 'object', ...at, end: this.pos, entries };
     }
   }
 
   /** At `[`. */
   private array(depth: number): JsonNode {
-    const at = this.line;
+    const at = { line: this.line, start: this.pos };
     this.pos++;
     const items: JsonNode[] = [];
     this.skipSpace();
     if (this.text[this.pos] === ']') {
       this.pos++;
-      return { kind: 'array', line: at, items };
+      return { kind: 'array', ...at, end: this.pos, items };
     }
     for (;;) {
       items.push(this.value(depth + 1));
-      if (this.closes(']')) return { kind: 'array', line: at, items };
+      if (this.closes(']')) return { kind: 'array', ...at, end: this.pos, items };
     }
   }
 
@@ -169,13 +209,14 @@ class JsonReader {
 
   /** `true`, `false`, `null` or a number. */
   private literal(): JsonNode {
-    const at = this.line;
+    const at = { line: this.line, start: this.pos };
     const word = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(this.text.slice(this.pos, this.pos + 64));
     if (!word) return this.fail(`expected a JSON value, found ${this.describe()}`);
     const token = word[0];
     this.pos += token.length;
-    if (token === 'true' || token === 'false') return { kind: 'boolean', line: at, value: token === 'true' };
-    if (token === 'null') return { kind: 'null', line: at };
-    return { kind: 'number', line: at, value: Number(token) };
+    const placed = { ...at, end: this.pos };
+    if (token === 'true' || token === 'false') return { kind: 'boolean', ...placed, value: token === 'true' };
+    if (token === 'null') return { kind: 'null', ...placed };
+    return { kind: 'number', ...placed, value: Number(token) };
   }
 }

@@ -3,12 +3,14 @@
 // scripts/build.mjs) calls it with the process's argv, and the build calls it
 // in-process to warm the code cache it ships.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { type Arguments, parseArguments, UsageError } from './arguments.js';
 import { runCheck } from './check-command.js';
+import { runDoctor } from './doctor.js';
 import { commandHelp, generalHelp, helpOf, usageHint } from './help.js';
 import { isHarnessFormat } from './harness/index.js';
 import { answerHook, maxRequestBytes } from './hook.js';
+import { runInstall, type Self } from './install.js';
 import { runParse } from './parse-command.js';
 import { readStdinLimited, writeAll } from './stdin.js';
 import { version } from './version.js';
@@ -25,6 +27,12 @@ export interface Io {
   writeError(text: string): void;
   env: Readonly<Record<string, string | undefined>>;
   cwd(): string;
+  /** The runtime and the bin this treeward runs as, for the hook command `install` writes; the process's own by default. */
+  self?(): Self;
+}
+
+function processSelf(): Self {
+  return { runtime: process.execPath, script: realpathSync(process.argv[1] ?? '.') };
 }
 
 export const processIo: Io = {
@@ -34,6 +42,7 @@ export const processIo: Io = {
   writeError: (text) => writeAll(2, text),
   env: process.env,
   cwd: () => process.cwd(),
+  self: processSelf,
 };
 
 function readCommand(command: string | null): string {
@@ -69,6 +78,15 @@ export function main(argv: string[], io: Io = processIo): number {
     if (parsed.subcommand === 'check') {
       const result = runCheck(readCommand(parsed.command), parsed);
       io.write(result.stdout);
+      return result.exitCode;
+    }
+    if (parsed.subcommand === 'install' || parsed.subcommand === 'uninstall' || parsed.subcommand === 'doctor') {
+      const surroundings = { env: io.env, cwd: io.cwd(), self: io.self?.() ?? processSelf() };
+      const result = parsed.subcommand === 'doctor'
+        ? runDoctor(surroundings)
+        : runInstall({ action: parsed.subcommand, host: parsed.command, project: parsed.project, dryRun: parsed.dryRun }, surroundings);
+      if (result.stdout) io.write(result.stdout);
+      if (result.stderr) io.writeError(result.stderr);
       return result.exitCode;
     }
     throw new UsageError(`unknown command ${parsed.subcommand}`);

@@ -20,7 +20,7 @@ describe('help', () => {
   it.each([['--help'], ['-h'], ['help']])('treeward %s prints every command on stdout and exits 0', (flag) => {
     const r = run([flag]);
     expect(r).toMatchObject({ status: 0, stderr: '' });
-    for (const command of ['check', 'hook', 'parse', 'help']) expect(r.stdout).toContain(`treeward ${command} `);
+    for (const command of ['check', 'hook', 'parse', 'install', 'uninstall', 'doctor', 'help']) expect(r.stdout).toContain(`treeward ${command}`);
     expect(r.stdout).toContain('treeward --version');
   });
 
@@ -38,7 +38,8 @@ describe('help', () => {
     const r = run(['hook', '--format', 'claude', '--help']);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^usage: treeward hook /);
-    expect(r.stdout).toContain('--format claude|codex|gemini');
+    expect(r.stdout).toContain('--format HARNESS');
+    expect(r.stdout).toContain('augment, claude, cline, codex, copilot, crush, cursor, droid, gemini, kimi, kiro, qwen, windsurf');
   });
 
   it('a COMMAND after -- is a command, not an option', () => {

@@ -131,7 +131,8 @@ describe.each(runtimes())('under $name', (runtime) => {
       const run = hook(request('claude-bash', scratch), { args: ['--format', 'nope'] });
       expect(answer(run)).toEqual({
         status: 0,
-        output: claudeDeny("treeward bad-input: `treeward hook` was started with a wrong command line (--format takes claude, codex or gemini); fix the hook's command in the harness settings"),
+        output: claudeDeny('treeward bad-input: `treeward hook` was started with a wrong command line (--format takes augment, claude, cline, codex, copilot, crush, '
+          + "cursor, droid, gemini, kimi, kiro, qwen or windsurf); fix the hook's command in the harness settings"),
       });
     });
 

@@ -153,7 +153,7 @@ describe('the hook command line', () => {
 
   it.each([
     [['hook', 'ls'], 'hook reads its request as JSON on stdin and takes no COMMAND'],
-    [['hook', '--format', 'cursor'], '--format takes claude, codex or gemini'],
+    [['hook', '--format', 'cursorr'], '--format takes augment, claude, cline, codex, copilot, crush, cursor, droid, gemini, kimi, kiro, qwen or windsurf'],
     [['hook', '--json'], 'hook does not take --json'],
     [['check', '--format', 'claude', 'ls'], 'check does not take --format'],
     [['parse', '--config', 'x', 'ls'], 'parse does not take --config'],

@@ -1,43 +1,51 @@
-// Gemini CLI's BeforeTool hook.
+// Gemini CLI's BeforeTool hook (../shared/hosts/protocols.md §3).
 //
-// Sources (../shared/hosts/protocols.md §3): google-gemini/gemini-cli
-// `docs/hooks/reference.md` (BeforeTool: `decision` "deny"/"block" with
-// `reason`, `hookSpecificOutput.tool_input` over the model's arguments) and
-// `packages/core/src/hooks/types.ts` (BeforeToolInput, BeforeToolOutput,
-// BeforeToolHookOutput.getModifiedToolInput); the shell tool's parameters
-// (`command`, `description`, `dir_path`, `is_background`) and
-// `cwd = path.resolve(targetDir, dir_path)` in `packages/core/src/tools/shell.ts` [src].
+// google-gemini/gemini-cli @ 5411f113 [src]: `docs/hooks/reference.md`
+// (BeforeTool: `decision` "deny"/"block" with `reason`), `hookSpecificOutput.tool_input`
+// replacing the model's arguments (`scheduler/hook-utils.ts`, §0.3 item 1), and
+// `packages/core/src/hooks/types.ts` (BeforeToolInput, BeforeToolOutput); the
+// shell tool's parameters (`command`, `description`, `dir_path`, `is_background`)
+// and `cwd = path.resolve(targetDir, dir_path)` in `packages/core/src/tools/shell.ts`.
+// Settings are JSON with comments (`.gemini/settings.json`); `timeout` is in ms.
 
-import { allowText, denyText, type HarnessAdapter, type HarnessRequest, jsonReply, type JsonObject, rewrittenInput } from './adapter.js';
+import { allowText, denyText, type HarnessAdapter, jsonReply, rewrittenInput } from './adapter.js';
 import { readToolCall } from './tool-call.js';
 
 export const gemini: HarnessAdapter = {
   format: 'gemini',
-  detect: (request) => request['hook_event_name'] === 'BeforeTool' || request['tool_name'] === 'run_shell_command',
+  title: 'Gemini CLI',
+  source: 'protocols.md §3 [src: gemini-cli @ 5411f113]',
+  shellTools: [{ name: 'run_shell_command', source: '§3.1 [src: SHELL_TOOL_NAME]' }],
+  // Qwen Code, a fork, sends the same tool under Claude's event name (./qwen.ts, tried first)
+  detect: (request) => request['hook_event_name'] === 'BeforeTool'
+    || (request['tool_name'] === 'run_shell_command' && request['hook_event_name'] === undefined),
   sniff: (text) => /"(?:BeforeTool|run_shell_command)"/.test(text),
-  read: readGeminiRequest,
+  // `directory` is the parameter's name in Gemini CLI builds before `dir_path`
+  read: (request, known) => readToolCall(request, known, { event: 'BeforeTool', directoryKeys: ['dir_path', 'directory'] }),
   render(answer, request) {
     if (answer.decision === 'deny') return jsonReply({ decision: 'deny', reason: denyText(answer) });
-    const hookSpecificOutput = { hookEventName: 'BeforeTool', tool_input: rewrittenInput(answer, request) };
+    const hookSpecificOutput = { hookEventName: 'BeforeTool', tool_input: rewrittenInput(answer.command!, request) };
     return jsonReply({ decision: 'allow', reason: allowText(answer), hookSpecificOutput });
   },
-  honoursRewrite: true,
+  honoursRewrite: () => true,
+  projectDirVariables: ['GEMINI_PROJECT_DIR'],
   // Gemini CLI runs every command with `bash -c`
   defaultDialect: () => 'bash',
   asRunWithoutRewrite: geminiStripsWrapper,
+  install: {
+    kind: 'json',
+    comments: true,
+    targets: (scope, context) => [scope === 'user' ? `${context.home}/.gemini/settings.json` : `${context.project}/.gemini/settings.json`],
+    commandKey: 'command',
+    entries: (context) => [{
+      path: ['hooks', 'BeforeTool'],
+      nested: true,
+      value: { matcher: 'run_shell_command', hooks: [{ name: 'treeward', type: 'command', command: context.hookCommand, timeout: 30000 }] },
+    }],
+    present: (context) => `${context.home}/.gemini`,
+    versionCommand: ['gemini', '--version'],
+  },
 };
-
-/** The shell request, with `dir_path`: where the command runs, read against `cwd`. */
-function readGeminiRequest(request: JsonObject): HarnessRequest {
-  const read = readToolCall(request, 'BeforeTool');
-  if (read.kind !== 'shell') return read;
-  // `directory` is the parameter's name in Gemini CLI builds before `dir_path`.
-  const dirPath = read.toolInput['dir_path'] ?? read.toolInput['directory'];
-  if (dirPath !== undefined && dirPath !== null && typeof dirPath !== 'string') {
-    return { kind: 'bad', reason: 'the request\'s `tool_input.dir_path` is not a string' };
-  }
-  return typeof dirPath === 'string' && dirPath !== '' ? { ...read, directory: dirPath } : read;
-}
 
 /**
  * The text Gemini CLI runs for a command, before its own `{ …; }` wrapper:
