@@ -6,12 +6,12 @@
 // check, with what to do; exit status 1 when something needs fixing.
 
 import { accessSync, constants, existsSync, readFileSync, realpathSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { childProcess, shellFromEnvironment, vmModule } from './environment.js';
 import type { HarnessAdapter } from './harness/adapter.js';
 import { adapters } from './harness/index.js';
 import type { InstallContext, Scope } from './harness/install-plan.js';
-import { type CommandResult, harnessVersion, hookCommandFor, type InstallIo, isTreewardCommand, type Self } from './install.js';
+import { bunHookFlags, type CommandResult, harnessVersion, hookCommandFor, type InstallIo, isBunRuntime, isTreewardCommand, type Self } from './install.js';
 import { plainValue } from './json-settings.js';
 import { parseJsonText } from './json-with-lines.js';
 import { readTomlTables } from './toml-tables.js';
@@ -122,13 +122,13 @@ function execLine(script: string): string {
   return /^exec (.*)$/m.exec(script)?.[1] ?? '';
 }
 
-/** The runtime and bin a hook command names, and what is wrong with them. */
+/** The runtime and bin a hook command names (`RUNTIME [OPTION]... BIN hook …`, or `BIN hook …`), and what is wrong with them. */
 function pointsAt(command: string, path: string): { runtime: string | null; script: string | null; problem: string | null } {
   const words = shellWords(command);
   const hook = words.indexOf('hook');
   if (hook < 1) return { runtime: null, script: null, problem: `runs \`${command}\`, which is not \`treeward hook\`` };
   const script = words[hook - 1]!;
-  const runtime = hook >= 2 ? words[hook - 2]! : null;
+  const runtime = hook >= 2 ? words[0]! : null;
   for (const program of [runtime, script]) {
     if (program === null) continue;
     const found = program.includes('/') ? program : onPath(program, path);
@@ -137,6 +137,17 @@ function pointsAt(command: string, path: string): { runtime: string | null; scri
       accessSync(found, constants.X_OK | constants.R_OK);
     } catch {
       return { runtime, script, problem: `runs ${found}, which is missing or cannot be run` };
+    }
+  }
+  if (runtime !== null && isBunRuntime(runtime)) {
+    const options = words.slice(1, hook - 1);
+    const missing = bunHookFlags.filter((flag) => !options.includes(flag));
+    if (missing.length > 0) {
+      return {
+        runtime, script,
+        problem: `runs Bun without ${missing.map((flag) => `\`${flag}\``).join(' and ')}, so a \`.env\` or \`bunfig.toml\` the agent writes in its tree `
+          + 'is read by the hook (a `preload` there runs inside it)',
+      };
     }
   }
   return { runtime, script: script.includes('/') ? script : onPath(script, path), problem: null };
@@ -187,7 +198,7 @@ function cacheCheck(runtime: string, self: Self): Check {
   } catch {
     return { mark: 'warn', text: `code cache: ${dist} has no treeward-build.json; run \`npm run build\` so hooks start without compiling` };
   }
-  if (/bun/.test(basename(runtime))) {
+  if (isBunRuntime(runtime)) {
     const run = childProcess().spawnSync(runtime, ['--version'], { encoding: 'utf8', timeout: 5000 });
     const version = `${run.stdout ?? ''}`.trim();
     if (!existsSync(join(dist, 'bun', 'treeward-bundle.js.jsc'))) {

@@ -51,9 +51,25 @@ export function shellWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
+/**
+ * What Bun is told before the bin, in every hook command that runs under Bun:
+ * `bun FILE` loads `.env` files and `bunfig.toml` (whose `preload` runs code)
+ * from the directory it starts in, which for a hook is the agent's tree, so a
+ * file the agent writes there would run inside the hook, or set the variables
+ * that name the tree. Seen with Bun 1.4.5: a `preload` in the tree's
+ * `bunfig.toml` runs, and `.env` sets variables; with these flags neither.
+ */
+export const bunHookFlags: readonly string[] = ['--no-env-file', '--config=/dev/null'];
+
+/** Whether a runtime's path is Bun's (its basename names it: `bun`, `bun.exe`). */
+export function isBunRuntime(runtime: string): boolean {
+  return /bun/.test(basename(runtime));
+}
+
 /** The command line a harness runs to reach this treeward for `format`. */
 export function hookCommandFor(self: Self, format: string): string {
-  return `${shellWord(self.runtime)} ${shellWord(self.script)} hook --format ${format}`;
+  const runtime = isBunRuntime(self.runtime) ? [self.runtime, ...bunHookFlags] : [self.runtime];
+  return `${[...runtime, self.script].map(shellWord).join(' ')} hook --format ${format}`;
 }
 
 /** Whether a hook command is one `treeward install` wrote for `format` (any treeward's, wherever it lies). */

@@ -38,13 +38,13 @@ function fakeProgram(bin: string, name: string, output: string): void {
   chmodSync(join(bin, name), 0o755);
 }
 
-function run(argv: string[], where: { home: string; project: string; bin: string }, env: Record<string, string> = {}) {
+function run(argv: string[], where: { home: string; project: string; bin: string }, env: Record<string, string> = {}, self?: { runtime: string; script: string }) {
   let stdout = '';
   let stderr = '';
   const io: Io = {
     readStdin: () => Buffer.alloc(0), write: (t) => (stdout += t), writeError: (t) => (stderr += t), cwd: () => where.project,
     env: { HOME: where.home, PATH: `${where.bin}:/usr/bin:/bin`, SHELL: '/bin/bash', ...env },
-    self: () => ({ runtime: process.execPath, script: binary }),
+    self: () => self ?? { runtime: process.execPath, script: binary },
   };
   const status = main(argv, io);
   return { status, stdout, stderr };
@@ -399,6 +399,22 @@ describe('treeward doctor', () => {
     expect(lines.some((line) => /^--   not on this machine .*: augment, cline, copilot, crush, droid, kimi, kiro, qwen, windsurf$/.test(line))).toBe(true);
     expect(lines.some((line) => line.startsWith(`ok   code cache: valid for node ${process.version} (${process.execPath})`))).toBe(true);
     expect(lines.find((line) => line.includes('dialect:'))).toMatch(/^ok   dialect: \$SHELL is \/usr\/bin\/zsh, which is zsh\. .*Claude Code.*: zsh.*Gemini CLI.*: bash/);
+  });
+
+  it('a hook run by Bun gets the flags that keep Bun from reading the tree\'s .env and bunfig.toml; one without them needs fixing', () => {
+    const where = makeHome();
+    const bun = join(where.bin, 'bun');
+    fakeProgram(where.bin, 'bun', '1.4.5');
+    run(['install', 'codex'], where, {}, { runtime: bun, script: binary });
+    const file = join(where.home, '.codex/hooks.json');
+    const installed = JSON.parse(readFileSync(file, 'utf8')) as { hooks: { PreToolUse: { hooks: { command: string }[] }[] } };
+    expect(installed.hooks.PreToolUse[0]!.hooks[0]!.command).toBe(`${bun} --no-env-file --config=/dev/null ${binary} hook --format codex`);
+    expect(run(['doctor'], where, {}, { runtime: bun, script: binary }).stdout)
+      .toContain(`ok   codex: the hook in ${file} runs this treeward (${binary})`);
+    write(file, JSON.stringify({ hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: `${bun} ${binary} hook --format codex` }] }] } }));
+    const report = run(['doctor'], where, {}, { runtime: bun, script: binary });
+    expect(report.stdout).toContain(`fix  codex: the hook in ${file} runs Bun without \`--no-env-file\` and \`--config=/dev/null\`, so a \`.env\` or \`bunfig.toml\``);
+    expect(report.status).toBe(1);
   });
 
   it('exits 0 when everything installed is right', () => {

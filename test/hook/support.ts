@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { approve } from '../../src/approver/approve.js';
 import { fileSystemFrom } from '../../src/approver/fs.js';
 import type { DenyId } from '../../src/approver/types.js';
+import { bunHookFlags } from '../../src/cli/install.js';
 import * as nodeFs from 'node:fs';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -47,10 +48,14 @@ export interface Runtime {
   argv: string[];
 }
 
-/** node, and Bun when installed (a devDependency; CI fails rather than skip when it is missing). */
+/**
+ * node, and Bun when installed (a devDependency; CI fails rather than skip when
+ * it is missing), each run as `treeward install` writes the hook: Bun with the
+ * flags that keep it from reading the tree's `.env` and `bunfig.toml`.
+ */
 export function runtimes(): Runtime[] {
   const found: Runtime[] = [{ name: 'node', argv: [process.execPath] }];
-  if (existsSync(bunBinary)) found.push({ name: 'bun', argv: [bunBinary] });
+  if (existsSync(bunBinary)) found.push({ name: 'bun', argv: [bunBinary, ...bunHookFlags] });
   else if (process.env['CI']) throw new Error(`Bun is not installed at ${bunBinary}: run npm ci`);
   return found;
 }
