@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// The hook's start-up (issue 4): whole-process wall time of `treeward hook` on
-// an allow and on a deny, beside a bare `node -e ''` in the same run, and the
-// same under Bun; peak memory of each. Run by `npm run bench` (after the
-// parser bench) or alone with `npm run bench:hook`; needs dist/treeward.cjs.
+// The hook's start-up (issue 4, issue 18, SPEC §6): whole-process wall time of
+// `treeward hook` on an allow and on a deny, beside a bare `node -e ''` in the
+// same run, the same under Bun (run as `treeward install` writes it), and the
+// native executable (dist/native/treeward); peak memory of each. Run by `npm
+// run bench` (after the parser bench) or alone with `npm run bench:hook`;
+// needs dist/treeward.cjs, and dist/native/treeward for the native rows (both
+// scripts build it).
 //
 // Runs are interleaved (bare, allow, deny, … then again) so that load from
 // other processes falls on every row alike; the figure is the median of
@@ -12,8 +15,8 @@
 // Results also go to bench/out/hook.json.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,10 +25,15 @@ const root = join(here, '..');
 // TREEWARD_HOOK_BINARY measures another build of the bin (its bundle and cache beside it)
 const binary = process.env.TREEWARD_HOOK_BINARY ? resolve(process.env.TREEWARD_HOOK_BINARY) : join(root, 'dist', 'treeward.cjs');
 const bun = join(root, 'node_modules', '.bin', 'bun');
+// the flags `treeward install` gives Bun (bunHookFlags in src/cli/install.ts): no .env, no bunfig.toml from the tree
+const bunFlags = ['--no-env-file', '--config=/dev/null'];
+// TREEWARD_HOOK_NATIVE measures another native executable
+const native = process.env.TREEWARD_HOOK_NATIVE ? resolve(process.env.TREEWARD_HOOK_NATIVE) : join(dirname(binary), 'native', 'treeward');
 const runs = Number(process.env.TREEWARD_HOOK_RUNS) || 40;
 const cpuRuns = 20;
-const targetMs = 10;
-const targetMb = 60;
+// SPEC §6 and issue 18: the node hook within 6 ms of bare node, the Bun hook within 8 ms of bare Bun,
+// the native executable at most half a bare node start, peak memory at most 60 MB
+const targets = { nodeMs: 6, bunMs: 8, nativeRatio: 0.5, peakMb: 60 };
 
 if (!existsSync(binary)) {
   process.stderr.write(`bench/hook.mjs: ${binary} is missing; run \`npm run build\` first\n`);
@@ -57,9 +65,15 @@ const rows = [
 if (existsSync(bun)) {
   rows.push(
     { runtime: 'bun', name: 'bare `bun -e 0`', argv: [bun, '-e', '0'], input: '' },
-    { runtime: 'bun', name: 'hook, allow', argv: [bun, binary, 'hook'], input: claudeRequest(allowLine), expect: '"allow"' },
-    { runtime: 'bun', name: 'hook, deny', argv: [bun, binary, 'hook'], input: claudeRequest(denyLine), expect: '"deny"' },
-    { runtime: 'bun', name: 'hook, allow, no bytecode', argv: [bun, binary, 'hook'], input: claudeRequest(allowLine), expect: '"allow"', env: { TREEWARD_CODE_CACHE: '0' } },
+    { runtime: 'bun', name: 'hook, allow', argv: [bun, ...bunFlags, binary, 'hook'], input: claudeRequest(allowLine), expect: '"allow"' },
+    { runtime: 'bun', name: 'hook, deny', argv: [bun, ...bunFlags, binary, 'hook'], input: claudeRequest(denyLine), expect: '"deny"' },
+    { runtime: 'bun', name: 'hook, allow, no bytecode', argv: [bun, ...bunFlags, binary, 'hook'], input: claudeRequest(allowLine), expect: '"allow"', env: { TREEWARD_CODE_CACHE: '0' } },
+  );
+}
+if (existsSync(native)) {
+  rows.push(
+    { runtime: 'native', name: 'hook, allow', argv: [native, 'hook'], input: claudeRequest(allowLine), expect: '"allow"' },
+    { runtime: 'native', name: 'hook, deny', argv: [native, 'hook'], input: claudeRequest(denyLine), expect: '"deny"' },
   );
 }
 
@@ -123,10 +137,15 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-let load = null;
-try {
-  load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-} catch { /* not Linux */ }
+/** The 1, 5 and 15 minute load averages (Linux), null elsewhere. */
+function loadAverage() {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return null;
+  }
+}
+const load = loadAverage();
 
 try {
   for (const row of rows) runOnce(row); // warm the page cache, check every row answers as expected
@@ -142,27 +161,47 @@ try {
 
   const out = [];
   const p = (s = '') => out.push(s);
-  p(`treeward hook start-up — whole process, median of ${runs} interleaved runs (p90), ${process.version}${existsSync(bun) ? `, bun ${spawnSync(bun, ['--version'], { encoding: 'utf8' }).stdout.trim()}` : ''}${load ? `, load average ${load}` : ''}`);
-  p(`${'runtime'.padEnd(8)}${'case'.padEnd(30)}${'wall ms'.padStart(9)}${'p90'.padStart(8)}${'vs bare'.padStart(10)}${'cpu ms'.padStart(9)}${'vs bare'.padStart(10)}${'peak RSS'.padStart(11)}`);
+  const loadAfter = loadAverage();
+  const cores = availableParallelism();
+  p(`treeward hook start-up — whole process, median of ${runs} interleaved runs (p90), ${process.version}${existsSync(bun) ? `, bun ${spawnSync(bun, ['--version'], { encoding: 'utf8' }).stdout.trim()}` : ''}`);
+  p(`machine: ${cores} cores${load ? `, load average ${load} at the start, ${loadAfter} at the end` : ''}`);
+  p(`${'runtime'.padEnd(8)}${'case'.padEnd(30)}${'wall ms'.padStart(9)}${'p90'.padStart(8)}${'vs bare'.padStart(10)}${'× node'.padStart(8)}${'cpu ms'.padStart(9)}${'vs bare'.padStart(10)}${'peak RSS'.padStart(11)}`);
   const signed = (x) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
+  const node = bare('node');
   for (const r of results) {
-    const base = bare(r.runtime);
+    // the native executable has no bare start of its own: it is compared with bare node
+    const base = bare(r.runtime) ?? node;
     const delta = r === base ? '' : signed(r.medianMs - base.medianMs);
     const cpuDelta = r === base || r.cpuMs == null || base.cpuMs == null ? '' : signed(r.cpuMs - base.cpuMs);
-    p(`${r.runtime.padEnd(8)}${r.name.padEnd(30)}${r.medianMs.toFixed(1).padStart(9)}${r.p90Ms.toFixed(1).padStart(8)}${delta.padStart(10)}${(r.cpuMs == null ? '–' : r.cpuMs.toFixed(1)).padStart(9)}${cpuDelta.padStart(10)}${(r.peakMb == null ? '–' : `${r.peakMb.toFixed(1)} MB`).padStart(11)}`);
+    p(`${r.runtime.padEnd(8)}${r.name.padEnd(30)}${r.medianMs.toFixed(1).padStart(9)}${r.p90Ms.toFixed(1).padStart(8)}${delta.padStart(10)}${(r.medianMs / node.medianMs).toFixed(2).padStart(8)}${(r.cpuMs == null ? '–' : r.cpuMs.toFixed(1)).padStart(9)}${cpuDelta.padStart(10)}${(r.peakMb == null ? '–' : `${r.peakMb.toFixed(1)} MB`).padStart(11)}`);
   }
   if (!existsSync(bun)) p('bun: not installed (npm ci installs the devDependency)');
-  const node = bare('node');
-  const hookRows = results.filter((r) => r.runtime === 'node' && (r.name === 'hook, allow' || r.name === 'hook, deny'));
-  const within = hookRows.map((r) => `${r.name.slice(6)} +${(r.medianMs - node.medianMs).toFixed(1)} ms`).join(', ');
-  const met = hookRows.every((r) => r.medianMs - node.medianMs <= targetMs);
-  p(`target: node hook median within ${targetMs} ms of bare node: ${within} ${met ? 'MET' : 'NOT MET'}`);
+  if (!existsSync(native)) p(`native: ${native} is missing (npm run build:native makes it)`);
+  const verdict = (met) => (met ? 'MET' : 'NOT MET');
+  const hookRows = (runtime) => results.filter((r) => r.runtime === runtime && (r.name === 'hook, allow' || r.name === 'hook, deny'));
+  const within = (runtime, limit) => {
+    const base = bare(runtime);
+    const rows = hookRows(runtime);
+    const each = rows.map((r) => `${r.name.slice(6)} +${(r.medianMs - base.medianMs).toFixed(1)} ms`).join(', ');
+    return `${each} ${verdict(rows.every((r) => r.medianMs - base.medianMs <= limit))}`;
+  };
+  if (existsSync(native)) {
+    const rows = hookRows('native');
+    const each = rows.map((r) => `${r.name.slice(6)} ${(r.medianMs / node.medianMs).toFixed(2)}×`).join(', ');
+    p(`target: native hook at most ${targets.nativeRatio}× a bare node start: ${each} ${verdict(rows.every((r) => r.medianMs <= targets.nativeRatio * node.medianMs))}`);
+  }
+  p(`target: node hook median within ${targets.nodeMs} ms of bare node: ${within('node', targets.nodeMs)}`);
+  if (existsSync(bun)) p(`target: Bun hook median within ${targets.bunMs} ms of bare Bun: ${within('bun', targets.bunMs)}`);
   const peaksAll = results.filter((r) => !r.name.startsWith('bare') && r.peakMb != null);
-  p(`target: peak memory under ${targetMb} MB: ${peaksAll.length ? `max ${Math.max(...peaksAll.map((r) => r.peakMb)).toFixed(1)} MB ${peaksAll.every((r) => r.peakMb < targetMb) ? 'MET' : 'NOT MET'}` : 'not measured (no python3 or GNU time)'}`);
+  const peaks = peaksAll.length
+    ? `max ${Math.max(...peaksAll.map((r) => r.peakMb)).toFixed(1)} MB${existsSync(native) ? ` (native ${Math.max(...peaksAll.filter((r) => r.runtime === 'native').map((r) => r.peakMb)).toFixed(1)} MB)` : ''} ${verdict(peaksAll.every((r) => r.peakMb <= targets.peakMb))}`
+    : 'not measured (no python3 or GNU time)';
+  p(`target: peak memory at most ${targets.peakMb} MB: ${peaks}`);
+  if (existsSync(native)) p(`native executable: ${native}, ${(statSync(native).size / 1e6).toFixed(1)} MB`);
 
   process.stdout.write(`\n${out.join('\n')}\n`);
   mkdirSync(join(here, 'out'), { recursive: true });
-  writeFileSync(join(here, 'out', 'hook.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, load, runs, results }, null, 1));
+  writeFileSync(join(here, 'out', 'hook.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, cores, load, loadAfter, runs, targets, results }, null, 1));
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -39,6 +39,9 @@ try {
   const bundle = __dirname + "/${bundleName}";
   let main;
   if (process.versions.bun) {
+    // JavaScriptCore's JIT held back, as in the native executable (scripts/native.mjs): a verdict runs most of its code once, and a
+    // hook started about 3 ms sooner (bench/hook.mjs); the hook puts the usual policy back for a long request (src/cli/main.ts)
+    try { Bun.unsafe.setJITPolicy(16); } catch {}
     // Bun's bytecode of the same bundle, when the build made it (Bun checks it against the source and its own version, and parses the source when they differ)
     let loaded;
     if (process.env.TREEWARD_CODE_CACHE !== "0") try { loaded = require(__dirname + "/bun/" + ${JSON.stringify(bunOutputName(bundleName))}); } catch {}

@@ -1,17 +1,37 @@
 // Build the bundled binary (dist/treeward.cjs), the library (dist/lib/index.js),
 // the hook's surface (dist/lib/hook.js), the parser alone (dist/lib/parse.js),
 // the plugins (dist/plugins/*.js) and the type declarations (dist/lib/*.d.ts).
+// With --native (`npm run build:native`), or when dist/native/treeward is
+// already there, the native executable too (scripts/native.mjs), made again
+// from the new bundle so that an installed hook never runs an older treeward.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Script } from 'node:vm';
 import { buildBinary } from './binary.mjs';
+import { buildNative } from './native.mjs';
 
-rmSync('dist', { recursive: true, force: true });
+const native = process.argv.includes('--native') || existsSync('dist/native/treeward');
+
+// Everything but dist/native, whose executable an installed hook may be running: it is replaced by a rename.
+for (const entry of existsSync('dist') ? readdirSync('dist') : []) if (entry !== 'native') rmSync(`dist/${entry}`, { recursive: true, force: true });
 
 // The binary: dist/treeward.cjs runs the bundle of src/cli/main.ts
 // (dist/treeward-bundle.cjs) with V8's code cache for it (scripts/binary.mjs).
 await buildBinary('dist/treeward.cjs');
+
+if (native) {
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+  try {
+    const made = buildNative('dist/treeward-bundle.cjs', 'dist/native', { expectVersion: version });
+    console.log(`treeward build: ${made.path}, ${(made.bytes / 1e6).toFixed(1)} MB (Bun ${made.bun}, ${made.platform}-${made.arch})`);
+  } catch (error) {
+    // an executable older than the bundle would answer with older rules: none rather than that
+    rmSync('dist/native', { recursive: true, force: true });
+    console.error(`treeward build: no native executable: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
+}
 // dist/treeward.mjs, the binary's earlier name, still runs it.
 writeFileSync('dist/treeward.mjs', "#!/usr/bin/env node\nimport { createRequire } from 'node:module';\ncreateRequire(import.meta.url)('./treeward.cjs');\n");
 chmodSync('dist/treeward.mjs', 0o755);

@@ -6,7 +6,7 @@
 // check, with what to do; exit status 1 when something needs fixing.
 
 import { accessSync, constants, existsSync, readFileSync, realpathSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { childProcess, shellFromEnvironment, vmModule } from './environment.js';
 import type { HarnessAdapter } from './harness/adapter.js';
 import { adapters } from './harness/index.js';
@@ -14,6 +14,7 @@ import type { InstallContext, Scope } from './harness/install-plan.js';
 import { bunHookFlags, type CommandResult, harnessVersion, hookCommandFor, type InstallIo, isBunRuntime, isTreewardCommand, type Self } from './install.js';
 import { plainValue } from './json-settings.js';
 import { parseJsonText } from './json-with-lines.js';
+import { describeNative, distOf, nativeExecutableOf } from './native.js';
 import { readTomlTables } from './toml-tables.js';
 
 type Mark = 'ok' | 'warn' | 'fix' | '--';
@@ -23,26 +24,41 @@ interface Check {
   text: string;
 }
 
+/** A hook found in a harness's settings, and the program it runs. */
+interface FoundHook {
+  format: string;
+  runtime: string | null;
+  script: string | null;
+}
+
 export function runDoctor(io: InstallIo): CommandResult {
   const checks: Check[] = [];
   const absent: string[] = [];
-  const runtimes = new Set<string>();
+  const found: FoundHook[] = [];
   for (const adapter of [...adapters].sort((a, b) => a.format.localeCompare(b.format))) {
-    const found = checkHarness(adapter, io, runtimes);
-    if (found === null) absent.push(adapter.format);
-    else checks.push(...found);
+    const harness = checkHarness(adapter, io, found);
+    if (harness === null) absent.push(adapter.format);
+    else checks.push(...harness);
   }
   if (absent.length > 0) checks.push({ mark: '--', text: `not on this machine (no settings directory, no hook): ${absent.join(', ')}` });
-  if (runtimes.size === 0) runtimes.add(io.self.runtime);
+  const runtimes = new Set(found.flatMap((hook) => (hook.runtime === null ? [] : [hook.runtime])));
+  if (found.length === 0 && io.self.runtime !== null) runtimes.add(io.self.runtime);
   for (const runtime of runtimes) checks.push(cacheCheck(runtime, io.self));
+  checks.push(nativeCheck(io.self, found));
   checks.push(dialectCheck(io.env));
   const width = 5;
   const stdout = checks.map((check) => `${check.mark.padEnd(width)}${check.text}`).join('\n') + '\n';
   return { exitCode: checks.some((check) => check.mark === 'fix') ? 1 : 0, stdout, stderr: '' };
 }
 
-/** The checks of one harness, or null when it is not on this machine. */
-function checkHarness(adapter: HarnessAdapter, io: InstallIo, runtimes: Set<string>): Check[] | null {
+/** The programs that are this treeward: the bin, and the native executable made beside it (either way round). */
+function thisTreeward(self: Self): string[] {
+  const dist = distOf(self.script);
+  return [self.script, join(dist, 'treeward.cjs'), join(dist, 'native', 'treeward')];
+}
+
+/** The checks of one harness, or null when it is not on this machine; its hooks are added to `found`. */
+function checkHarness(adapter: HarnessAdapter, io: InstallIo, found: FoundHook[]): Check[] | null {
   const context: InstallContext = {
     home: io.env['HOME'] || '/', env: io.env, project: io.cwd, hookCommand: hookCommandFor(io.self, adapter.format), version: null,
   };
@@ -62,13 +78,14 @@ function checkHarness(adapter: HarnessAdapter, io: InstallIo, runtimes: Set<stri
   if (hooks.length === 0) {
     checks.push({ mark: 'fix', text: `${adapter.format}: ${adapter.title} is here but runs no treeward hook; run \`treeward install ${adapter.format}\`` });
   }
+  const ours = thisTreeward(io.self);
   for (const hook of hooks) {
     const target = pointsAt(hook.command, io.env['PATH'] ?? '');
-    if (target.runtime) runtimes.add(target.runtime);
-    const elsewhere = target.problem === null && target.script !== null && !samePath(target.script, io.self.script);
+    found.push({ format: adapter.format, runtime: target.runtime, script: target.script });
+    const elsewhere = target.problem === null && target.script !== null && !ours.some((program) => samePath(target.script!, program));
     const problem = target.problem ?? (elsewhere ? `runs ${target.script}, not this treeward (${io.self.script})` : null);
     checks.push(problem === null
-      ? { mark: 'ok', text: `${adapter.format}: the hook in ${hook.file} runs this treeward (${io.self.script})` }
+      ? { mark: 'ok', text: `${adapter.format}: the hook in ${hook.file} runs this treeward (${target.script})` }
       : { mark: 'fix', text: `${adapter.format}: the hook in ${hook.file} ${problem}; run \`treeward install ${adapter.format}\` to point it here` });
   }
   checks.push(...versionChecks(adapter, io));
@@ -188,9 +205,37 @@ function versionChecks(adapter: HarnessAdapter, io: InstallIo): Check[] {
   return issues.map((issue) => ({ mark: 'warn', text: `${adapter.format}: ${issue}` }));
 }
 
+/**
+ * The native executable beside this treeward: whether it is there, current
+ * (made from this bundle, for this machine), and what the hooks run instead
+ * of it. One that hooks run and that is not current needs fixing.
+ */
+function nativeCheck(self: Self, found: FoundHook[]): Check {
+  const native = nativeExecutableOf(self.script);
+  if (native === null) {
+    if (self.runtime === null) return { mark: 'ok', text: `native: this treeward is a native executable (${self.script}), run alone` };
+    return { mark: '--', text: 'native: none built (`npm run build:native` makes dist/native/treeward, which starts a hook in a fraction of node\'s time)' };
+  }
+  const runIt = found.filter((hook) => hook.runtime === null && hook.script !== null && samePath(hook.script, native.path)).map((hook) => hook.format);
+  const bin = join(distOf(self.script), 'treeward.cjs');
+  const runBin = found.filter((hook) => hook.runtime !== null && hook.script !== null && samePath(hook.script, bin));
+  if (native.problem !== null) {
+    const users = runIt.length > 0 ? `; the hooks of ${[...new Set(runIt)].join(', ')} run it` : '';
+    return { mark: runIt.length > 0 ? 'fix' : 'warn', text: `native: ${native.path} is not current: ${native.problem}${users}` };
+  }
+  const about = `native: ${native.path} (${describeNative(native)}), made from this bundle`;
+  if (runBin.length > 0) {
+    const formats = [...new Set(runBin.map((hook) => hook.format))];
+    const text = `${about}, but the hooks of ${formats.join(', ')} run ${[...new Set(runBin.map((hook) => hook.runtime))].join(', ')}; `
+      + `run \`treeward install ${formats[0]}\` (and each other) again to have them run it`;
+    return { mark: 'warn', text };
+  }
+  return { mark: 'ok', text: runIt.length > 0 ? `${about}; the hooks of ${[...new Set(runIt)].join(', ')} run it` : about };
+}
+
 /** Whether the runtime a hook runs under takes the code cache (node) or the bytecode (Bun) the build made. */
 function cacheCheck(runtime: string, self: Self): Check {
-  const dist = dirname(self.script);
+  const dist = distOf(self.script);
   const bundle = join(dist, 'treeward-bundle.cjs');
   let build: { node?: string; bun?: string | null; wrapperHead?: string; wrapperTail?: string };
   try {

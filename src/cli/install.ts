@@ -12,6 +12,7 @@
 import { chmodSync, constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { childProcess } from './environment.js';
+import { describeNative, nativeExecutableOf } from './native.js';
 import { type HarnessAdapter } from './harness/adapter.js';
 import { adapterFor, harnessFormats, isHarnessFormat } from './harness/index.js';
 import { hookScript, type InstallContext, type JsonPlan, type Scope, type TomlPlan } from './harness/install-plan.js';
@@ -28,7 +29,9 @@ export interface InstallArguments {
 
 /** What install runs as: the runtime and the bin, so the hook it writes runs this treeward. */
 export interface Self {
-  runtime: string;
+  /** The runtime that runs the bin; null for the native executable, which is its own program. */
+  runtime: string | null;
+  /** The bin (`dist/treeward.cjs`), or the native executable. */
   script: string;
 }
 
@@ -68,8 +71,22 @@ export function isBunRuntime(runtime: string): boolean {
 
 /** The command line a harness runs to reach this treeward for `format`. */
 export function hookCommandFor(self: Self, format: string): string {
-  const runtime = isBunRuntime(self.runtime) ? [self.runtime, ...bunHookFlags] : [self.runtime];
+  const runtime = self.runtime === null ? [] : isBunRuntime(self.runtime) ? [self.runtime, ...bunHookFlags] : [self.runtime];
   return `${[...runtime, self.script].map(shellWord).join(' ')} hook --format ${format}`;
+}
+
+/**
+ * What the hooks install writes run: the native executable beside the bin
+ * when the build made one from the bin's own bundle for this machine (it
+ * starts in a fraction of node's time), else the bin under the runtime that
+ * ran install; and the sentence that says which, when there is a choice.
+ */
+export function hookRunner(self: Self): { self: Self; note: string | null } {
+  if (self.runtime === null) return { self, note: `the hook runs the native executable ${self.script}` };
+  const native = nativeExecutableOf(self.script);
+  if (native === null) return { self, note: null };
+  if (native.problem !== null) return { self, note: `note: the hook runs ${self.runtime}, not the native executable ${native.path}: ${native.problem}` };
+  return { self: { runtime: null, script: native.path }, note: `the hook runs the native executable ${native.path} (${describeNative(native)})` };
 }
 
 /** Whether a hook command is one `treeward install` wrote for `format` (any treeward's, wherever it lies). */
@@ -96,11 +113,12 @@ export function runInstall(args: InstallArguments, io: InstallIo): CommandResult
   }
   const adapter = adapterFor(args.host);
   const scope: Scope = args.project ? 'project' : 'user';
+  const runner = hookRunner(io.self);
   const context: InstallContext = {
     home: io.env['HOME'] || '/',
     env: io.env,
     project: io.cwd,
-    hookCommand: hookCommandFor(io.self, adapter.format),
+    hookCommand: hookCommandFor(runner.self, adapter.format),
     version: verb === 'install' ? harnessVersion(adapter, io.env) : null,
   };
   const planned = planChanges(adapter, scope, context, verb);
@@ -119,6 +137,7 @@ export function runInstall(args: InstallArguments, io: InstallIo): CommandResult
     }
   }
   if (args.dryRun) lines.push('  (dry run: nothing was written)');
+  if (verb === 'install' && runner.note !== null) lines.push(`  ${runner.note}`);
   if (verb === 'install' && context.version !== null) {
     for (const issue of adapter.install.knownIssues?.(context.version) ?? []) lines.push(`  note: ${issue}`);
   }

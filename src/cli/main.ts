@@ -11,6 +11,7 @@ import { commandHelp, generalHelp, helpOf, usageHint } from './help.js';
 import { isHarnessFormat } from './harness/index.js';
 import { answerHook, maxRequestBytes } from './hook.js';
 import { runInstall, type Self } from './install.js';
+import { isNativeProcess } from './native.js';
 import { runParse } from './parse-command.js';
 import { readStdinLimited, writeAll } from './stdin.js';
 import { version } from './version.js';
@@ -32,6 +33,7 @@ export interface Io {
 }
 
 function processSelf(): Self {
+  if (isNativeProcess()) return { runtime: null, script: realpathSync(process.execPath) };
   return { runtime: process.execPath, script: realpathSync(process.argv[1] ?? '.') };
 }
 
@@ -140,6 +142,7 @@ function hookCommand(argv: string[], io: Io): number {
   } catch {
     input = Buffer.alloc(0);
   }
+  if (input.length > longRequestBytes) releaseJit();
   const reply = answerHook(input, {
     format: parsed?.format ?? formatNamedIn(argv),
     config: parsed?.config ?? null,
@@ -151,6 +154,18 @@ function hookCommand(argv: string[], io: Io): number {
   if (reply.stdout) io.write(reply.stdout);
   if (reply.stderr) io.writeError(reply.stderr);
   return reply.exitCode;
+}
+
+/** A request this large is judged long enough for JavaScriptCore's JIT to pay. */
+const longRequestBytes = 64 << 10;
+
+/**
+ * The native executable starts with the JIT held back (scripts/native.mjs),
+ * which speeds the run-once code of a typical verdict; this puts the usual
+ * policy back (Bun.unsafe.setJITPolicy; nothing elsewhere).
+ */
+function releaseJit(): void {
+  (globalThis as { Bun?: { unsafe?: { setJITPolicy?(scale: number): void } } }).Bun?.unsafe?.setJITPolicy?.(1);
 }
 
 /** The `--format` of a command line that did not parse, so the deny is still in the harness's form. */

@@ -5,7 +5,10 @@
 // two installs, and uninstall gives the file back; a file that does not parse
 // is left untouched with a clear error.
 
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync,
+} from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,14 +16,35 @@ import { plainValue } from '../../src/cli/json-settings.js';
 import { parseJsonText } from '../../src/cli/json-with-lines.js';
 import { main, type Io } from '../../src/cli/main.js';
 import { readTomlTables } from '../../src/cli/toml-tables.js';
-import { builtBinary } from '../hook/support.js';
+import { builtBinary, nativeExecutable, runtimes } from '../hook/support.js';
 
 const base = realpathSync(mkdtempSync(join(tmpdir(), 'treeward-install-')));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 let binary: string;
+/** The built bin with a native executable beside it, where Bun is installed (else null). */
+let nativeDist: { bin: string; native: string } | null = null;
 beforeAll(async () => {
-  binary = await builtBinary(base);
+  const built = await builtBinary(base);
+  // a dist of its own, without the native executable (install would prefer it), so these hooks run node
+  binary = distCopy(built, join(base, 'dist'));
+  if (runtimes().some((runtime) => runtime.name === 'native')) {
+    const bin = distCopy(built, join(base, 'dist-native'));
+    mkdirSync(join(base, 'dist-native', 'native'));
+    const native = join(base, 'dist-native', 'native', 'treeward');
+    symlinkSync(nativeExecutable(built), native);
+    copyFileSync(join(dirname(nativeExecutable(built)), 'treeward.json'), join(base, 'dist-native', 'native', 'treeward.json'));
+    nativeDist = { bin, native };
+  }
 });
+
+/** The bin, its bundle, V8's cache, Bun's bytecode and the build's record, copied into `dir`; returns the bin there. */
+function distCopy(bin: string, dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  for (const name of ['treeward.cjs', 'treeward-bundle.cjs', 'treeward-bundle.cache', 'treeward-build.json', 'bun']) {
+    if (existsSync(join(dirname(bin), name))) cpSync(join(dirname(bin), name), join(dir, name), { recursive: true });
+  }
+  return join(dir, 'treeward.cjs');
+}
 
 let homes = 0;
 /** A fresh home and project, and a bin directory for fake harness programs (first on PATH). */
@@ -415,6 +439,70 @@ describe('treeward doctor', () => {
     const report = run(['doctor'], where, {}, { runtime: bun, script: binary });
     expect(report.stdout).toContain(`fix  codex: the hook in ${file} runs Bun without \`--no-env-file\` and \`--config=/dev/null\`, so a \`.env\` or \`bunfig.toml\``);
     expect(report.status).toBe(1);
+  });
+
+  describe.skipIf(!runtimes().some((runtime) => runtime.name === 'native'))('with the native executable beside the bin', () => {
+    const settings = (home: string) => JSON.parse(readFileSync(join(home, '.claude/settings.json'), 'utf8')) as { hooks: { PreToolUse: { hooks: { command: string }[] }[] } };
+
+    it('install writes a hook that runs it, says so, and the hook answers', () => {
+      const where = makeHome();
+      const { bin, native } = nativeDist!;
+      const result = run(['install', 'claude'], where, {}, { runtime: process.execPath, script: bin });
+      expect(result.stdout).toMatch(new RegExp(`\n  the hook runs the native executable ${native} \\(\\d+\\.\\d MB, Bun \\d+\\.\\d+\\.\\d+, ${process.platform}-${process.arch}\\)\n`));
+      const command = settings(where.home).hooks.PreToolUse[0]!.hooks[0]!.command;
+      expect(command).toBe(`${native} hook --format claude`);
+      mkdirSync(join(where.project, '.git'));
+      const request = { session_id: 's', transcript_path: '/t', cwd: where.project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf .git' } };
+      const ran = spawnSync('/bin/sh', ['-c', command], { input: JSON.stringify(request), env: { HOME: where.home, PATH: '/usr/bin:/bin' }, cwd: where.project, encoding: 'utf8' });
+      expect(ran.status).toBe(0);
+      expect(JSON.parse(ran.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/^treeward protected-removal: /) } });
+    });
+
+    it('doctor reports it, the hooks that run it, and those that still run node', () => {
+      const where = makeHome();
+      const { bin, native } = nativeDist!;
+      const self = { runtime: process.execPath, script: bin };
+      run(['install', 'claude'], where, {}, self);
+      write(join(where.home, '.codex/hooks.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: `${process.execPath} ${bin} hook --format codex` }] }] } }));
+      const lines = run(['doctor'], where, {}, self).stdout.trimEnd().split('\n');
+      expect(lines).toContain(`ok   claude: the hook in ${join(where.home, '.claude/settings.json')} runs this treeward (${native})`);
+      expect(lines).toContain(`ok   codex: the hook in ${join(where.home, '.codex/hooks.json')} runs this treeward (${bin})`);
+      expect(lines.find((line) => line.includes('native:'))).toMatch(
+        new RegExp(`^warn native: ${native} \\(.* MB, Bun .*\\), made from this bundle, but the hooks of codex run ${process.execPath}; run \`treeward install codex\``));
+      rmSync(join(where.home, '.codex'), { recursive: true });
+      expect(run(['doctor'], where, {}, self).stdout).toMatch(new RegExp(`\nok   native: ${native} \\(.*\\), made from this bundle; the hooks of claude run it\n`));
+    });
+
+    it('run itself, installs hooks that run it', () => {
+      const where = makeHome();
+      const native = realpathSync(nativeDist!.native);
+      const ran = spawnSync(native, ['install', 'claude', '--dry-run'], { env: { HOME: where.home, PATH: '/usr/bin:/bin' }, cwd: where.project, encoding: 'utf8' });
+      expect(ran.status).toBe(0);
+      expect(ran.stdout).toContain(`"command":"${native} hook --format claude"`);
+      expect(ran.stdout).toContain(`\n  the hook runs the native executable ${native}\n`);
+    });
+
+    it('one made from another bundle is not installed, and a hook that runs it needs fixing', () => {
+      const where = makeHome();
+      const dir = join(base, `dist-stale-${homes}`);
+      const bin = distCopy(nativeDist!.bin, dir);
+      mkdirSync(join(dir, 'native'));
+      symlinkSync(nativeDist!.native, join(dir, 'native', 'treeward'));
+      const record = JSON.parse(readFileSync(join(dirname(nativeDist!.native), 'treeward.json'), 'utf8')) as Record<string, unknown>;
+      writeFileSync(join(dir, 'native', 'treeward.json'), JSON.stringify({ ...record, bundleSha256: '0'.repeat(64) }));
+      const self = { runtime: process.execPath, script: bin };
+      const installed = run(['install', 'claude'], where, {}, self);
+      expect(installed.stdout).toContain(`note: the hook runs ${process.execPath}, not the native executable ${join(dir, 'native', 'treeward')}: it was made from another bundle than ${join(dir, 'treeward-bundle.cjs')}`);
+      expect(settings(where.home).hooks.PreToolUse[0]!.hooks[0]!.command).toBe(`${process.execPath} ${bin} hook --format claude`);
+      write(join(where.home, '.claude/settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `${join(dir, 'native', 'treeward')} hook --format claude` }] }] } }));
+      const report = run(['doctor'], where, {}, self);
+      expect(report.stdout).toContain(`fix  native: ${join(dir, 'native', 'treeward')} is not current: it was made from another bundle`);
+      expect(report.status).toBe(1);
+    });
+  });
+
+  it('without a native executable, says how to build one', () => {
+    expect(run(['doctor'], makeHome()).stdout).toContain('--   native: none built (`npm run build:native` makes dist/native/treeward');
   });
 
   it('exits 0 when everything installed is right', () => {

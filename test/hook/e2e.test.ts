@@ -3,10 +3,11 @@
 // and Gemini CLI; each case asserts the exact object printed and exit status 0.
 
 import { dirname, join } from 'node:path';
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  approverDenial, builtBinary, hookEnv, makeScratch, pinned, request, runHook, runtimes, type Scratch,
+  approverDenial, builtBinary, hookEnv, makeScratch, nativeExecutable, pinned, request, runHook, runtimes, type Scratch,
 } from './support.js';
 
 let scratch: Scratch;
@@ -282,7 +283,8 @@ describe.each(runtimes())('under $name', (runtime) => {
     });
   });
 
-  it('denies (internal-error) when the binary cannot load its bundle, rather than fail open', () => {
+  // the node bin's loader and its caches; the native executable holds its bundle and bytecode inside
+  if (runtime.name !== 'native') it('denies (internal-error) when the binary cannot load its bundle, rather than fail open', () => {
     const lonely = join(scratch.dir, `lonely-${runtime.name}`);
     mkdirSync(lonely, { recursive: true });
     copyFileSync(binary, join(lonely, 'treeward.cjs'));
@@ -292,7 +294,7 @@ describe.each(runtimes())('under $name', (runtime) => {
     expect(output).toEqual({ decision: 'deny', reason: expect.stringMatching(/^treeward internal-error: treeward could not start \(.*treeward-bundle\.cjs.*\); nothing was approved$/s) });
   });
 
-  it('answers the same from the code cache (V8\'s, or Bun\'s bytecode), without it, and with the bundle alone beside the bin', () => {
+  if (runtime.name !== 'native') it('answers the same from the code cache (V8\'s, or Bun\'s bytecode), without it, and with the bundle alone beside the bin', () => {
     const input = JSON.stringify(request('claude-bash', scratch));
     const cached = answer(runHook(runtime, binary, input, { env: hookEnv(scratch), cwd: scratch.tree }));
     expect(cached.output).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow' } });
@@ -305,6 +307,34 @@ describe.each(runtimes())('under $name', (runtime) => {
     copyFileSync(join(dirname(binary), 'treeward-bundle.cjs'), join(bare, 'treeward-bundle.cjs'));
     expect(answer(runHook(runtime, join(bare, 'treeward.cjs'), input, { env: hookEnv(scratch), cwd: scratch.tree }))).toEqual(cached);
   });
+
+  if (runtime.name === 'native') {
+    it('is one file that answers alone, as the node bin does, whatever TREEWARD_CODE_CACHE says', () => {
+      const alone = join(scratch.dir, 'native-alone');
+      mkdirSync(alone, { recursive: true });
+      copyFileSync(nativeExecutable(binary), join(alone, 'treeward'));
+      chmodSync(join(alone, 'treeward'), 0o755);
+      const input = JSON.stringify(request('claude-bash', scratch));
+      const run = (program: string, env: Record<string, string>) =>
+        spawnSync(program, ['hook'], { input, env, cwd: scratch.tree, encoding: 'utf8' });
+      const byNode = runHook(runtimes()[0]!, binary, input, { env: hookEnv(scratch), cwd: scratch.tree });
+      for (const env of [hookEnv(scratch), hookEnv(scratch, { TREEWARD_CODE_CACHE: '0' })]) {
+        const native = run(join(alone, 'treeward'), env);
+        expect({ status: native.status, stdout: native.stdout, stderr: native.stderr }).toEqual(byNode);
+      }
+    });
+
+    it('reads no bunfig.toml and no .env from the tree it starts in', () => {
+      const tree = join(scratch.dir, 'tree-with-bunfig-native');
+      mkdirSync(join(tree, '.git'), { recursive: true });
+      writeFileSync(join(tree, 'preload.js'), 'require("node:fs").writeSync(1, "forged\\n"); process.exit(0);\n');
+      writeFileSync(join(tree, 'bunfig.toml'), 'preload = ["./preload.js"]\n');
+      writeFileSync(join(tree, '.env'), `CLAUDE_PROJECT_DIR=${scratch.outside}\n`);
+      const input = JSON.stringify(request('claude-bash', scratch, { cwd: tree, tool_input: { command: `rm -rf ${join(scratch.outside, 'x')}` } }));
+      expect(answer(runHook(runtime, binary, input, { env: hookEnv(scratch), cwd: tree })).output)
+        .toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/^treeward removal-outside-tree: /) } });
+    });
+  }
 
   if (runtime.name === 'bun') {
     it('finds the Bun bytecode the build made beside the bundle', () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import treewardAmpPlugin, { type AmpApi } from '../../src/cli/plugins/amp.js';
 import { Treeward } from '../../src/cli/plugins/opencode.js';
 import treewardPiExtension, { type PiApi } from '../../src/cli/plugins/pi.js';
-import { approverDenial, builtBinary, makeScratch, pinned, root, runtimes, type Scratch } from './support.js';
+import { approverDenial, builtBinary, makeScratch, pinned, root, scriptRuntimes, type Scratch } from './support.js';
 
 const scratch: Scratch = makeScratch();
 afterAll(() => scratch.cleanup());
@@ -101,7 +101,7 @@ describe('Pi', () => {
   });
 });
 
-describe.each(runtimes())('the built plugins, loaded under $name', (runtime) => {
+describe.each(scriptRuntimes())('the built plugins, loaded under $name', (runtime) => {
   it('each one file, loaded by the host\'s own import, judging in-process', () => {
     for (const host of ['opencode', 'amp', 'pi']) expect(existsSync(join(root, 'dist', 'plugins', `${host}.js`))).toBe(true);
     const script = `

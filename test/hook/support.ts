@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { approve } from '../../src/approver/approve.js';
 import { fileSystemFrom } from '../../src/approver/fs.js';
@@ -28,23 +28,60 @@ function newestSource(dir: string): number {
   return newest;
 }
 
+/** The native executable made from each bin's bundle, by the bin's path (builtBinary finds or makes it). */
+const nativeExecutables = new Map<string, string>();
+
+interface NativeBuild {
+  buildNative(bundle: string, outdir: string, options?: { expectVersion?: string }): { path: string };
+  fileSha256(path: string): string;
+}
+
 /**
  * The binary under test: dist/treeward.cjs as `npm test` just built it, or,
  * when that is missing or older than the sources (a bare `vitest run
- * test/hook`), one built the same way into a scratch directory.
+ * test/hook`), one built the same way into a scratch directory. Where Bun is
+ * installed, also the native executable of the same bundle (for the runtime
+ * `native`): dist/native/treeward when `npm run build:native` made it from
+ * that bundle, else one made into the scratch directory; a failure to make it
+ * fails the tests that need it, in CI and out.
  */
 export async function builtBinary(scratch: string): Promise<string> {
-  const sources = Math.max(newestSource(join(root, 'src')), statSync(join(root, 'scripts', 'binary.mjs')).mtimeMs);
-  if (existsSync(distBinary) && statSync(distBinary).mtimeMs >= sources) return distBinary;
-  const own = join(scratch, 'treeward.cjs');
-  const { buildBinary } = (await import(new URL('../../scripts/binary.mjs', import.meta.url).href)) as { buildBinary(out: string): Promise<boolean> };
-  await buildBinary(own);
-  return own;
+  const sources = Math.max(newestSource(join(root, 'src')), ...['binary.mjs', 'native.mjs'].map((name) => statSync(join(root, 'scripts', name)).mtimeMs));
+  let bin = distBinary;
+  if (!existsSync(distBinary) || statSync(distBinary).mtimeMs < sources) {
+    bin = join(scratch, 'treeward.cjs');
+    const { buildBinary } = (await import(new URL('../../scripts/binary.mjs', import.meta.url).href)) as { buildBinary(out: string): Promise<boolean> };
+    await buildBinary(bin);
+  }
+  if (existsSync(bunBinary)) nativeExecutables.set(bin, await nativeExecutableFor(bin, scratch));
+  return bin;
+}
+
+async function nativeExecutableFor(bin: string, scratch: string): Promise<string> {
+  const native = (await import(new URL('../../scripts/native.mjs', import.meta.url).href)) as NativeBuild;
+  const bundle = join(dirname(bin), 'treeward-bundle.cjs');
+  const made = join(dirname(bin), 'native');
+  try {
+    const recorded = JSON.parse(readFileSync(join(made, 'treeward.json'), 'utf8')) as { bundleSha256?: string };
+    if (recorded.bundleSha256 === native.fileSha256(bundle) && existsSync(join(made, 'treeward'))) return join(made, 'treeward');
+  } catch {
+    // not made, or not from this bundle: made below
+  }
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  return native.buildNative(bundle, join(scratch, 'native'), { expectVersion: version }).path;
+}
+
+/** The native executable made from `bin`'s bundle. */
+export function nativeExecutable(bin: string): string {
+  const found = nativeExecutables.get(bin);
+  if (found === undefined) throw new Error(`no native executable was made for ${bin}: get the bin from builtBinary()`);
+  return found;
 }
 
 export interface Runtime {
-  name: 'node' | 'bun';
-  /** The program and arguments that run a script. */
+  /** `native`: the executable `npm run build:native` makes, which is its own program. */
+  name: 'node' | 'bun' | 'native';
+  /** The program and arguments that run a script (none for `native`). */
   argv: string[];
 }
 
@@ -55,9 +92,14 @@ export interface Runtime {
  */
 export function runtimes(): Runtime[] {
   const found: Runtime[] = [{ name: 'node', argv: [process.execPath] }];
-  if (existsSync(bunBinary)) found.push({ name: 'bun', argv: [bunBinary, ...bunHookFlags] });
+  if (existsSync(bunBinary)) found.push({ name: 'bun', argv: [bunBinary, ...bunHookFlags] }, { name: 'native', argv: [] });
   else if (process.env['CI']) throw new Error(`Bun is not installed at ${bunBinary}: run npm ci`);
   return found;
+}
+
+/** The runtimes that run a script file (the plugins are loaded by a host's runtime, never by the native executable). */
+export function scriptRuntimes(): Runtime[] {
+  return runtimes().filter((runtime) => runtime.name !== 'native');
 }
 
 export interface Scratch {
@@ -128,8 +170,10 @@ export interface HookRun {
   stderr: string;
 }
 
+/** `binary hook ARGS…` under `runtime`; under `native`, the native executable made from `binary`'s bundle. */
 export function runHook(runtime: Runtime, binary: string, input: string | Buffer, options: { args?: string[]; env: Record<string, string>; cwd: string }): HookRun {
-  const r = spawnSync(runtime.argv[0]!, [...runtime.argv.slice(1), binary, 'hook', ...(options.args ?? [])], {
+  const argv = runtime.name === 'native' ? [nativeExecutable(binary)] : [...runtime.argv, binary];
+  const r = spawnSync(argv[0]!, [...argv.slice(1), 'hook', ...(options.args ?? [])], {
     input, env: options.env, cwd: options.cwd, encoding: 'utf8', maxBuffer: 64 << 20,
   });
   if (r.error) throw r.error;
