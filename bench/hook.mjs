@@ -54,6 +54,9 @@ const claudeRequest = (command) => JSON.stringify({
 const allowLine = 'git status --short && npm test -- --run 2>&1 | tail -n 40';
 const denyLine = 'rm -rf .git';
 const env = { HOME: home, SHELL: '/bin/bash', PATH: process.env.PATH ?? '/usr/bin:/bin', TMPDIR: scratch, CLAUDE_PROJECT_DIR: tree };
+// every other row writes the audit log (to the scratch home's ~/.local/state/treeward), as a hook does by default; these rows do not
+const noLog = join(scratch, 'no-log.json');
+writeFileSync(noLog, '{"log": false}\n');
 
 /** The rows: what runs, with which stdin, and what it must print (a check that the hook did what is measured). */
 const rows = [
@@ -61,6 +64,7 @@ const rows = [
   { runtime: 'node', name: 'hook, allow', argv: [process.execPath, binary, 'hook'], input: claudeRequest(allowLine), expect: '"allow"' },
   { runtime: 'node', name: 'hook, deny', argv: [process.execPath, binary, 'hook'], input: claudeRequest(denyLine), expect: '"deny"' },
   { runtime: 'node', name: 'hook, allow, no code cache', argv: [process.execPath, binary, 'hook'], input: claudeRequest(allowLine), expect: '"allow"', env: { TREEWARD_CODE_CACHE: '0' } },
+  { runtime: 'node', name: 'hook, allow, log off', argv: [process.execPath, binary, 'hook', '--config', noLog], input: claudeRequest(allowLine), expect: '"allow"' },
 ];
 if (existsSync(bun)) {
   rows.push(
@@ -74,6 +78,7 @@ if (existsSync(native)) {
   rows.push(
     { runtime: 'native', name: 'hook, allow', argv: [native, 'hook'], input: claudeRequest(allowLine), expect: '"allow"' },
     { runtime: 'native', name: 'hook, deny', argv: [native, 'hook'], input: claudeRequest(denyLine), expect: '"deny"' },
+    { runtime: 'native', name: 'hook, allow, log off', argv: [native, 'hook', '--config', noLog], input: claudeRequest(allowLine), expect: '"allow"' },
   );
 }
 
@@ -192,6 +197,11 @@ try {
   }
   p(`target: node hook median within ${targets.nodeMs} ms of bare node: ${within('node', targets.nodeMs)}`);
   if (existsSync(bun)) p(`target: Bun hook median within ${targets.bunMs} ms of bare Bun: ${within('bun', targets.bunMs)}`);
+  for (const runtime of ['node', 'native']) {
+    const on = results.find((r) => r.runtime === runtime && r.name === 'hook, allow');
+    const off = results.find((r) => r.runtime === runtime && r.name === 'hook, allow, log off');
+    if (on && off) p(`target: the audit log adds at most ~1 ms to a ${runtime} hook: ${signed(on.medianMs - off.medianMs)} ms wall, ${on.cpuMs == null || off.cpuMs == null ? '–' : signed(on.cpuMs - off.cpuMs)} ms cpu ${verdict(on.medianMs - off.medianMs <= 1)}`);
+  }
   const peaksAll = results.filter((r) => !r.name.startsWith('bare') && r.peakMb != null);
   const peaks = peaksAll.length
     ? `max ${Math.max(...peaksAll.map((r) => r.peakMb)).toFixed(1)} MB${existsSync(native) ? ` (native ${Math.max(...peaksAll.filter((r) => r.runtime === 'native').map((r) => r.peakMb)).toFixed(1)} MB)` : ''} ${verdict(peaksAll.every((r) => r.peakMb <= targets.peakMb))}`

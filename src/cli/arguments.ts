@@ -24,6 +24,18 @@ export interface Arguments {
   project: boolean;
   /** install, uninstall */
   dryRun: boolean;
+  /** check: write the verdict to the audit log too */
+  log: boolean;
+  /** log */
+  denies: boolean;
+  /** log */
+  since: string | null;
+  /** log */
+  session: string | null;
+  /** log */
+  follow: boolean;
+  /** log */
+  stats: boolean;
 }
 
 /** A command line treeward cannot take: the message names the word, the binary exits 2. */
@@ -59,7 +71,7 @@ export function parseArguments(argv: string[]): Arguments {
   if (!accepted) throw new UsageError(`unknown command ${subcommand}`);
   const out: Arguments = {
     subcommand, help: false, shell: null, json: false, tree: null, cwd: null, runDirs: [], command: null, format: null, config: null,
-    project: false, dryRun: false,
+    project: false, dryRun: false, log: false, denies: false, since: null, session: null, follow: false, stats: false,
   };
   const fail = (message: string) => new UsageError(message, subcommand);
   for (let i = 0; i < rest.length; i++) {
@@ -82,6 +94,10 @@ export function parseArguments(argv: string[]): Arguments {
         if (name === '--json') out.json = true;
         else if (name === '--project') out.project = true;
         else if (name === '--dry-run') out.dryRun = true;
+        else if (name === '--log') out.log = true;
+        else if (name === '--denies') out.denies = true;
+        else if (name === '--follow') out.follow = true;
+        else if (name === '--stats') out.stats = true;
         else out.help = true;
         continue;
       }
@@ -95,6 +111,7 @@ export function parseArguments(argv: string[]): Arguments {
   }
   if (subcommand === 'hook' && out.command !== null && !out.help) throw fail('hook reads its request as JSON on stdin and takes no COMMAND');
   if (subcommand === 'doctor' && out.command !== null && !out.help) throw fail('doctor takes no arguments');
+  if (subcommand === 'log' && out.command !== null && !out.help) throw fail(`log takes no COMMAND (${JSON.stringify(out.command)}): filter with its options`);
   return out;
 }
 
@@ -109,5 +126,7 @@ function takeValue(out: Arguments, name: string, value: string, fail: (message: 
   else if (name === '--cwd') out.cwd = value;
   else if (name === '--config') out.config = value;
   else if (name === '--run-dir') out.runDirs.push(value);
+  else if (name === '--since') out.since = value;
+  else if (name === '--session') out.session = value;
   else throw fail(`${name} is described but not read`);
 }

@@ -8,6 +8,7 @@
 // Finding and reading the file is ./config-file.ts.
 
 import type { InlineCodePolicy } from '../approver/types.js';
+import { defaultLogSettings, type LogSettings } from './audit-log.js';
 import { type JsonNode, JsonTextError, parseJsonText } from './json-with-lines.js';
 
 export interface HookConfig {
@@ -21,9 +22,16 @@ export interface HookConfig {
   wrappers: string[];
   inlineCode: InlineCodePolicy | undefined;
   globDots: boolean | undefined;
+  /** The audit log (./audit-log.ts): `log: false` turns it off; `{maxBytes, generations}` sets its rotation. */
+  log: LogSettings;
 }
 
-export const emptyConfig: HookConfig = { protected: [], runDirs: [], agentNames: [], wrappers: [], inlineCode: undefined, globDots: undefined };
+export const emptyConfig: HookConfig = {
+  protected: [], runDirs: [], agentNames: [], wrappers: [], inlineCode: undefined, globDots: undefined, log: defaultLogSettings,
+};
+
+/** The rotation settings a `log` object may hold, with their least and greatest values. */
+const logLimits = { maxBytes: [1024, 1 << 30], generations: [1, 20] } as const;
 
 /** A malformed file: the 1-based line and what is wrong there. */
 export class ConfigError extends Error {
@@ -58,6 +66,26 @@ const keyReaders: Record<string, (value: JsonNode, config: HookConfig, home: str
   globDots(value, config) {
     if (value.kind !== 'boolean') throw new ConfigError(value.line, '`globDots` must be true or false');
     config.globDots = value.value;
+  },
+  log(value, config) {
+    if (value.kind === 'boolean') {
+      config.log = { ...defaultLogSettings, enabled: value.value };
+      return;
+    }
+    if (value.kind !== 'object') throw new ConfigError(value.line, '`log` must be true, false, or an object with `maxBytes` and `generations`');
+    const settings = { ...defaultLogSettings };
+    for (const entry of value.entries) {
+      if (!Object.hasOwn(logLimits, entry.key)) {
+        throw new ConfigError(entry.line, `unknown key ${JSON.stringify(entry.key)} in \`log\` (the keys are ${Object.keys(logLimits).join(', ')})`);
+      }
+      const [least, most] = logLimits[entry.key as keyof typeof logLimits];
+      const node = entry.value;
+      if (node.kind !== 'number' || !Number.isInteger(node.value) || node.value < least || node.value > most) {
+        throw new ConfigError(node.line, `\`log.${entry.key}\` must be a whole number from ${least} to ${most}`);
+      }
+      settings[entry.key as keyof typeof logLimits] = node.value;
+    }
+    config.log = settings;
   },
 };
 

@@ -31,9 +31,13 @@ const dryRun: OptionHelp = { form: '--dry-run', about: 'print what would change,
 
 export const commandHelp: Record<string, CommandHelp> = {
   check: {
-    synopsis: 'check [--shell bash|sh|zsh] [--tree DIR] [--cwd DIR] [--run-dir DIR]... [--json] [--] COMMAND',
+    synopsis: 'check [--shell bash|sh|zsh] [--tree DIR] [--cwd DIR] [--run-dir DIR]... [--json] [--log] [--] COMMAND',
     about: 'Judge one command line for a tree: print allow and the line handed back pinned to the tree, or deny, the id, the reason and a caret under the word that caused it. Exit status 0 allow, 1 deny, 2 usage error. COMMAND - reads the line from stdin.',
-    options: [shell, tree, { form: '--cwd DIR', about: 'the directory the line would start in, inside the tree (default: the tree)' }, runDir, json, help],
+    options: [
+      shell, tree, { form: '--cwd DIR', about: 'the directory the line would start in, inside the tree (default: the tree)' }, runDir, json,
+      { form: '--log', about: 'write the verdict to the audit log too, as the hook does (see `treeward help log`)' },
+      help,
+    ],
   },
   hook: {
     synopsis: 'hook [--format HARNESS] [--shell bash|sh|zsh] [--tree DIR] [--run-dir DIR]... [--config FILE]',
@@ -63,6 +67,22 @@ export const commandHelp: Record<string, CommandHelp> = {
       + 'the code cache (node) or bytecode (Bun) valid for the hook\'s runtime, and the dialect $SHELL implies. '
       + 'One line per check; exit status 1 when something needs fixing.',
     options: [help],
+  },
+  log: {
+    synopsis: 'log [--denies] [--since WHEN] [--tree DIR] [--session ID] [--json] [--follow] [--stats]',
+    about: 'Print what the hooks decided, from the audit log ($XDG_STATE_HOME/treeward/log.jsonl, default ~/.local/state/treeward/log.jsonl, '
+      + 'and its rotated files, oldest first): one row per verdict (time, verdict, id, tree, and the command, cut to the terminal\'s width), '
+      + 'in colour on a terminal unless NO_COLOR is set.',
+    options: [
+      { form: '--denies', about: 'only the denies' },
+      { form: '--since WHEN', about: 'only verdicts since WHEN: a time back from now (30m, 2h, 7d, 1w) or a date (2026-12-01, 2026-12-01T09:30)' },
+      { form: '--tree DIR', about: 'only verdicts for the tree DIR, or a tree inside it' },
+      { form: '--session ID', about: 'only verdicts of the harness session ID' },
+      { form: '--json', about: 'the entries as JSON lines, as the log holds them (with --stats: one object)' },
+      { form: '--follow', about: 'keep printing verdicts as they are logged, until interrupted' },
+      { form: '--stats', about: 'counts instead of rows: verdicts, allows and denies, denies per id, and verdicts per harness' },
+      help,
+    ],
   },
   parse: {
     synopsis: 'parse [--shell bash|sh|zsh] [--json] [--] COMMAND',

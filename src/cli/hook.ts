@@ -9,11 +9,13 @@
 // adapter's (./harness/), where a line runs is ./placement.ts, the
 // configuration file ./config-file.ts.
 
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { approve } from '../approver/approve.js';
 import { fileSystemFrom } from '../approver/fs.js';
 import type { ApproveOptions, DenyId } from '../approver/types.js';
+import type { Span } from '../syntax/ast.js';
 import type { DialectName } from '../syntax/dialect.js';
+import { logPath } from './audit-log.js';
 import type { HookConfig } from './config.js';
 import { loadConfig } from './config-file.js';
 import { nodeFileSystem } from './environment.js';
@@ -21,6 +23,7 @@ import {
   adapterFor, allShellTools, defaultFormat, detectFormat, type HarnessAdapter, type HarnessFormat, type HarnessRequest, type HookAnswer, type HookReply,
   isPlainObject, sniffFormat, type ShellRequest, unknownRequestReason,
 } from './harness/index.js';
+import type { JsonObject } from './harness/adapter.js';
 import { placeLine, realDirectory } from './placement.js';
 
 /** A request larger than this is `bad-input`, and is not read past it (SPEC §1). */
@@ -49,18 +52,45 @@ export function runHook(input: Buffer, args: HookArguments, surroundings: HookSu
 
 /** The hook's whole reply to `input`: what it prints and the status it exits with. */
 export function answerHook(input: Buffer, args: HookArguments, surroundings: HookSurroundings): HookReply {
+  return judgeHook(input, args, surroundings).reply;
+}
+
+/** What the hook decided and about what, for the audit log (./audit-log.ts). */
+export interface HookVerdict {
+  /** The harness the answer is in (its `--format` name). */
+  harness: HarnessFormat;
+  session: string | null;
+  /** The lines judged; null when the request held none treeward could read. */
+  commands: string[] | null;
+  answer: HookAnswer;
+  /** Where and how the line was read, as far as judging got. */
+  tree: string | null;
+  directory: string | null;
+  dialect: DialectName | null;
+  /** The configuration in force, when judging read it. */
+  config: HookConfig | null;
+}
+
+/** The reply to `input`, and the verdict behind it: null for no opinion. */
+export function judgeHook(input: Buffer, args: HookArguments, surroundings: HookSurroundings): { reply: HookReply; verdict: HookVerdict | null } {
   let format = args.format;
+  let session: string | null = null;
+  let commands: string[] | null = null;
+  const refused = (answer: HookAnswer, read: HarnessRequest | null) => ({
+    reply: adapterFor(format ?? defaultFormat).render(answer, read),
+    verdict: { harness: format ?? defaultFormat, session, commands, answer, tree: null, directory: null, dialect: null, config: null },
+  });
   try {
     if (input.length > maxRequestBytes) {
       format ??= sniffFormat(input.subarray(0, 1 << 16).toString('latin1'));
-      return deny(format, 'bad-input', 'the request is over 4 MiB; treeward reads requests up to 4 MiB and commands up to 1 MiB');
+      return refused(refuse('bad-input', 'the request is over 4 MiB; treeward reads requests up to 4 MiB and commands up to 1 MiB'), null);
     }
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(input);
     } catch {
       format ??= sniffFormat(input.toString('latin1'));
-      return deny(format, 'bad-input', 'the request is not valid UTF-8 JSON');
+      return refused(refuse('bad-input', 'the request is not valid UTF-8 JSON'), null);
     }
     let request: unknown;
     try {
@@ -68,28 +98,47 @@ export function answerHook(input: Buffer, args: HookArguments, surroundings: Hoo
       request = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch {
       format ??= sniffFormat(text);
-      return deny(format, 'bad-input', text.trim() === '' ? 'the hook received no request on stdin' : 'the request on stdin is not JSON');
+      return refused(refuse('bad-input', text.trim() === '' ? 'the hook received no request on stdin' : 'the request on stdin is not JSON'), null);
     }
-    if (!isPlainObject(request)) return deny((format ??= defaultFormat), 'bad-input', 'the request is not a JSON object');
+    if (!isPlainObject(request)) {
+      format ??= defaultFormat;
+      return refused(refuse('bad-input', 'the request is not a JSON object'), null);
+    }
+    session = sessionOf(request);
     const detected = format ?? detectFormat(request);
     format = detected ?? defaultFormat;
     const adapter = adapterFor(format);
     const read: HarnessRequest = detected === null ? { kind: 'bad', reason: unknownRequestReason(request) } : adapter.read(request, allShellTools());
-    if (read.kind === 'other') return { stdout: '', stderr: '', exitCode: 0 };
+    if (read.kind === 'other') return { reply: { stdout: '', stderr: '', exitCode: 0 }, verdict: null };
+    if (read.kind === 'shell') commands = read.commands;
     if (args.usageError !== null) {
-      const reason = `\`treeward hook\` was started with a wrong command line (${args.usageError}); fix the hook's command in the harness settings`;
-      return adapter.render({ decision: 'deny', id: 'bad-input', reason }, read);
+      return refused(refuse('bad-input', `\`treeward hook\` was started with a wrong command line (${args.usageError}); fix the hook's command in the harness settings`), read);
     }
-    if (read.kind === 'bad') return adapter.render({ decision: 'deny', id: 'bad-input', reason: read.reason }, read);
-    return adapter.render(judgeRequest(read, adapter, args, surroundings), read);
+    if (read.kind === 'bad') return refused(refuse('bad-input', read.reason), read);
+    const judged = judge(read, adapter, args, surroundings);
+    return { reply: adapter.render(judged.answer, read), verdict: { harness: format, session, commands, ...judged } };
   } catch (error) {
     const reason = `treeward failed while judging the request (${describeError(error)}); nothing was approved, try the command again or a simpler one`;
-    return deny(format ?? defaultFormat, 'internal-error', reason);
+    return refused(refuse('internal-error', reason), null);
   }
 }
 
-function deny(format: HarnessFormat, id: DenyId, reason: string): HookReply {
-  return adapterFor(format).render({ decision: 'deny', id, reason }, null);
+/** The request's fields that name the session it belongs to, by harness, first found wins. */
+const sessionKeys = [
+  'session_id', // Claude Code, Codex, Gemini CLI, Qwen Code, Droid, Kimi, Kiro, Augment, Crush
+  'conversation_id', // Cursor
+  'trajectory_id', // Windsurf
+  'taskId', // Cline
+  'sessionId',
+] as const;
+
+function sessionOf(request: JsonObject): string | null {
+  for (const key of sessionKeys) {
+    const value = request[key];
+    if (typeof value === 'string' && value !== '') return value.slice(0, 200);
+    if (typeof value === 'number') return String(value);
+  }
+  return null;
 }
 
 function describeError(error: unknown): string {
@@ -102,6 +151,22 @@ export type JudgingHost = Pick<HarnessAdapter, 'title' | 'honoursRewrite' | 'pro
 
 /** Where the line runs, which configuration applies, and the verdict (SPEC §1 "Where the line runs", "Dropped rewrites"). */
 export function judgeRequest(request: ShellRequest, adapter: JudgingHost, args: HookArguments, surroundings: HookSurroundings): HookAnswer {
+  return judge(request, adapter, args, surroundings).answer;
+}
+
+/** The verdict, and where and how the line was read, as far as judging got. */
+type Judgement = Pick<HookVerdict, 'answer' | 'tree' | 'directory' | 'dialect' | 'config'>;
+
+function judge(request: ShellRequest, adapter: JudgingHost, args: HookArguments, surroundings: HookSurroundings): Judgement {
+  const facts: Omit<Judgement, 'answer'> = { tree: null, directory: null, dialect: null, config: null };
+  const answer = judgeInto(facts, request, adapter, args, surroundings);
+  return { answer, ...facts };
+}
+
+/** The verdict; `facts` is filled in as judging learns them. */
+function judgeInto(
+  facts: Omit<Judgement, 'answer'>, request: ShellRequest, adapter: JudgingHost, args: HookArguments, surroundings: HookSurroundings,
+): HookAnswer {
   const env = surroundings.env;
   const home = env['HOME'] || '/';
 
@@ -112,20 +177,29 @@ export function judgeRequest(request: ShellRequest, adapter: JudgingHost, args: 
     return refuse('bad-input', 'treeward cannot tell the tree: give `--tree DIR`, or run it from a harness that sets CLAUDE_PROJECT_DIR or sends `cwd`');
   }
   const treeAsGiven = resolve(surroundings.cwd, treeText);
+  facts.tree = treeAsGiven;
   const tree = realDirectory(treeAsGiven);
   if (tree === null) return refuse('bad-input', `the tree ${treeAsGiven} is not a directory treeward can read`);
+  facts.tree = tree;
 
   const config = loadConfig(args.config, surroundings.cwd, home, treeAsGiven, tree);
   if (typeof config === 'string') return refuse('bad-input', config);
+  facts.config = config;
 
   const requestDir = resolve(request.cwd ?? treeAsGiven, request.directory ?? '.');
   const place = placeLine(requestDir, treeAsGiven, tree);
-  const options = approveOptions(args.shell ?? adapter.defaultDialect(env), tree, config, args, surroundings);
-  if (!adapter.honoursRewrite(request) || request.commands.length !== 1) return judgeUnpinned(request.commands, adapter, options, place.request);
+  const dialect = args.shell ?? adapter.defaultDialect(env);
+  facts.dialect = dialect;
+  const options = approveOptions(dialect, tree, config, args, surroundings);
+  if (!adapter.honoursRewrite(request) || request.commands.length !== 1) {
+    facts.directory = place.request;
+    return judgeUnpinned(request.commands, adapter, options, place.request);
+  }
 
   const command = request.commands[0]!;
+  facts.directory = place.pin;
   const pinned = approve(command, { ...options, cwd: place.pin });
-  if (pinned.decision === 'deny') return refuse(pinned.id, pinned.reason);
+  if (pinned.decision === 'deny') return refuse(pinned.id, pinned.reason, pinned.span);
 
   // What runs if the harness drops the rewrite: the line as the model wrote it
   // (or as the harness makes it first), in the request's directory.
@@ -134,7 +208,8 @@ export function judgeRequest(request: ShellRequest, adapter: JudgingHost, args: 
     const unpinned = approve(asWritten, { ...options, cwd: place.request });
     if (unpinned.decision === 'deny') {
       const why = `this is the line read as run in ${place.request} without treeward's \`cd\`, which is how it runs if the harness drops the rewritten command`;
-      return refuse(unpinned.id, `${unpinned.reason} (${why})`);
+      // the span is in the line as the harness runs it, which is the command itself unless the harness strips a wrapper
+      return refuse(unpinned.id, `${unpinned.reason} (${why})`, asWritten === command ? unpinned.span : undefined);
     }
   }
   return { decision: 'allow', command: pinned.command, dir: place.pin };
@@ -143,9 +218,12 @@ export function judgeRequest(request: ShellRequest, adapter: JudgingHost, args: 
 /** A harness that runs the line as written: each line judged where it runs, unpinned, and allowed only when every one is clean. */
 function judgeUnpinned(commands: string[], adapter: JudgingHost, options: ApproveOptions, dir: string): HookAnswer {
   for (const command of commands) {
-    const verdict = approve(adapter.asRunWithoutRewrite(command), { ...options, cwd: dir });
+    const asWritten = adapter.asRunWithoutRewrite(command);
+    const verdict = approve(asWritten, { ...options, cwd: dir });
     if (verdict.decision === 'deny') {
-      return refuse(verdict.id, `${verdict.reason} (read as run in ${dir}, unpinned: ${adapter.title} runs the line as written, not treeward's rewrite)`);
+      const reason = `${verdict.reason} (read as run in ${dir}, unpinned: ${adapter.title} runs the line as written, not treeward's rewrite)`;
+      // a span of the first line only: the log keeps the lines joined, and a later line's offsets would need moving
+      return refuse(verdict.id, reason, asWritten === command && commands.length === 1 ? verdict.span : undefined);
     }
   }
   return { decision: 'allow', command: null, dir };
@@ -161,7 +239,8 @@ function approveOptions(dialect: DialectName, tree: string, config: HookConfig, 
     home: env['HOME'] || '/',
     // the environment the line inherits, read in place: copying process.env costs a start more than the few look-ups
     env: env as Readonly<Record<string, string>>,
-    protected: config.protected,
+    // the audit log's directory too, while there is a log: a log the agent could rewrite would tell nothing
+    protected: config.log.enabled ? [...config.protected, dirname(logPath(env))] : config.protected,
     agentNames: config.agentNames,
     wrappers: config.wrappers,
     inlineCode: config.inlineCode,
@@ -170,6 +249,6 @@ function approveOptions(dialect: DialectName, tree: string, config: HookConfig, 
   };
 }
 
-function refuse(id: DenyId, reason: string): HookAnswer {
-  return { decision: 'deny', id, reason };
+function refuse(id: DenyId, reason: string, span?: Span): HookAnswer {
+  return span === undefined ? { decision: 'deny', id, reason } : { decision: 'deny', id, reason, span };
 }

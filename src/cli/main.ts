@@ -9,8 +9,11 @@ import { runCheck } from './check-command.js';
 import { runDoctor } from './doctor.js';
 import { commandHelp, generalHelp, helpOf, usageHint } from './help.js';
 import { isHarnessFormat } from './harness/index.js';
-import { answerHook, maxRequestBytes } from './hook.js';
+import { defaultLogSettings, firstTimeFor, type LogSettings, recordVerdict } from './audit-log.js';
+import { loadConfig } from './config-file.js';
+import { type HookVerdict, judgeHook, maxRequestBytes } from './hook.js';
 import { runInstall, type Self } from './install.js';
+import { runLog } from './log-command.js';
 import { isNativeProcess } from './native.js';
 import { runParse } from './parse-command.js';
 import { readStdinLimited, writeAll } from './stdin.js';
@@ -30,6 +33,14 @@ export interface Io {
   cwd(): string;
   /** The runtime and the bin this treeward runs as, for the hook command `install` writes; the process's own by default. */
   self?(): Self;
+  /** Whether stdout is a terminal (`treeward log` colours and cuts its rows only there). */
+  terminal?(): boolean;
+  /** The terminal's width. */
+  columns?(): number | null;
+  /** `treeward log --follow`'s wait between looks; false stops it (tests). */
+  pause?(ms: number): boolean;
+  /** The clock `treeward log --since` counts back from. */
+  now?(): Date;
 }
 
 function processSelf(): Self {
@@ -45,6 +56,9 @@ export const processIo: Io = {
   env: process.env,
   cwd: () => process.cwd(),
   self: processSelf,
+  // node:tty and process.stdout only for `treeward log`: the hook never sets them up
+  terminal: () => process.getBuiltinModule('node:tty').isatty(1),
+  columns: () => process.stdout.columns ?? null,
 };
 
 function readCommand(command: string | null): string {
@@ -80,7 +94,15 @@ export function main(argv: string[], io: Io = processIo): number {
     if (parsed.subcommand === 'check') {
       const result = runCheck(readCommand(parsed.command), parsed);
       io.write(result.stdout);
+      if (result.stderr) io.writeError(result.stderr);
       return result.exitCode;
+    }
+    if (parsed.subcommand === 'log') {
+      const terminal = io.terminal?.() ?? false;
+      return runLog(parsed, {
+        env: io.env, cwd: io.cwd(), write: io.write, writeError: io.writeError, terminal, columns: terminal ? io.columns?.() ?? null : null,
+        now: io.now ?? (() => new Date()), pause: io.pause,
+      });
     }
     if (parsed.subcommand === 'install' || parsed.subcommand === 'uninstall' || parsed.subcommand === 'doctor') {
       const surroundings = { env: io.env, cwd: io.cwd(), self: io.self?.() ?? processSelf() };
@@ -143,7 +165,8 @@ function hookCommand(argv: string[], io: Io): number {
     input = Buffer.alloc(0);
   }
   if (input.length > longRequestBytes) releaseJit();
-  const reply = answerHook(input, {
+  const started = performance.now();
+  const { reply, verdict } = judgeHook(input, {
     format: parsed?.format ?? formatNamedIn(argv),
     config: parsed?.config ?? null,
     shell: parsed?.shell ?? null,
@@ -151,9 +174,56 @@ function hookCommand(argv: string[], io: Io): number {
     runDirs: parsed?.runDirs ?? [],
     usageError,
   }, { env: io.env, cwd: io.cwd() });
+  const verdictMs = performance.now() - started;
   if (reply.stdout) io.write(reply.stdout);
   if (reply.stderr) io.writeError(reply.stderr);
+  // the audit log, once the answer is out; it never changes the answer
+  if (verdict !== null) {
+    const problem = logHookVerdict(verdict, verdictMs, parsed?.config ?? null, io);
+    // stderr only where it carries no answer: an exit-status harness reads a deny's reason there, Gemini CLI reads stderr when stdout is empty
+    if (problem !== null && reply.stderr === '' && reply.stdout !== '' && firstTimeFor(problem, io.env)) {
+      io.writeError(`treeward: ${problem}, so this verdict and later ones are not logged (said once; \`log: false\` in the configuration turns the log off)\n`);
+    }
+  }
   return reply.exitCode;
+}
+
+/** The verdict's line in the audit log; null when written or not wanted, else why it could not be. */
+function logHookVerdict(verdict: HookVerdict, verdictMs: number, configArg: string | null, io: Io): string | null {
+  try {
+    const settings = verdict.config?.log ?? logSettingsOf(configArg, verdict.tree, io);
+    const answer = verdict.answer;
+    return recordVerdict({
+      time: new Date().toISOString(),
+      harness: verdict.harness,
+      session: verdict.session,
+      tree: verdict.tree,
+      directory: verdict.directory,
+      dialect: verdict.dialect,
+      command: verdict.commands === null ? null : verdict.commands.join('\n'),
+      decision: answer.decision,
+      id: answer.decision === 'deny' ? answer.id : null,
+      reason: answer.decision === 'deny' ? answer.reason : null,
+      span: answer.decision === 'deny' ? answer.span ?? null : null,
+      version,
+      verdictMs: Math.round(verdictMs * 100) / 100,
+    }, settings, io.env);
+  } catch (error) {
+    return `the audit log could not be written (${error instanceof Error ? error.message.slice(0, 200) : 'an unknown failure'})`;
+  }
+}
+
+/**
+ * The log's settings when judging read no configuration (a request refused
+ * before it, or a configuration refused): the configuration file's `log`,
+ * and the defaults when it cannot be read or lies in the tree, where the
+ * agent could have turned the log off.
+ */
+function logSettingsOf(configArg: string | null, tree: string | null, io: Io): LogSettings {
+  const home = io.env['HOME'] || '/';
+  // with no tree known (the request was refused before one was), a file is read wherever it lies
+  const config = loadConfig(configArg, io.cwd(), home, tree ?? '\0', tree ?? '\0');
+  return typeof config === 'string' ? defaultLogSettings : config.log;
 }
 
 /** A request this large is judged long enough for JavaScriptCore's JIT to pay. */

@@ -29,13 +29,18 @@ describe('configuration file', () => {
   it('reads every key', () => {
     expect(readConfig(JSON.stringify({
       protected: ['~/notes', '/srv/data'], runDirs: ['/run/agent', '~/runs'], agentNames: ['myagent'], wrappers: ['with-env'], inlineCode: 'refuse', globDots: true,
+      log: { maxBytes: 1 << 20, generations: 5 },
     }), '/home/u')).toEqual({
       protected: ['~/notes', '/srv/data'], runDirs: ['/run/agent', '/home/u/runs'], agentNames: ['myagent'], wrappers: ['with-env'], inlineCode: 'refuse', globDots: true,
+      log: { enabled: true, maxBytes: 1 << 20, generations: 5 },
     });
+    expect(readConfig('{"log": false}', '/home/u').log).toEqual({ enabled: false, maxBytes: 10 << 20, generations: 3 });
   });
 
   it('reads an empty object, with a byte-order mark, as no configuration', () => {
-    expect(readConfig('\ufeff{}\n', '/home/u')).toEqual({ protected: [], runDirs: [], agentNames: [], wrappers: [], inlineCode: undefined, globDots: undefined });
+    expect(readConfig('\ufeff{}\n', '/home/u')).toEqual({
+      protected: [], runDirs: [], agentNames: [], wrappers: [], inlineCode: undefined, globDots: undefined, log: { enabled: true, maxBytes: 10 << 20, generations: 3 },
+    });
   });
 
   it.each([
@@ -45,13 +50,17 @@ describe('configuration file', () => {
     ['{\n  "globDots": true\n  "inlineCode": "scan"\n}', 3, 'expected `,` or `}`, found `"`'],
     ['{\n  // mine\n}', 2, 'expected a key in double quotes, found `/`'],
     ['{\n  "protected": ["/a"],\n  "protected": ["/b"]\n}', 3, 'the key "protected" appears twice'],
-    ['{\n  "protect": ["/a"]\n}', 2, 'unknown key "protect" (the keys are protected, runDirs, agentNames, wrappers, inlineCode, globDots)'],
-    ['{\n  "__proto__": {}\n}', 2, 'unknown key "__proto__" (the keys are protected, runDirs, agentNames, wrappers, inlineCode, globDots)'],
+    ['{\n  "protect": ["/a"]\n}', 2, 'unknown key "protect" (the keys are protected, runDirs, agentNames, wrappers, inlineCode, globDots, log)'],
+    ['{\n  "__proto__": {}\n}', 2, 'unknown key "__proto__" (the keys are protected, runDirs, agentNames, wrappers, inlineCode, globDots, log)'],
     ['{\n  "protected": [\n    "notes"\n  ]\n}', 3, '"notes" in `protected` must be an absolute path or one starting with `~/`'],
     ['{\n  "runDirs": "/run"\n}', 2, '`runDirs` must be a list of strings'],
     ['{\n  "agentNames": ["bin/agent"]\n}', 2, '"bin/agent" in `agentNames` must be a program name (no `/`, no spaces)'],
     ['{\n  "globDots": "yes"\n}', 2, '`globDots` must be true or false'],
     ['{\n  "inlineCode": "sometimes"\n}', 2, '`inlineCode` must be "scan", "refuse" or "allow"'],
+    ['{\n  "log": "off"\n}', 2, '`log` must be true, false, or an object with `maxBytes` and `generations`'],
+    ['{\n  "log": {\n    "generations": 0\n  }\n}', 3, '`log.generations` must be a whole number from 1 to 20'],
+    ['{\n  "log": {"maxBytes": 10.5}\n}', 2, '`log.maxBytes` must be a whole number from 1024 to 1073741824'],
+    ['{\n  "log": {"size": 1}\n}', 2, 'unknown key "size" in `log` (the keys are maxBytes, generations)'],
     ['[]', 1, 'the file must hold one JSON object'],
     ['', 1, 'expected a JSON value, found the end of the file'],
     ['{}\n{}', 2, 'unexpected `{` after the end of the JSON value'],

@@ -10,6 +10,7 @@
 // party's write-up or code, [unverified] an inference.
 
 import type { DenyId } from '../../approver/types.js';
+import type { Span } from '../../syntax/ast.js';
 import type { DialectName } from '../../syntax/dialect.js';
 import type { InstallPlan } from './install-plan.js';
 
@@ -49,7 +50,8 @@ export type HarnessRequest =
 export type HookAnswer =
   /** `command` is the handed-back line, null when the harness runs the line as written (judged where it runs, unpinned). */
   | { decision: 'allow'; command: string | null; dir: string }
-  | { decision: 'deny'; id: DenyId; reason: string };
+  /** `span`: the words of the line that caused it, where the approver said (for the audit log; no harness is sent it). */
+  | { decision: 'deny'; id: DenyId; reason: string; span?: Span };
 
 /** What the hook process prints and the status it exits with. */
 export interface HookReply {
