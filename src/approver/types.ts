@@ -63,4 +63,5 @@ export interface ApproveOptions {
   globDots?: boolean;
   /** The filesystem seam: node's fs for the binary, a memfs volume in tests. */
   fs?: FileSystem;
+  platform?: 'linux' | 'darwin'; // SPEC §3 "Platforms": whose tools run the line (GNU's, BSD's); absent: not known, both readings
 }

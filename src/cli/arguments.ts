@@ -5,6 +5,7 @@
 import { type DialectName, isDialectName } from '../syntax/dialect.js';
 import { type HarnessFormat, harnessFormats, isHarnessFormat } from './harness/index.js';
 import { commandHelp } from './help.js';
+import { isPlatformName, type PlatformName, platformNames } from './platform.js';
 
 export interface Arguments {
   subcommand: string;
@@ -24,6 +25,8 @@ export interface Arguments {
   project: boolean;
   /** install, uninstall */
   dryRun: boolean;
+  /** check, hook: whose tools run the line */
+  platform: PlatformName | null;
   /** check: write the verdict to the audit log too */
   log: boolean;
   /** log */
@@ -71,7 +74,7 @@ export function parseArguments(argv: string[]): Arguments {
   if (!accepted) throw new UsageError(`unknown command ${subcommand}`);
   const out: Arguments = {
     subcommand, help: false, shell: null, json: false, tree: null, cwd: null, runDirs: [], command: null, format: null, config: null,
-    project: false, dryRun: false, log: false, denies: false, since: null, session: null, follow: false, stats: false,
+    project: false, dryRun: false, platform: null, log: false, denies: false, since: null, session: null, follow: false, stats: false,
   };
   const fail = (message: string) => new UsageError(message, subcommand);
   for (let i = 0; i < rest.length; i++) {
@@ -122,6 +125,9 @@ function takeValue(out: Arguments, name: string, value: string, fail: (message: 
   } else if (name === '--format') {
     if (!isHarnessFormat(value)) throw fail(`--format takes ${harnessFormats.slice(0, -1).join(', ')} or ${harnessFormats.at(-1)}`);
     out.format = value;
+  } else if (name === '--platform') {
+    if (!isPlatformName(value)) throw fail(`--platform takes ${platformNames.join(' or ')}`);
+    out.platform = value;
   } else if (name === '--tree') out.tree = value;
   else if (name === '--cwd') out.cwd = value;
   else if (name === '--config') out.config = value;

@@ -41,6 +41,8 @@ export interface LogEntry {
   /** Where the line was judged to run. */
   directory: string | null;
   dialect: string | null;
+  /** Whose tools the line was read for (linux, darwin); null: not known, read both ways, or not reached. */
+  platform?: string | null;
   /** The line, redacted (several lines of one request joined by newlines); null when the request held none treeward could read. */
   command: string | null;
   decision: 'allow' | 'deny';

@@ -9,6 +9,7 @@ import { type Arguments, UsageError } from './arguments.js';
 import { defaultLogSettings, recordVerdict } from './audit-log.js';
 import { loadConfig } from './config-file.js';
 import { absoluteDirectory, nodeFileSystem, shellFromEnvironment } from './environment.js';
+import { platformOf } from './platform.js';
 import { version } from './version.js';
 
 export function runCheck(command: string, args: Arguments): { exitCode: number; stdout: string; stderr: string } {
@@ -18,7 +19,9 @@ export function runCheck(command: string, args: Arguments): { exitCode: number; 
   if (cwd === null) throw new UsageError(`--cwd ${args.cwd} is not a directory`);
   const dialect = args.shell ?? shellFromEnvironment(process.env['SHELL']) ?? 'bash';
   const started = performance.now();
+  const platform = args.platform ?? platformOf(process.platform);
   const verdict: Verdict = approve(command, {
+    ...(platform === undefined ? {} : { platform }),
     dialect,
     tree,
     cwd,
@@ -29,7 +32,7 @@ export function runCheck(command: string, args: Arguments): { exitCode: number; 
     fs: fileSystemFrom(nodeFileSystem),
   });
   const verdictMs = performance.now() - started;
-  const problem = args.log ? logCheck(command, verdict, { tree, cwd, dialect, verdictMs }) : null;
+  const problem = args.log ? logCheck(command, verdict, { tree, cwd, dialect, platform: platform ?? null, verdictMs }) : null;
   const stderr = problem === null ? '' : `treeward: ${problem}, so this verdict was not logged\n`;
   if (args.json) return { exitCode: verdict.decision === 'allow' ? 0 : 1, stdout: JSON.stringify(verdict) + '\n', stderr };
   if (verdict.decision === 'allow') return { exitCode: 0, stdout: `allow\n${verdict.command}\n`, stderr };
@@ -41,7 +44,9 @@ export function runCheck(command: string, args: Arguments): { exitCode: number; 
  * (harness `check`). Asked for by name, so written even where the
  * configuration turns the hook's log off; its rotation is the configuration's.
  */
-function logCheck(command: string, verdict: Verdict, where: { tree: string; cwd: string; dialect: string; verdictMs: number }): string | null {
+function logCheck(
+  command: string, verdict: Verdict, where: { tree: string; cwd: string; dialect: string; platform: string | null; verdictMs: number },
+): string | null {
   const home = process.env['HOME'] || '/';
   const config = loadConfig(null, process.cwd(), home, where.tree, where.tree);
   const settings = { ...(typeof config === 'string' ? defaultLogSettings : config.log), enabled: true };
@@ -52,6 +57,7 @@ function logCheck(command: string, verdict: Verdict, where: { tree: string; cwd:
     tree: where.tree,
     directory: where.cwd,
     dialect: where.dialect,
+    platform: where.platform,
     command,
     decision: verdict.decision,
     id: verdict.decision === 'deny' ? verdict.id : null,

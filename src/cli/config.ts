@@ -10,6 +10,7 @@
 import type { InlineCodePolicy } from '../approver/types.js';
 import { defaultLogSettings, type LogSettings } from './audit-log.js';
 import { type JsonNode, JsonTextError, parseJsonText } from './json-with-lines.js';
+import { isPlatformName, type PlatformName, platformNames } from './platform.js';
 
 export interface HookConfig {
   /** Extra protected paths: absolute, or `~/…` (the approver expands `~`). */
@@ -24,10 +25,12 @@ export interface HookConfig {
   globDots: boolean | undefined;
   /** The audit log (./audit-log.ts): `log: false` turns it off; `{maxBytes, generations}` sets its rotation. */
   log: LogSettings;
+  /** Whose tools run the line (`--platform` overrides); undefined: the platform treeward runs on. */
+  platform: PlatformName | undefined;
 }
 
 export const emptyConfig: HookConfig = {
-  protected: [], runDirs: [], agentNames: [], wrappers: [], inlineCode: undefined, globDots: undefined, log: defaultLogSettings,
+  protected: [], runDirs: [], agentNames: [], wrappers: [], inlineCode: undefined, globDots: undefined, log: defaultLogSettings, platform: undefined,
 };
 
 /** The rotation settings a `log` object may hold, with their least and greatest values. */
@@ -86,6 +89,10 @@ const keyReaders: Record<string, (value: JsonNode, config: HookConfig, home: str
       settings[entry.key as keyof typeof logLimits] = node.value;
     }
     config.log = settings;
+  },
+  platform(value, config) {
+    if (value.kind !== 'string' || !isPlatformName(value.value)) throw new ConfigError(value.line, `\`platform\` must be ${platformNames.map((name) => `"${name}"`).join(' or ')}`);
+    config.platform = value.value;
   },
 };
 

@@ -23,6 +23,10 @@ export interface CommandHelp {
 const shell: OptionHelp = { form: '--shell bash|sh|zsh', about: 'the dialect to read the line in (default: from $SHELL, else bash; hook: the harness\'s shell)' };
 const tree: OptionHelp = { form: '--tree DIR', about: 'the working tree the line is judged for (check: the current directory; hook: $CLAUDE_PROJECT_DIR, else the request\'s cwd)' };
 const runDir: OptionHelp = { form: '--run-dir DIR', about: 'a directory outside the tree where removals are allowed too (repeatable)' };
+const platform: OptionHelp = {
+  form: '--platform linux|darwin',
+  about: 'whose tools run the line: linux (GNU) or darwin (macOS, BSD) (default: hook: the configuration\'s `platform`, else the platform treeward runs on)',
+};
 const json: OptionHelp = { form: '--json', about: 'print exactly one JSON object' };
 const help: OptionHelp = { form: '-h, --help', about: 'print this help' };
 const formats = harnessFormats.join(', ');
@@ -31,21 +35,21 @@ const dryRun: OptionHelp = { form: '--dry-run', about: 'print what would change,
 
 export const commandHelp: Record<string, CommandHelp> = {
   check: {
-    synopsis: 'check [--shell bash|sh|zsh] [--tree DIR] [--cwd DIR] [--run-dir DIR]... [--json] [--log] [--] COMMAND',
+    synopsis: 'check [--shell bash|sh|zsh] [--platform linux|darwin] [--tree DIR] [--cwd DIR] [--run-dir DIR]... [--json] [--log] [--] COMMAND',
     about: 'Judge one command line for a tree: print allow and the line handed back pinned to the tree, or deny, the id, the reason and a caret under the word that caused it. Exit status 0 allow, 1 deny, 2 usage error. COMMAND - reads the line from stdin.',
     options: [
-      shell, tree, { form: '--cwd DIR', about: 'the directory the line would start in, inside the tree (default: the tree)' }, runDir, json,
+      shell, platform, tree, { form: '--cwd DIR', about: 'the directory the line would start in, inside the tree (default: the tree)' }, runDir, json,
       { form: '--log', about: 'write the verdict to the audit log too, as the hook does (see `treeward help log`)' },
       help,
     ],
   },
   hook: {
-    synopsis: 'hook [--format HARNESS] [--shell bash|sh|zsh] [--tree DIR] [--run-dir DIR]... [--config FILE]',
+    synopsis: 'hook [--format HARNESS] [--shell bash|sh|zsh] [--platform linux|darwin] [--tree DIR] [--run-dir DIR]... [--config FILE]',
     about: 'Answer a coding-agent harness: read its one JSON request on stdin, print its own allow (with the line pinned to the tree where the harness '
       + 'runs a rewritten command), deny, or nothing for a tool that runs no shell code, with the exit status the harness reads.',
     options: [
       { form: '--format HARNESS', about: `the harness's protocol: ${formats} (default: detected from the request)` },
-      shell, tree, runDir,
+      shell, platform, tree, runDir,
       { form: '--config FILE', about: 'the configuration file (default: ~/.config/treeward/config.json; one inside the tree is refused)' },
       help,
     ],

@@ -25,6 +25,7 @@ import {
 } from './harness/index.js';
 import type { JsonObject } from './harness/adapter.js';
 import { placeLine, realDirectory } from './placement.js';
+import { isWindowsPath, type PlatformName, platformOf, windowsRefusal } from './platform.js';
 
 /** A request larger than this is `bad-input`, and is not read past it (SPEC §1). */
 export const maxRequestBytes = 4 << 20;
@@ -37,12 +38,16 @@ export interface HookArguments {
   runDirs: string[];
   /** Set when the hook's own command line was wrong: every shell request is then denied with it. */
   usageError: string | null;
+  /** `--platform`: whose tools run the line; else the configuration's, else the platform treeward runs on. */
+  platform?: PlatformName | null;
 }
 
 export interface HookSurroundings {
   env: Readonly<Record<string, string | undefined>>;
   /** The hook process's directory: a relative `--tree`, `--config` or `--run-dir` is read against it. */
   cwd: string;
+  /** The platform treeward runs on, as node names it (`process.platform` by default). */
+  platform?: string;
 }
 
 /** What the hook prints on stdout for `input` (the bytes on stdin): empty for no opinion. */
@@ -67,6 +72,8 @@ export interface HookVerdict {
   tree: string | null;
   directory: string | null;
   dialect: DialectName | null;
+  /** Whose tools the line was read for; null when not known (both readings) or not reached. */
+  platform: PlatformName | null;
   /** The configuration in force, when judging read it. */
   config: HookConfig | null;
 }
@@ -78,7 +85,7 @@ export function judgeHook(input: Buffer, args: HookArguments, surroundings: Hook
   let commands: string[] | null = null;
   const refused = (answer: HookAnswer, read: HarnessRequest | null) => ({
     reply: adapterFor(format ?? defaultFormat).render(answer, read),
-    verdict: { harness: format ?? defaultFormat, session, commands, answer, tree: null, directory: null, dialect: null, config: null },
+    verdict: { harness: format ?? defaultFormat, session, commands, answer, tree: null, directory: null, dialect: null, platform: null, config: null },
   });
   try {
     if (input.length > maxRequestBytes) {
@@ -155,10 +162,10 @@ export function judgeRequest(request: ShellRequest, adapter: JudgingHost, args: 
 }
 
 /** The verdict, and where and how the line was read, as far as judging got. */
-type Judgement = Pick<HookVerdict, 'answer' | 'tree' | 'directory' | 'dialect' | 'config'>;
+type Judgement = Pick<HookVerdict, 'answer' | 'tree' | 'directory' | 'dialect' | 'platform' | 'config'>;
 
 function judge(request: ShellRequest, adapter: JudgingHost, args: HookArguments, surroundings: HookSurroundings): Judgement {
-  const facts: Omit<Judgement, 'answer'> = { tree: null, directory: null, dialect: null, config: null };
+  const facts: Omit<Judgement, 'answer'> = { tree: null, directory: null, dialect: null, platform: null, config: null };
   const answer = judgeInto(facts, request, adapter, args, surroundings);
   return { answer, ...facts };
 }
@@ -169,9 +176,13 @@ function judgeInto(
 ): HookAnswer {
   const env = surroundings.env;
   const home = env['HOME'] || '/';
+  const running = surroundings.platform ?? process.platform;
 
   // The tree: --tree, else the project directory the harness names, else the tree or the cwd of the request (SPEC §1 "Defaults").
   const named = [...adapter.projectDirVariables, 'CLAUDE_PROJECT_DIR'].map((name) => env[name]).find((value) => value);
+  // a line from Windows (issue 14 item 6): its directories say so, whichever names the tree
+  const windows = [args.tree, named, request.tree, request.cwd, request.directory].find((dir) => dir && isWindowsPath(dir, running));
+  if (windows) return refuse('bad-input', windowsRefusal(windows));
   const treeText = args.tree ?? named ?? request.tree ?? request.cwd;
   if (treeText === null) {
     return refuse('bad-input', 'treeward cannot tell the tree: give `--tree DIR`, or run it from a harness that sets CLAUDE_PROJECT_DIR or sends `cwd`');
@@ -190,7 +201,9 @@ function judgeInto(
   const place = placeLine(requestDir, treeAsGiven, tree);
   const dialect = args.shell ?? adapter.defaultDialect(env);
   facts.dialect = dialect;
-  const options = approveOptions(dialect, tree, config, args, surroundings);
+  const platform = args.platform ?? config.platform ?? platformOf(running);
+  facts.platform = platform ?? null;
+  const options = approveOptions(dialect, tree, config, args, surroundings, platform);
   if (!adapter.honoursRewrite(request) || request.commands.length !== 1) {
     facts.directory = place.request;
     return judgeUnpinned(request.commands, adapter, options, place.request);
@@ -229,9 +242,11 @@ function judgeUnpinned(commands: string[], adapter: JudgingHost, options: Approv
   return { decision: 'allow', command: null, dir };
 }
 
-function approveOptions(dialect: DialectName, tree: string, config: HookConfig, args: HookArguments, surroundings: HookSurroundings): ApproveOptions {
+function approveOptions(
+  dialect: DialectName, tree: string, config: HookConfig, args: HookArguments, surroundings: HookSurroundings, platform: PlatformName | undefined,
+): ApproveOptions {
   const env = surroundings.env;
-  return {
+  const options: ApproveOptions = {
     dialect,
     tree,
     runDirs: [...args.runDirs.map((dir) => resolve(surroundings.cwd, dir)), ...config.runDirs],
@@ -247,6 +262,9 @@ function approveOptions(dialect: DialectName, tree: string, config: HookConfig, 
     globDots: config.globDots,
     fs: fileSystemFrom(nodeFileSystem),
   };
+  // SPEC §3 "Platforms": a platform not known (neither linux nor darwin) is no option, and the approver reads both ways
+  if (platform !== undefined) options.platform = platform;
+  return options;
 }
 
 function refuse(id: DenyId, reason: string, span?: Span): HookAnswer {

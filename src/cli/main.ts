@@ -173,6 +173,7 @@ function hookCommand(argv: string[], io: Io): number {
     tree: parsed?.tree ?? null,
     runDirs: parsed?.runDirs ?? [],
     usageError,
+    platform: parsed?.platform ?? null,
   }, { env: io.env, cwd: io.cwd() });
   const verdictMs = performance.now() - started;
   if (reply.stdout) io.write(reply.stdout);
@@ -200,6 +201,7 @@ function logHookVerdict(verdict: HookVerdict, verdictMs: number, configArg: stri
       tree: verdict.tree,
       directory: verdict.directory,
       dialect: verdict.dialect,
+      platform: verdict.platform,
       command: verdict.commands === null ? null : verdict.commands.join('\n'),
       decision: answer.decision,
       id: answer.decision === 'deny' ? answer.id : null,

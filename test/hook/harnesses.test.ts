@@ -13,6 +13,7 @@ import {
   clineOutput, codexOutput, codexOutputLatest, codexParserProblems, copilotOutput, crushOutput, cursorOutput, exitStatusProblems, kimiOutput, qwenOutput,
   type Schema, violations,
 } from './shapes.js';
+import { windowsRefusal } from '../../src/cli/platform.js';
 import { approverDenial, builtBinary, hookEnv, makeScratch, pinned, request, runHook, runtimes, type Scratch } from './support.js';
 
 const scratch: Scratch = makeScratch();
@@ -156,6 +157,9 @@ const cases: HarnessCase[] = [
   { format: 'augment', title: 'Augment (Auggie)', shell: 'augment-launch-process', other: 'augment-view', otherNames: [], form: 'exit', shape: 'toolInput', pins: false, dir: '' },
 ];
 
+/** Directories of Windows as harnesses there send them (issue 14 item 6): a drive with either slash, a UNC share. */
+const windowsDirectories = ['C:\\Users\\me\\app', 'D:/work/app', '\\\\fileserver\\share\\app'];
+
 /** The run's output, checked against the harness's documented shape, and returned as the Run to compare. */
 function checked(run: Run, form: AnswerForm, decision: 'allow' | 'deny'): Run {
   if (form.schema && run.stdout) expect(violations(form.schema, JSON.parse(run.stdout))).toEqual([]);
@@ -206,6 +210,11 @@ describe.each(runtimes())('under $name', (runtime) => {
 
     it('answers input that is not JSON with a deny in its form', () => {
       expect(checked(hook('{"oops', ['--format', harness.format]), form, 'deny')).toEqual(form.deny('treeward bad-input: the request on stdin is not JSON'));
+    });
+
+    it.each(windowsDirectories)('answers a request from the Windows directory %s with a deny in its form', (dir) => {
+      const run = hook(shape.setCwd(recorded(), dir));
+      expect(checked(run, form, 'deny')).toEqual(form.deny(`treeward bad-input: ${windowsRefusal(dir)}`));
     });
 
     it('with the line\'s directory outside the tree: judged where it really runs', () => {

@@ -32,7 +32,7 @@ describe('configuration file', () => {
       log: { maxBytes: 1 << 20, generations: 5 },
     }), '/home/u')).toEqual({
       protected: ['~/notes', '/srv/data'], runDirs: ['/run/agent', '/home/u/runs'], agentNames: ['myagent'], wrappers: ['with-env'], inlineCode: 'refuse', globDots: true,
-      log: { enabled: true, maxBytes: 1 << 20, generations: 5 },
+      log: { enabled: true, maxBytes: 1 << 20, generations: 5 }, platform: undefined,
     });
     expect(readConfig('{"log": false}', '/home/u').log).toEqual({ enabled: false, maxBytes: 10 << 20, generations: 3 });
   });
@@ -40,6 +40,7 @@ describe('configuration file', () => {
   it('reads an empty object, with a byte-order mark, as no configuration', () => {
     expect(readConfig('\ufeff{}\n', '/home/u')).toEqual({
       protected: [], runDirs: [], agentNames: [], wrappers: [], inlineCode: undefined, globDots: undefined, log: { enabled: true, maxBytes: 10 << 20, generations: 3 },
+      platform: undefined,
     });
   });
 
@@ -50,8 +51,8 @@ describe('configuration file', () => {
     ['{\n  "globDots": true\n  "inlineCode": "scan"\n}', 3, 'expected `,` or `}`, found `"`'],
     ['{\n  // mine\n}', 2, 'expected a key in double quotes, found `/`'],
     ['{\n  "protected": ["/a"],\n  "protected": ["/b"]\n}', 3, 'the key "protected" appears twice'],
-    ['{\n  "protect": ["/a"]\n}', 2, 'unknown key "protect" (the keys are protected, runDirs, agentNames, wrappers, inlineCode, globDots, log)'],
-    ['{\n  "__proto__": {}\n}', 2, 'unknown key "__proto__" (the keys are protected, runDirs, agentNames, wrappers, inlineCode, globDots, log)'],
+    ['{\n  "protect": ["/a"]\n}', 2, 'unknown key "protect" (the keys are protected, runDirs, agentNames, wrappers, inlineCode, globDots, log, platform)'],
+    ['{\n  "__proto__": {}\n}', 2, 'unknown key "__proto__" (the keys are protected, runDirs, agentNames, wrappers, inlineCode, globDots, log, platform)'],
     ['{\n  "protected": [\n    "notes"\n  ]\n}', 3, '"notes" in `protected` must be an absolute path or one starting with `~/`'],
     ['{\n  "runDirs": "/run"\n}', 2, '`runDirs` must be a list of strings'],
     ['{\n  "agentNames": ["bin/agent"]\n}', 2, '"bin/agent" in `agentNames` must be a program name (no `/`, no spaces)'],

@@ -60,6 +60,7 @@ describe.each(runtimes())('what the hook writes, under $name', (runtime) => {
       tree: scratch.tree,
       directory: scratch.tree,
       dialect: 'bash',
+      platform: 'linux',
       command: 'GITHUB_TOKEN=<redacted:github-token> rm -rf .git',
       decision: 'deny',
       id: 'protected-removal',
@@ -104,6 +105,17 @@ describe('where and whether', () => {
       { harness: 'codex', session: null, command: null, decision: 'deny', id: 'bad-input', reason: 'the request on stdin is not JSON' },
       { harness: 'windsurf', session: 'traj-6f5e4d3c2b1a', command: null, decision: 'deny', id: 'bad-input' },
     ]);
+  });
+
+  it('records the platform the line was read for: --platform, the configuration\'s, else the one treeward runs on', () => {
+    const home = freshHome();
+    const config = join(home, 'config.json');
+    writeFileSync(config, '{"platform": "darwin"}\n');
+    hook(request('claude-bash', scratch), home, { args: ['--platform', 'darwin'] });
+    hook(request('claude-bash', scratch), home, { args: ['--config', config] });
+    hook(request('claude-bash', scratch), home, { args: ['--config', config, '--platform', 'linux'] });
+    hook(request('claude-bash', scratch), home);
+    expect(entries(defaultLog(home)).map((e) => e.platform)).toEqual(['darwin', 'darwin', 'linux', process.platform === 'darwin' ? 'darwin' : 'linux']);
   });
 
   it('writes no line for a tool that runs no shell code', () => {

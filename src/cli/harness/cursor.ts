@@ -18,7 +18,7 @@
 
 import { shellFromEnvironment } from '../environment.js';
 import { allowText, denyText, formOf, type HarnessAdapter, type HookAnswer, jsonReply, type JsonObject, type KnownTools, rewrittenInput } from './adapter.js';
-import { checkedCommand, hasAny, preToolUseAllow, preToolUseDeny, readToolCall, shellRequest } from './tool-call.js';
+import { checkedCommand, hasAny, isAbsolutePath, preToolUseAllow, preToolUseDeny, readToolCall, shellRequest } from './tool-call.js';
 
 /** Fields only Cursor's own events carry. */
 const cursorMarks = ['conversation_id', 'generation_id', 'workspace_roots', 'cursor_version'] as const;
@@ -82,7 +82,7 @@ function readCursorRequest(request: JsonObject, known: KnownTools) {
   }
   if (event === 'preToolUse') {
     const read = readToolCall(request, known, { event: 'preToolUse', directoryKeys: ['working_directory'], form: 'native' });
-    return read.kind === 'shell' ? { ...read, tree: typeof tree === 'string' && tree.startsWith('/') ? tree : null } : read;
+    return read.kind === 'shell' ? { ...read, tree: typeof tree === 'string' && isAbsolutePath(tree) ? tree : null } : read;
   }
   return readToolCall(request, known, { event: 'PreToolUse', form: 'claude' });
 }

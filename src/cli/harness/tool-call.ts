@@ -4,6 +4,7 @@
 // and the checks every shell request passes whatever its envelope (the
 // command a string under 1 MiB, directories absolute strings).
 
+import { isWindowsPath } from '../platform.js';
 import { classifyTool, type HarnessRequest, isPlainObject, type JsonObject, type KnownTools, maxCommandBytes, type ShellRequest } from './adapter.js';
 
 export interface ToolCallShape {
@@ -70,11 +71,12 @@ function directoryIn(input: JsonObject, keys: readonly string[]): { key: string;
 export function shellRequest(
   commands: string[], toolInput: JsonObject, cwd: unknown, directory: ReturnType<typeof directoryIn> | string | null, tree: unknown, form?: string,
 ): ShellRequest | { kind: 'bad'; reason: string; form?: string } {
-  if (cwd !== undefined && cwd !== null && (typeof cwd !== 'string' || !cwd.startsWith('/'))) return bad('the request\'s `cwd` is not an absolute path', form);
+  // a Windows directory is absolute too: the flow refuses it with its own reason (src/cli/platform.ts)
+  if (cwd !== undefined && cwd !== null && (typeof cwd !== 'string' || !isAbsolutePath(cwd))) return bad('the request\'s `cwd` is not an absolute path', form);
   if (directory !== null && typeof directory !== 'string' && 'wrong' in directory) {
     return bad(`the request's \`tool_input.${directory.key}\` is not a string`, form);
   }
-  if (tree !== null && tree !== undefined && (typeof tree !== 'string' || !tree.startsWith('/'))) {
+  if (tree !== null && tree !== undefined && (typeof tree !== 'string' || !isAbsolutePath(tree))) {
     return bad('the request\'s workspace root is not an absolute path', form);
   }
   const dir = directory === null ? null : typeof directory === 'string' ? directory : directory.value;
@@ -83,6 +85,11 @@ export function shellRequest(
   };
   if (form !== undefined) request.form = form;
   return request;
+}
+
+/** An absolute directory: POSIX's, or Windows' (`C:\…`, `\\server\…`), which the flow refuses by name. */
+export function isAbsolutePath(path: string): boolean {
+  return path.startsWith('/') || isWindowsPath(path, 'win32');
 }
 
 export function bad(reason: string, form?: string): { kind: 'bad'; reason: string; form?: string } {

@@ -1,0 +1,139 @@
+// The platform a line is read for (SPEC §1, §3 "Platforms"; issue 14): the
+// `platform` option the hook and `check` give approve() (`--platform`, then
+// the configuration's `platform`, then the platform treeward runs on), and
+// requests from Windows directories, refused with a reason that says so
+// whichever field names the directory (the per-harness forms are in
+// ./harnesses.test.ts).
+
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { approve } from '../../src/approver/approve.js';
+import { ConfigError, readConfig } from '../../src/cli/config.js';
+import { type HookArguments, judgeHook } from '../../src/cli/hook.js';
+import { main, type Io } from '../../src/cli/main.js';
+import { isWindowsPath, platformOf, windowsRefusal } from '../../src/cli/platform.js';
+import { judgeShellCall, pluginHost } from '../../src/cli/plugins/judge.js';
+import { hookEnv, makeScratch, request, type Scratch } from './support.js';
+
+vi.mock('../../src/approver/approve.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/approver/approve.js')>();
+  return { ...real, approve: vi.fn(real.approve) };
+});
+
+const scratch: Scratch = makeScratch();
+afterAll(() => scratch.cleanup());
+// a block, not an arrow's value: a function beforeEach returns is run after the test, and mockClear returns the mock
+beforeEach(() => {
+  vi.mocked(approve).mockClear();
+});
+
+const args = (more: Partial<HookArguments> = {}): HookArguments => ({ format: null, config: null, shell: null, tree: null, runDirs: [], usageError: null, ...more });
+
+function judged(input: unknown, more: Partial<HookArguments> = {}, platform = 'linux', env: Record<string, string> = {}) {
+  return judgeHook(Buffer.from(JSON.stringify(input)), args(more), { env: { ...hookEnv(scratch), ...env }, cwd: scratch.tree, platform });
+}
+
+/** The `platform` of every approve() call the last verdict made ('none' where the option was left out). */
+const platformsPassed = () => vi.mocked(approve).mock.calls.map(([, options]) => ('platform' in options ? options.platform : 'none'));
+
+describe('the platform approve() is told', () => {
+  it.each([
+    ['linux', 'linux'], ['darwin', 'darwin'], ['android', 'linux'], ['freebsd', 'none'],
+  ])('by default, the platform treeward runs on: %s → %s', (running, passed) => {
+    judged(request('claude-bash', scratch), {}, running);
+    expect(platformsPassed()).toEqual([passed]);
+  });
+
+  it('--platform overrides the configuration, which overrides the platform treeward runs on', () => {
+    const config = join(scratch.dir, 'platform.json');
+    writeFileSync(config, '{"platform": "darwin"}\n');
+    judged(request('claude-bash', scratch), { config });
+    judged(request('claude-bash', scratch), { config, platform: 'linux' }, 'darwin');
+    judged(request('claude-bash', scratch), { platform: 'darwin' });
+    expect(platformsPassed()).toEqual(['darwin', 'linux', 'darwin']);
+  });
+
+  it('every reading of a line gets it: pinned, and as run without the rewrite', () => {
+    judged(request('claude-bash', scratch, { cwd: scratch.outside }), { tree: scratch.tree, platform: 'darwin' });
+    expect(platformsPassed()).toEqual(['darwin', 'darwin']);
+  });
+
+  it('check: --platform, else the platform treeward runs on', () => {
+    const io: Io = { readStdin: () => Buffer.alloc(0), write: () => {}, writeError: () => {}, env: {}, cwd: () => scratch.tree };
+    expect(main(['check', '--platform', 'darwin', '--tree', scratch.tree, '--', 'ls'], io)).toBe(0);
+    expect(main(['check', '--tree', scratch.tree, '--', 'ls'], io)).toBe(0);
+    expect(platformsPassed()).toEqual(['darwin', platformOf(process.platform) ?? 'none']);
+  });
+
+  it.each([
+    [['check', '--platform', 'win32', 'ls'], 'treeward: --platform takes linux or darwin'],
+    [['parse', '--platform', 'linux', 'ls'], 'treeward: parse does not take --platform'],
+  ])('%j is a usage error', (argv, message) => {
+    let stderr = '';
+    const io: Io = { readStdin: () => Buffer.alloc(0), write: () => {}, writeError: (t) => (stderr += t), env: {}, cwd: () => '/' };
+    expect(main(argv, io)).toBe(2);
+    expect(stderr.split('\n')[0]).toBe(message);
+  });
+
+  it('the configuration takes "linux" or "darwin"', () => {
+    expect(readConfig('{"platform": "linux"}', '/h').platform).toBe('linux');
+    expect(readConfig('{}', '/h').platform).toBeUndefined();
+    expect(() => readConfig('{\n  "platform": "windows"\n}', '/h')).toThrow(new ConfigError(2, '`platform` must be "linux" or "darwin"'));
+  });
+
+  it('hook --help and check --help describe it', () => {
+    for (const command of ['hook', 'check']) {
+      let stdout = '';
+      main([command, '--help'], { readStdin: () => Buffer.alloc(0), write: (t) => (stdout += t), writeError: () => {}, env: {}, cwd: () => '/' });
+      expect(stdout).toMatch(/--platform linux\|darwin +whose tools run the line: linux \(GNU\) or darwin \(macOS, BSD\)/);
+    }
+  });
+});
+
+describe('requests from Windows', () => {
+  const refused = (dir: string) => ({ decision: 'deny', id: 'bad-input', reason: windowsRefusal(dir) });
+
+  it.each([
+    ['C:\\Users\\me\\app', 'linux', true], ['c:/work', 'linux', true], ['Z:', 'darwin', true], ['\\\\server\\share\\x', 'linux', true], ['\\\\?\\C:\\x', 'linux', true],
+    ['/c/Users/me/app', 'win32', true], ['/c', 'win32', true], ['/c/Users/me/app', 'linux', false], ['/cache/x', 'win32', false], ['relative\\dir', 'linux', false],
+    ['/home/me/C:/x', 'linux', false],
+  ])('%s on %s is a Windows directory: %s', (dir, running, windows) => {
+    expect(isWindowsPath(dir, running)).toBe(windows);
+  });
+
+  it('Git Bash\'s /c/… is refused when treeward runs on Windows, and read as a directory elsewhere', () => {
+    const dir = '/c/Users/me/app';
+    expect(judged(request('claude-bash', scratch, { cwd: dir }), {}, 'win32').verdict?.answer).toEqual(refused(dir));
+    // elsewhere it is a directory like any other: outside this tree, so the line is judged from the tree and pinned there
+    expect(judged(request('claude-bash', scratch, { cwd: dir }), { tree: scratch.tree }, 'linux').verdict?.answer).toMatchObject({ decision: 'allow', dir: scratch.tree });
+  });
+
+  it.each([
+    ['the tree the harness names', {}, { CLAUDE_PROJECT_DIR: 'C:\\Users\\me\\app' }, 'C:\\Users\\me\\app'],
+    ['--tree', { tree: 'D:\\src' }, {}, 'D:\\src'],
+  ])('%s, a Windows path, is refused before anything is read', (_what, more, env, dir) => {
+    const { reply, verdict } = judged(request('claude-bash', scratch), more, 'linux', env);
+    expect(verdict?.answer).toEqual(refused(dir));
+    expect(JSON.parse(reply.stdout)).toEqual({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `treeward bad-input: ${windowsRefusal(dir)}` },
+    });
+    expect(approve).not.toHaveBeenCalled();
+  });
+
+  it('Gemini CLI\'s dir_path, a Windows path under a POSIX cwd, is refused', () => {
+    const r = request('gemini-shell', scratch, { tool_input: { dir_path: 'C:\\work' } });
+    expect(judged(r).verdict?.answer).toEqual(refused('C:\\work'));
+  });
+
+  it('the plugins refuse a call from a Windows directory with the same reason, and never fail', () => {
+    const verdict = judgeShellCall({ command: 'ls', cwd: 'C:\\Users\\me\\app', tree: 'C:\\Users\\me\\app' }, pluginHost('OpenCode', true), {});
+    expect(verdict).toEqual({ allow: false, reason: `treeward bad-input: ${windowsRefusal('C:\\Users\\me\\app')}` });
+  });
+
+  it('the reason says treeward does not judge lines on Windows yet, and is never an internal error', () => {
+    expect(windowsRefusal('C:\\x')).toMatch(/^the request's directory C:\\x is a Windows path, and treeward does not judge lines on Windows yet/);
+    const { verdict } = judged(request('codex-bash', scratch, { cwd: '\\\\server\\share' }));
+    expect(verdict?.answer).toMatchObject({ id: 'bad-input' });
+  });
+});
