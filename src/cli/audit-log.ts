@@ -100,7 +100,7 @@ export function logLine(entry: LogEntry): string {
     cut[field] = shorten(text, field === 'reason' ? Math.max(400, escapedLength(text) - over) : escapedLength(text) - over);
   }
   line = JSON.stringify(cut);
-  while (Buffer.byteLength(line) >= maxLineBytes) {
+  if (Buffer.byteLength(line) >= maxLineBytes) {
     // what no field's cut could save (a session id of kilobytes): the line says so, and stays whole
     line = JSON.stringify({ time: entry.time, harness: entry.harness.slice(0, 40), decision: entry.decision, id: entry.id, version: entry.version, note: 'the entry did not fit a line' });
   }

@@ -90,7 +90,14 @@ export function runLog(args: LogArguments, io: LogIo): number {
   let skipped = 0;
   const entries: LogEntry[] = [];
   for (const file of files) {
-    const read = entriesOf(readFileSync(file, 'utf8'));
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      io.writeError(`treeward log: ${file} cannot be read (${(error as { code?: string }).code ?? 'error'})\n`);
+      return 1;
+    }
+    const read = entriesOf(text);
     skipped += read.skipped;
     entries.push(...read.entries.filter(keep));
   }

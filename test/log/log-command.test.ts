@@ -110,6 +110,14 @@ describe('the table', () => {
     expect(r.stderr).toMatch(/^treeward log: no audit log at .*home-empty\/\.local\/state\/treeward\/log\.jsonl yet/);
   });
 
+  it('says which file it cannot read, with exit status 1', () => {
+    const home = homeWith([]);
+    mkdirSync(join(home, '.local', 'state', 'treeward', 'log.jsonl'), { recursive: true });
+    const r = run(['log'], home, null);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^treeward log: .*log\.jsonl cannot be read \(EISDIR\)\n$/);
+  });
+
   it('leaves out lines that are not entries, and says how many', () => {
     const home = homeWith(sample().slice(0, 1));
     const path = join(home, '.local', 'state', 'treeward', 'log.jsonl');
