@@ -5,10 +5,10 @@
 // the settings variables the same command sets.
 
 import type { Span } from '../syntax/ast.js';
-import type { AgentLaunch } from './effects.js';
-import type { Argument } from './options.js';
-import type { ProgramContext } from './programs.js';
-import { beforeFirst, withoutExtras } from './pathtext.js';
+import type { AgentLaunch } from './core/effects.js';
+import type { Argument } from './core/arguments.js';
+import type { ProgramContext } from './core/actions.js';
+import { beforeFirst, withoutExtras } from './core/path-text.js';
 
 /** Harness program names. */
 export const agentPrograms = new Set([

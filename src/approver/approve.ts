@@ -9,13 +9,14 @@ import { BudgetError, ParseError } from '../syntax/errors.js';
 import type { Script, Span } from '../syntax/ast.js';
 import { parse } from '../parser/parser.js';
 import { agentPrograms } from './agents.js';
-import { emptyFileSystem, FsError, snapshotFileSystem } from './fs.js';
+import { emptyFileSystem, FsError, snapshotFileSystem } from './core/fs.js';
 import { handBackProblem, wrapInTree } from './handback.js';
-import { lookupBudget, normalizeLexically, resolveThroughLinks } from './paths.js';
-import { protectedSet } from './protected.js';
+import { lookupBudget, resolveThroughLinks } from './core/path-reading.js';
+import { normalizeLexically } from './core/path-text.js';
+import { protectedSet } from './core/protected.js';
 import { judge, LookupsExhausted } from './rules.js';
-import { startupGlobDots } from './startup.js';
-import type { ApproveOptions, DenyId, Verdict } from './types.js';
+import { startupGlobDots } from './core/startup.js';
+import type { ApproveOptions, DenyId, Verdict } from './core/types.js';
 import { Walker } from './walk.js';
 
 /** Lookups (lstat, readlink, readdir) one line may spend. */

@@ -8,9 +8,11 @@
 // `if (n > 1)`, `print (a > b)`) it is a comparison.
 
 import type { Span } from '../syntax/ast.js';
-import { derivedArgument, dynamicAction, effectAction, valueArgument } from './argtext.js';
-import { type Argument, has, options, readOptions, valuesOf } from './options.js';
-import type { Action, ProgramContext } from './programs.js';
+import { derivedArgument, valueArgument } from './core/arguments.js';
+import { dynamicAction, effectAction } from './core/actions.js';
+import type { Argument } from './core/arguments.js';
+import { has, options, readOptions, valuesOf } from './core/options.js';
+import type { Action, ProgramContext } from './core/actions.js';
 
 /** Files a `print > FILE` may name without writing a file: the standard streams and the null device. */
 const streams = /^"\/dev\/(stdout|stderr|null|fd\/[012])"$/;

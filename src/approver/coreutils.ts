@@ -6,7 +6,7 @@
 // tools of the same names stop at the first operand (options.ts
 // `platformReadings`).
 
-import { optionLines } from './options.js';
+import { optionLines } from './core/options.js';
 
 export const rmOptions = optionLines([
   '-d --dir',

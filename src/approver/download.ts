@@ -6,10 +6,12 @@
 // --content-disposition`) is not fixed.
 
 import type { Span } from '../syntax/ast.js';
-import { derivedArgument, dynamicAction, unfixedArgument, valueArgument } from './argtext.js';
-import { beforeFirst } from './pathtext.js';
-import { type Argument, has, options, type ReadOption, readOptions, valuesOf } from './options.js';
-import type { Action, ProgramContext } from './programs.js';
+import { derivedArgument, unfixedArgument, valueArgument } from './core/arguments.js';
+import { dynamicAction } from './core/actions.js';
+import { beforeFirst } from './core/path-text.js';
+import type { Argument } from './core/arguments.js';
+import { has, options, type ReadOption, readOptions, valuesOf } from './core/options.js';
+import type { Action, ProgramContext } from './core/actions.js';
 
 const curlValued = [
   'abstract-unix-socket', 'alt-svc', 'aws-sigv4', 'cacert', 'capath', 'cert', 'cert-type', 'ciphers', 'config', 'connect-timeout', 'connect-to',

@@ -3,10 +3,11 @@
 // points; `-fprint`, `-fprintf`, `-fls` write files; `-exec` runs commands.
 
 import type { Span } from '../syntax/ast.js';
-import type { FindFilter } from './effects.js';
+import type { FindFilter } from './core/effects.js';
 import { rmOptions } from './coreutils.js';
-import { type Argument, has, type Listing, listedArgument, platformReadings } from './options.js';
-import type { Action, ProgramContext } from './programs.js';
+import { type Argument, type Listing, listedArgument } from './core/arguments.js';
+import { has, platformReadings } from './core/options.js';
+import type { Action, ProgramContext } from './core/actions.js';
 
 
 /** Expression words that take this many arguments. */

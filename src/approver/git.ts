@@ -3,11 +3,12 @@
 // subcommands that remove or write files outside git's own repository.
 
 import type { Span } from '../syntax/ast.js';
-import { leadingText, shQuote } from './argtext.js';
-import type { Directories } from './effects.js';
-import type { Argument } from './options.js';
-import { joinPath, trimTrailingSlashes } from './pathtext.js';
-import type { Action, ProgramContext } from './programs.js';
+import { leadingText } from './core/words.js';
+import { shQuote } from './core/sh-quote.js';
+import type { Directories } from './core/effects.js';
+import type { Argument } from './core/arguments.js';
+import { joinPath, trimTrailingSlashes } from './core/path-text.js';
+import type { Action, ProgramContext } from './core/actions.js';
 
 /** Settings whose value git runs as a command (names in lower case; `*` is any subsection). */
 const commandSettings = [

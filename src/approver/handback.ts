@@ -7,11 +7,7 @@ import type { Dialect } from '../syntax/dialect.js';
 import { ParseError } from '../syntax/errors.js';
 import type { Script, Word } from '../syntax/ast.js';
 import { parse } from '../parser/parser.js';
-
-/** A directory quoted as one literal shell word: single quotes, `'` written as `'\''`. */
-export function quoteWord(text: string): string {
-  return "'" + text.replace(/'/g, "'\\''") + "'";
-}
+import { quoteWord } from './core/sh-quote.js';
 
 export function wrapInTree(dir: string, command: string): string {
   return `cd -- ${quoteWord(dir)} && {\n${command}\n}`;

@@ -3,9 +3,10 @@
 // What they print is not fixed, but it lies below their fixed start points
 // and matches their own filters, which is enough to judge a write to it.
 
-import type { FindFilter } from './effects.js';
+import type { FindFilter } from './core/effects.js';
 import { findListing } from './find.js';
-import { type Argument, has, type Listing, options, readOptions, valuesOf } from './options.js';
+import type { Argument, Listing } from './core/arguments.js';
+import { has, options, readOptions, valuesOf } from './core/options.js';
 
 function derived(from: Argument, text: string): Argument {
   return { word: from.word, value: { kind: 'fixed', fields: [{ text, chunks: [{ text, quoted: true }], glob: false }] }, text };

@@ -4,7 +4,6 @@
 // whose command lines are languages of their own (find, git, tar, sed,
 // interpreters, shells) have a reader each.
 
-import type { Dialect } from '../syntax/dialect.js';
 import type { Span } from '../syntax/ast.js';
 import { agentLaunch, packageHarness } from './agents.js';
 import { readFind } from './find.js';
@@ -15,62 +14,17 @@ import { readCurl, readWget } from './download.js';
 import { readAwk } from './awk.js';
 import { readSedScript } from './sed.js';
 import { readGdb, readLess, readMake, readZip } from './tools.js';
-import type { Directories, Effect, FindFilter } from './effects.js';
+import type { Directories, Effect } from './core/effects.js';
+import type { Action, ProgramContext } from './core/actions.js';
 import { scanInlineCode } from './inline-code.js';
-import { type Argument, type Arity, has, type Listing, listedArgument, type OptionTable, options, platformReadings, type ReadCommandLine, type ReadOption, readOptions, valuesOf } from './options.js';
+import { type Argument, listedArgument } from './core/arguments.js';
+import { type Arity, has, type OptionTable, options, platformReadings, type ReadCommandLine, type ReadOption, readOptions, valuesOf } from './core/options.js';
 import { chgrpOptions, chmodOptions, chownOptions, cpOptions, installOptions, lnOptions, mkdirOptions, mvOptions, rmdirOptions, rmOptions, touchOptions, unlinkOptions } from './coreutils.js';
-import { baseName, beforeFirst, joinPath, trimTrailingSlashes, withoutExtras } from './pathtext.js';
-import { leadingText } from './argtext.js';
-import type { Chunk, WordContext } from './words.js';
+import { baseName, beforeFirst, joinPath, trimTrailingSlashes, withoutExtras } from './core/path-text.js';
+import { leadingText } from './core/words.js';
+import type { Chunk } from './core/words.js';
 
-export type { Argument } from './options.js';
-
-export interface ProgramContext {
-  dialect: Dialect;
-  home: string;
-  tempDir: string;
-  /** The environment the line inherits. */
-  env: Readonly<Record<string, string | undefined>>;
-  /** Assignments before the command (`CDPATH=x cd y`) and those added by `env`. */
-  /** Names given to the command: by the line (exported or bare, before it, through `env`), to their fixed text or null. */
-  environment: ReadonlyMap<string, string | null>;
-  /** The command's stdin is a pipe from an earlier command. */
-  fedByPipe: boolean;
-  agentNames: ReadonlySet<string>;
-  wrappers: ReadonlySet<string>;
-  inlineCode: 'scan' | 'refuse' | 'allow';
-  wordContext: WordContext;
-  dirs: Directories;
-  writtenBefore: () => boolean;
-  /** When the line wrote this file's content earlier: its literal text, or null when not known. */
-  contentOf: (path: string) => { literal: string | null } | null;
-  parameterFixed: (name: string) => boolean;
-  /** The command's stdin is a here-document or here-string with this fixed text. */
-  stdinText?: string | null;
-  /** The command's stdin is the listing of a program treeward reads (`grep -rl x src | …`). */
-  stdinListing?: Listing;
-}
-
-export type CdTarget = { path: string } | 'home' | 'unknown' | 'pop';
-
-export type Action =
-  | { kind: 'remove'; arg: Argument; recursive: boolean; belowOnly?: boolean; findFilter?: FindFilter; followLast?: boolean; dirs?: Directories; by: string }
-  | { kind: 'write'; arg: Argument; recursive?: boolean; extraction?: boolean; hardLinkSource?: boolean; dirs?: Directories; by: string; content?: boolean; destination?: boolean;
-      /** mktemp: a new entry under a random name, which cannot have put a link in a later path's way. */
-      fresh?: boolean }
-  | { kind: 'place'; arg: Argument; dirs?: Directories }
-  | { kind: 'run'; argv: Argument[]; environment?: [string, string][]; subshell?: boolean; dirs?: Directories; noFunctions?: boolean }
-  | { kind: 'shell-code'; code: string; span: Span; dialect: 'bash' | 'sh' | 'zsh'; dirs?: Directories; subshell?: boolean }
-  /** `source FILE` of a file treeward does not read: after it, where the shell is and what it has set are unknown. */
-  | { kind: 'unknown-shell-state'; what: string }
-  /** `export NAME=value` and kin: names set to values (null when not fixed), judged by what the name means. */
-  | { kind: 'variables'; assignments: { name: string; value: string | null; span: Span }[] }
-  | { kind: 'cd'; to: CdTarget; push?: boolean }
-  | { kind: 'effect'; effect: Effect }
-  | { kind: 'git-setting'; span: Span; setting: string; command: string | null; problem: string | null; dirs: Directories }
-  | { kind: 'set-options'; globDots?: boolean; expansionChanged?: boolean; cdableVars?: boolean }
-  | { kind: 'alias'; names: string[] }
-  | { kind: 'forget-parameters'; names: string[] };
+export type { Argument } from './core/arguments.js';
 
 type Reader = (name: string, args: Argument[], ctx: ProgramContext, span: Span) => Action[];
 

@@ -5,13 +5,14 @@
 
 import type { Dialect } from '../syntax/dialect.js';
 import type { Span } from '../syntax/ast.js';
-import type { Effect, FindFilter, GitSetting, Removal, Target, Write } from './effects.js';
-import type { FileSystem } from './fs.js';
-import { findPathMatches, findPatternMatches, matchesName, spellsLeadingDot, splitGlob } from './glob.js';
-import { directoryEntries, isInside, isInsideOrEqual, joinToCwd, type LookupBudget, normalizeLexically, endsAsDirectory, resolveThroughLinks, type Resolution } from './paths.js';
-import { protectedBelow, protectedOwner, type ProtectedSet } from './protected.js';
-import type { DenyId } from './types.js';
-import type { Field } from './words.js';
+import type { Effect, FindFilter, GitSetting, Removal, Target, Write } from './core/effects.js';
+import type { FileSystem } from './core/fs.js';
+import { findPathMatches, findPatternMatches, matchesName, spellsLeadingDot, splitGlob } from './core/glob.js';
+import { directoryEntries, type LookupBudget, resolveThroughLinks, type Resolution } from './core/path-reading.js';
+import { isInside, isInsideOrEqual, joinToCwd, normalizeLexically, endsAsDirectory } from './core/path-text.js';
+import { protectedBelow, protectedOwner, type ProtectedSet } from './core/protected.js';
+import type { DenyId } from './core/types.js';
+import type { Field } from './core/words.js';
 
 export interface JudgeContext {
   tree: string;

@@ -8,9 +8,12 @@
 // ordinary file, like the user's own `~/.ssh/config`.
 
 import type { Span } from '../syntax/ast.js';
-import { derivedArgument, dynamicAction, leadingText, unfixedArgument, valueArgument } from './argtext.js';
-import { type Argument, has, options, type ReadOption, readOptions, valuesOf } from './options.js';
-import type { Action, ProgramContext } from './programs.js';
+import { derivedArgument, unfixedArgument, valueArgument } from './core/arguments.js';
+import { dynamicAction } from './core/actions.js';
+import { leadingText } from './core/words.js';
+import type { Argument } from './core/arguments.js';
+import { has, options, type ReadOption, readOptions, valuesOf } from './core/options.js';
+import type { Action, ProgramContext } from './core/actions.js';
 
 const sshTable = options('46AaCfGgKkMNnqsTtVvXxYyB:b:c:D:E:e:F:I:i:J:L:l:m:O:o:P:p:Q:R:S:W:w:', [], true);
 const scpTable = options('346ABCOpqRrsTvc:D:F:i:J:l:o:P:S:X:', [], true);

@@ -2,11 +2,11 @@
 // directory (`-C`), and options that run commands.
 
 import type { Span } from '../syntax/ast.js';
-import { leadingText } from './argtext.js';
-import type { Directories } from './effects.js';
-import type { Argument } from './options.js';
-import { joinPath } from './pathtext.js';
-import { type Action, type ProgramContext } from './programs.js';
+import { leadingText } from './core/words.js';
+import type { Directories } from './core/effects.js';
+import type { Argument } from './core/arguments.js';
+import { joinPath } from './core/path-text.js';
+import type { Action, ProgramContext } from './core/actions.js';
 
 const withValue = new Set(['f', 'C', 'T', 'X', 'I', 'F', 'b', 'K', 'L', 'N', 'g', 'V', 'H']);
 const longWithValue = new Set(['file', 'directory', 'files-from', 'exclude-from', 'use-compress-program', 'blocking-factor', 'starting-file', 'tape-length', 'newer', 'listed-incremental', 'label', 'format', 'to-command', 'checkpoint-action', 'info-script', 'new-volume-script', 'exclude', 'transform', 'xform', 'strip-components', 'owner', 'group', 'mode', 'mtime', 'suffix', 'index-file', 'rsh-command', 'backup', 'warning', 'occurrence', 'hole-detection', 'sort', 'quoting-style', 'record-size', 'volno-file', 'after-date', 'newer-mtime', 'anchored', 'exclude-tag', 'exclude-tag-under', 'exclude-tag-all']);

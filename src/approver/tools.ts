@@ -4,12 +4,15 @@
 // `LESSOPEN` preprocessor, and zip's `-TT` test command.
 
 import type { Span } from '../syntax/ast.js';
-import { derivedArgument, dynamicAction, effectAction, shQuote } from './argtext.js';
-import type { Directories } from './effects.js';
+import { derivedArgument } from './core/arguments.js';
+import { dynamicAction, effectAction } from './core/actions.js';
+import { shQuote } from './core/sh-quote.js';
+import type { Directories } from './core/effects.js';
 import { scanInlineCode } from './inline-code.js';
-import { type Argument, has, options, readOptions, valuesOf } from './options.js';
-import { baseName, joinPath } from './pathtext.js';
-import type { Action, ProgramContext } from './programs.js';
+import type { Argument } from './core/arguments.js';
+import { has, options, readOptions, valuesOf } from './core/options.js';
+import { baseName, joinPath } from './core/path-text.js';
+import type { Action, ProgramContext } from './core/actions.js';
 
 /** A word standing for a value the line does not fix, inside sh code treeward writes (no line sets it). */
 const unfixedWord = '"${__treeward_unfixed}"';

@@ -11,16 +11,18 @@ import type {
   AndOr, Assignment, Command, FunctionDefinition, Pipeline, Redirect, SimpleCommand, Span, Statement, Word, WordPart,
 } from '../syntax/ast.js';
 import { parse } from '../parser/parser.js';
-import type { Directories, Effect, ListedBelow, Target } from './effects.js';
-import { joinPath } from './pathtext.js';
-import { normalizeLexically } from './paths.js';
-import { type Argument, type ProgramContext, readProgram, type Action } from './programs.js';
-import { evaluateWord, type Field, literalWord, type WordContext, type WordValue } from './words.js';
-import { leadingText } from './argtext.js';
-import { trailingQualifier } from './zsh-qualifiers.js';
+import type { Directories, Effect, ListedBelow, Target } from './core/effects.js';
+import { joinPath } from './core/path-text.js';
+import { normalizeLexically } from './core/path-text.js';
+import type { Argument } from './core/arguments.js';
+import type { ProgramContext, Action } from './core/actions.js';
+import { readProgram } from './programs.js';
+import { evaluateWord, type Field, literalWord, type WordContext, type WordValue } from './core/words.js';
+import { leadingText } from './core/words.js';
+import { trailingQualifier } from './core/zsh-qualifiers.js';
 import { readByItsProgram, variableMeaning } from './variables.js';
 import { producerListing } from './listings.js';
-import type { Listing } from './options.js';
+import type { Listing } from './core/arguments.js';
 
 export interface WalkOptions {
   dialect: Dialect;

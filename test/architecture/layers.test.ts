@@ -29,8 +29,13 @@ const layers: { name: string; prefixes: string[] }[] = [
 /** The public entries sit above everything they export. */
 const entries = new Set(['index.ts', 'parser/index.ts', 'hook.ts']);
 
-/** The approver's entry files; any other file directly in approver/ belongs in one of its layers. */
-const approverEntries = new Set(['approver/approve.ts', 'approver/handback.ts']);
+/**
+ * The approver's entry files; any other file directly in approver/ belongs in
+ * one of its layers. types.ts and fs.ts re-export core's at the paths src/cli
+ * and the library entry import; pathtext.ts does so for src/cli/config.ts
+ * until the CLI's redesign (which no longer imports it) is merged.
+ */
+const approverEntries = new Set(['approver/approve.ts', 'approver/handback.ts', 'approver/types.ts', 'approver/fs.ts', 'approver/pathtext.ts']);
 
 /**
  * Files directly in src/approver/ that predate its layers, each a move still
@@ -38,12 +43,11 @@ const approverEntries = new Set(['approver/approve.ts', 'approver/handback.ts'])
  * layer, and a listed file that no longer exists fails the test.
  */
 const notYetLayered = new Set<string>([
-  'approver/agents.ts', 'approver/argtext.ts', 'approver/awk.ts', 'approver/coreutils.ts', 'approver/download.ts', 'approver/effects.ts',
-  'approver/find.ts', 'approver/fs.ts', 'approver/git.ts', 'approver/glob.ts', 'approver/inline-code.ts',
-  'approver/listings.ts', 'approver/options.ts', 'approver/paths.ts', 'approver/pathtext.ts', 'approver/programs.ts',
-  'approver/protected.ts', 'approver/rules.ts', 'approver/sed.ts', 'approver/ssh.ts', 'approver/startup.ts',
-  'approver/tar.ts', 'approver/tools.ts', 'approver/types.ts', 'approver/variables.ts', 'approver/walk.ts',
-  'approver/words.ts', 'approver/zsh-qualifiers.ts',
+  'approver/agents.ts', 'approver/awk.ts', 'approver/coreutils.ts', 'approver/download.ts',
+  'approver/find.ts', 'approver/git.ts', 'approver/inline-code.ts',
+  'approver/listings.ts', 'approver/programs.ts',
+  'approver/rules.ts', 'approver/sed.ts', 'approver/ssh.ts',
+  'approver/tar.ts', 'approver/tools.ts', 'approver/variables.ts', 'approver/walk.ts',
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -6,7 +6,8 @@
 
 import { describe, expect, it } from 'vitest';
 import * as coreutils from '../../src/approver/coreutils.js';
-import { type Argument, type OptionTable, platformReadings, readOptions, type ReadCommandLine } from '../../src/approver/options.js';
+import type { Argument } from '../../src/approver/core/arguments.js';
+import { type OptionTable, platformReadings, readOptions, type ReadCommandLine } from '../../src/approver/core/options.js';
 
 function argument(text: string): Argument {
   return { word: { span: [0, 0] } as never, value: { kind: 'fixed', fields: [{ text, chunks: [{ text, quoted: true }], glob: false }] }, text };

@@ -6,38 +6,7 @@
 // POSIXLY_CORRECT, stop at the first operand: `platformReadings` gives both
 // (SPEC §3 "Platforms").
 
-import type { Word } from '../syntax/ast.js';
-import type { FindFilter } from './effects.js';
-import type { WordValue } from './words.js';
-
-/** A word of a command line, with its evaluated value and, when it is one fixed string, that string. */
-export interface Argument {
-  word: Word;
-  value: WordValue;
-  text: string | null;
-  /** A path another program lists (`find … -exec CMD {}`, `grep -rl … | xargs CMD`): not fixed, but known to lie below fixed start points. */
-  listed?: Listing;
-}
-
-/** Entries a program lists: below its start points, narrowed by its filters. */
-export interface Listing {
-  starts: Argument[];
-  /** One filter per alternative (grep's several `--include`s); null where none is read. */
-  filters: (FindFilter | null)[];
-  /** False: the entries are the start points themselves (`grep -l x a.ts b.ts`). */
-  recursive: boolean;
-  /** `git ls-files` never lists what lies in a `.git` directory. */
-  skipsGitDirectories: boolean;
-  /** The program listing them. */
-  by: string;
-  /** `find … -exec rm {}`: the find's own removal covers every entry. */
-  coveredRemoval: boolean;
-}
-
-/** An argument standing for listed paths (or, with no listing, for words the line does not fix). */
-export function listedArgument(from: Argument, listing: Listing | null, reason: string): Argument {
-  return { word: from.word, value: { kind: 'unfixed', reason, span: from.word.span }, text: null, ...(listing ? { listed: listing } : {}) };
-}
+import type { Argument } from './arguments.js';
 
 export type Arity = 'none' | 'required' | 'optional';
 

@@ -2,7 +2,7 @@
 // judge it: the word and its value, the directories it may be read in, and
 // what earlier parts of the line did.
 
-import type { Span, Word } from '../syntax/ast.js';
+import type { Span, Word } from '../../syntax/ast.js';
 import type { WordValue } from './words.js';
 
 /** Where a command runs: the possible current directories, or null when the line leaves it unknown. */

@@ -5,7 +5,7 @@
 // code for every name; `P`, `:h` and their kin rewrite the words. treeward
 // reads the narrowing ones, `D` and `N`, and nothing else.
 
-import type { WordPart } from '../syntax/ast.js';
+import type { WordPart } from '../../syntax/ast.js';
 
 export interface Qualifier {
   /** Index of the part where the qualifier list starts. */

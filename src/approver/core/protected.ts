@@ -5,7 +5,7 @@
 // Any path with a component named `.git` is protected as well.
 
 import type { FileSystem } from './fs.js';
-import { isInsideOrEqual, joinToCwd, normalizeLexically } from './paths.js';
+import { isInsideOrEqual, joinToCwd, normalizeLexically } from './path-text.js';
 
 export const treeRootNames = ['.claude', '.codex', '.gemini', '.mcp.json'];
 

@@ -3,9 +3,9 @@
 // which of its characters are quoted (and so literal); anything the line does
 // not fix (a parameter it does not fix, a substitution, `~user`) is unfixed.
 
-import { budgets } from '../budgets.js';
-import type { Dialect } from '../syntax/dialect.js';
-import type { Span, Word, WordPart } from '../syntax/ast.js';
+import { budgets } from '../../budgets.js';
+import type { Dialect } from '../../syntax/dialect.js';
+import type { Span, Word, WordPart } from '../../syntax/ast.js';
 import { trailingQualifier } from './zsh-qualifiers.js';
 
 /** A run of a field's text, and whether the shell reads it quoted (a quoted `*` is literal). */
@@ -277,4 +277,29 @@ function expandParameter(part: WordPart & { type: 'ParameterExpansion' }, contex
   // Split fields: only a value with no leading/trailing blanks joins the text around it simply;
   // anything else is read field by field.
   return words.map((w) => [{ text: w, quoted: false }]);
+}
+
+/**
+ * The text a word starts with before anything the line does not fix
+ * (`"ext::$CMD"` → `ext::`), and whether that is the whole word.
+ */
+export function leadingText(word: Word): { text: string; whole: boolean } {
+  let text = '';
+  const walk = (parts: readonly WordPart[]): boolean => {
+    for (const part of parts) {
+      switch (part.type) {
+        case 'Literal': case 'Escaped': case 'SingleQuoted': case 'AnsiCQuoted':
+          text += part.value;
+          break;
+        case 'DoubleQuoted': case 'LocaleQuoted':
+          if (!walk(part.parts)) return false;
+          break;
+        default:
+          return false;
+      }
+    }
+    return true;
+  };
+  const whole = walk(word.parts);
+  return { text, whole };
 }

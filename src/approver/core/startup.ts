@@ -2,9 +2,9 @@
 // `setopt globdots` in ~/.zshrc makes `*` match `.git`): read them for the
 // options that change matching.
 
-import type { Dialect } from '../syntax/dialect.js';
+import type { Dialect } from '../../syntax/dialect.js';
 import { FsError, type FileSystem } from './fs.js';
-import { joinToCwd } from './paths.js';
+import { joinToCwd } from './path-text.js';
 
 /** Whether the dialect's startup files in `home` turn on dot globbing (dotglob, globdots, GLOBIGNORE). */
 export function startupGlobDots(home: string, dialect: Dialect, fs: FileSystem): boolean {

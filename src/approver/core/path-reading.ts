@@ -9,8 +9,9 @@
 // `FileSystem` seam: no node `fs`, no `path.resolve` (which reads
 // process.cwd()).
 
-import { budgets } from '../budgets.js';
+import { budgets } from '../../budgets.js';
 import { FsError, type EntryKind, type FileSystem } from './fs.js';
+import { endsAsDirectory, isAbsolute, isInside, isInsideOrEqual, joinToCwd, normalizeLexically, rawComponents } from './path-text.js';
 
 /** The kernel's bound on symlinks followed in one lookup (Linux MAXSYMLINKS): the 41st hop is ELOOP. */
 export const maxLinkHops = 40;
@@ -41,71 +42,6 @@ export interface WrittenPath {
   path: string;
   /** The original ended in `/` or `/.` (or was `.`): its last name is read as a directory and followed. */
   trailingSlash: boolean;
-}
-
-function isAbsolute(path: string): boolean {
-  return path.startsWith('/');
-}
-
-/** The names of a path, `.` and `..` kept, empty components (from `//` or a trailing `/`) dropped. */
-function rawComponents(path: string): string[] {
-  return path.split('/').filter((c) => c !== '');
-}
-
-/**
- * Whether a written path ends so that its last name is followed: a trailing
- * `/`, or a final `.` component (`x/.`, `.`).
- */
-export function endsAsDirectory(path: string): boolean {
-  if (path.endsWith('/')) return true;
-  const parts = rawComponents(path);
-  return parts.length > 0 && parts[parts.length - 1] === '.';
-}
-
-/** Lexical normalisation of an absolute path: `.` dropped, `..` pops (and stays at the root), `//` collapsed. */
-export function normalizeLexically(absPath: string): string {
-  // most paths the approver compares are normal already: return them as they are, without splitting
-  if (isNormal(absPath)) return absPath;
-  const out: string[] = [];
-  for (const c of rawComponents(absPath)) {
-    if (c === '.') continue;
-    if (c === '..') out.pop();
-    else out.push(c);
-  }
-  return '/' + out.join('/');
-}
-
-/** Whether normalizeLexically would return `absPath` unchanged: absolute, no empty, `.` or `..` component, no trailing `/`. */
-function isNormal(absPath: string): boolean {
-  if (absPath.charCodeAt(0) !== 47) return false;
-  if (absPath.length === 1) return true;
-  if (absPath.charCodeAt(absPath.length - 1) === 47) return false;
-  for (let i = 0; i < absPath.length; i++) {
-    if (absPath.charCodeAt(i) !== 47) continue;
-    // the component after this `/`: empty, `.` or `..`?
-    const a = absPath.charCodeAt(i + 1);
-    if (a === 47) return false;
-    if (a === 46) {
-      const b = absPath.charCodeAt(i + 2);
-      if (Number.isNaN(b) || b === 47) return false;
-      if (b === 46) {
-        const c = absPath.charCodeAt(i + 3);
-        if (Number.isNaN(c) || c === 47) return false;
-      }
-    }
-  }
-  return true;
-}
-
-/**
- * `path` joined to `cwd` when relative, not normalised: the text the kernel
- * walks, `..` and all. An empty path reads as `cwd` itself.
- */
-export function joinToCwd(path: string, cwd: string): string {
-  if (isAbsolute(path)) return path;
-  if (!isAbsolute(cwd)) throw new TypeError(`the current directory must be absolute: ${JSON.stringify(cwd)}`);
-  if (path === '') return cwd;
-  return cwd.endsWith('/') ? cwd + path : `${cwd}/${path}`;
 }
 
 /** The path as written: absolute against `cwd` (which must be absolute), normalised lexically. */
@@ -311,26 +247,6 @@ export function readPath(path: string, cwd: string, fs: FileSystem, { removal, b
   const written = writtenPath(path, cwd);
   const resolved = resolveThroughLinks(joinToCwd(path, cwd), fs, { followLast: !removal, budget });
   return { written, resolved };
-}
-
-// ---------------------------------------------------------------------------
-// Containment
-
-/** `path` lies strictly below `dir`, lexically (both absolute; normalised here). `/a/bc` is not inside `/a/b`. */
-export function isInside(path: string, dir: string): boolean {
-  if (!isAbsolute(path) || !isAbsolute(dir)) return false;
-  const p = normalizeLexically(path);
-  const d = normalizeLexically(dir);
-  if (p === d) return false;
-  return d === '/' || p.startsWith(d + '/');
-}
-
-/** `path` is `dir` or lies below it, lexically. */
-export function isInsideOrEqual(path: string, dir: string): boolean {
-  if (!isAbsolute(path) || !isAbsolute(dir)) return false;
-  const p = normalizeLexically(path);
-  const d = normalizeLexically(dir);
-  return p === d || d === '/' || p.startsWith(d + '/');
 }
 
 export interface InsideOptions {
