@@ -8,7 +8,7 @@ import { dialects } from '../syntax/dialect.js';
 import { BudgetError, ParseError } from '../syntax/errors.js';
 import type { Script, Span } from '../syntax/ast.js';
 import { parse } from '../parser/parser.js';
-import { agentPrograms } from './agents.js';
+import { agentPrograms } from './programs/index.js';
 import { emptyFileSystem, FsError, snapshotFileSystem } from './core/fs.js';
 import { handBackProblem, wrapInTree } from './handback.js';
 import { lookupBudget, resolveThroughLinks } from './core/path-reading.js';

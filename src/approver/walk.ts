@@ -7,22 +7,15 @@
 import { budgets } from '../budgets.js';
 import { type Dialect, dialects } from '../syntax/dialect.js';
 import { BudgetError, ParseError } from '../syntax/errors.js';
-import type {
-  AndOr, Assignment, Command, FunctionDefinition, Pipeline, Redirect, SimpleCommand, Span, Statement, Word, WordPart,
-} from '../syntax/ast.js';
+import type { AndOr, Assignment, Command, FunctionDefinition, Pipeline, Redirect, SimpleCommand, Span, Statement, Word, WordPart } from '../syntax/ast.js';
 import { parse } from '../parser/parser.js';
 import type { Directories, Effect, ListedBelow, Target } from './core/effects.js';
-import { joinPath } from './core/path-text.js';
-import { normalizeLexically } from './core/path-text.js';
-import type { Argument } from './core/arguments.js';
-import type { ProgramContext, Action } from './core/actions.js';
-import { readProgram } from './programs.js';
-import { evaluateWord, type Field, literalWord, type WordContext, type WordValue } from './core/words.js';
-import { leadingText } from './core/words.js';
+import { joinPath, normalizeLexically } from './core/path-text.js';
+import type { Argument, Listing } from './core/arguments.js';
+import type { Action, ProgramContext } from './core/actions.js';
+import { builtinOf, copiesStdinToStdout, isShadowable, producerListing, readByItsProgram, readProgram, rowOf, variableMeaning } from './programs/index.js';
+import { evaluateWord, type Field, leadingText, literalWord, type WordContext, type WordValue } from './core/words.js';
 import { trailingQualifier } from './core/zsh-qualifiers.js';
-import { readByItsProgram, variableMeaning } from './variables.js';
-import { producerListing } from './listings.js';
-import type { Listing } from './core/arguments.js';
 
 export interface WalkOptions {
   dialect: Dialect;
@@ -374,7 +367,7 @@ export class Walker {
         this.dynamic(name.span, 'a function whose name is not fixed');
         continue;
       }
-      if (isShadowingName(text)) {
+      if (isShadowable(text)) {
         scope.shadowed.add(text);
       }
       scope.functions.set(text, command);
@@ -467,7 +460,7 @@ export class Walker {
     const persists = command.words.length === 1 && literalWord(command.words[0]!) === 'exec';
     if (!persists) scope.fds = new Map(fds);
     try {
-      this.walkRedirects(command.redirects, scope, dialect, literalCatOutput(command));
+      this.walkRedirects(command.redirects, scope, dialect, literalCopyOutput(command));
       const args = command.words.flatMap((word) => this.arguments(word, scope, dialect));
       const listing = typeof fedByPipe === 'object' ? fedByPipe : undefined;
       return this.runCommand(args, prefix, scope, dialect, command.span, { fedByPipe: fedByPipe !== false, stdinText: stdinOf(command, this.options.dialect), ...(listing ? { listing } : {}) });
@@ -532,7 +525,7 @@ export class Walker {
     // the pre-pass took a command word built from parameters to set no names: hold it to that
     if (literalWord(first.word) === null && first.word.parts.some((p) => p.type !== 'EqualsCommandPath')) {
       const program = name.slice(name.lastIndexOf('/') + 1);
-      if (setterCommands.has(program) || namesAnyParameter.has(program)) {
+      if (builtinOf(program)?.setsNames !== undefined) {
         this.dynamic(first.word.span, `the command name is built from parameters into \`${program}\`, which sets names; spell it out`);
         return here;
       }
@@ -651,7 +644,7 @@ export class Walker {
           if (action.cdableVars) scope.cdableVars = true;
           break;
         case 'alias':
-          if (action.names.some(isShadowingName)) for (const n of action.names) scope.shadowed.add(n);
+          if (action.names.some(isShadowable)) for (const n of action.names) scope.shadowed.add(n);
           scope.aliasDefined = true;
           break;
         case 'forget-parameters':
@@ -988,10 +981,8 @@ export class Walker {
     // `x=$(mktemp)` (no directory given): a new entry inside the temp dir.
     const only = word.parts.length === 1 ? word.parts[0]! : null;
     const substitution = only?.type === 'CommandSubstitution' ? only : only?.type === 'DoubleQuoted' && only.parts.length === 1 && only.parts[0]!.type === 'CommandSubstitution' ? only.parts[0] : null;
-    if (substitution && substitution.type === 'CommandSubstitution' && isPlainMktemp(substitution.body, this.options.env)) {
-      const text = joinPath(this.options.tempDir, 'tmp.XXXXXXXXXX');
-      return { text, chunks: [{ text, quoted: true }], glob: false };
-    }
+    const printed = substitution && substitution.type === 'CommandSubstitution' ? fixedOutput(substitution.body, this.options.tempDir) : null;
+    if (printed !== null) return { text: printed, chunks: [{ text: printed, quoted: true }], glob: false };
     const value = this.evaluate(word, { ...this.wordContext(scope, dialect), splittingChanged: false });
     if (value.kind !== 'fixed' || value.fields.length !== 1) return null;
     const field = value.fields[0]!;
@@ -1163,25 +1154,9 @@ export function opensForWriting(redirect: Redirect, dialect: Dialect): boolean {
   }
 }
 
-/** Names a function or alias must not take: builtins and programs the table reads. */
-function isShadowingName(name: string): boolean {
-  return shadowableNames.has(name);
-}
-
-const shadowableNames = new Set([
-  'cd', 'pushd', 'popd', 'builtin', 'command', 'exec', 'eval', 'source', '.', 'alias', 'unalias', 'set', 'shopt', 'setopt',
-  'export', 'declare', 'typeset', 'local', 'readonly', 'unset', 'trap', 'read', 'printf', 'echo', 'test', '[', 'true', 'false',
-  'rm', 'rmdir', 'unlink', 'mv', 'cp', 'ln', 'install', 'mkdir', 'touch', 'truncate', 'dd', 'tee', 'chmod', 'chown', 'chgrp',
-  'find', 'xargs', 'git', 'tar', 'unzip', 'rsync', 'sed', 'perl', 'python', 'python3', 'node', 'env', 'sudo', 'sh', 'bash', 'zsh', 'dash',
-  'shred', 'curl', 'wget', 'nohup', 'nice', 'timeout', 'time', 'npx', 'npm', 'pnpm', 'yarn', 'bunx', 'bun', 'uvx', 'uv', 'pipx',
-]);
-
-/** `cat <<'EOF' > file`: the literal text the command writes (a quoted here-document copied by a bare `cat`). */
-function literalCatOutput(command: SimpleCommand): string | null {
-  const words = command.words.map(literalWord);
-  if (words.length === 0 || words[words.length - 1] !== 'cat') return null;
-  // `nice cat`, `env FOO=1 cat`, `time cat`: wrappers that hand cat their stdin and stdout
-  if (!words.slice(0, -1).every((w) => w !== null && /^(nice|nohup|command|env|time|stdbuf|timeout|-n|-p|-i|-[eio][L0-9]+|-?[0-9]+[smhd]?|[A-Za-z_][A-Za-z0-9_]*=.*)$/.test(w))) return null;
+/** `cat <<'EOF' > file`: the literal text the command writes (a quoted here-document copied by a program that copies its stdin). */
+function literalCopyOutput(command: SimpleCommand): string | null {
+  if (!copiesStdinToStdout(command.words.map(literalWord))) return null;
   const heredoc = command.redirects.find((r) => r.heredoc && (r.fd ?? 0) === 0)?.heredoc;
   if (!heredoc || !heredoc.quoted) return null;
   const text = literalWord(heredoc.body);
@@ -1209,22 +1184,16 @@ function stdinOf(command: SimpleCommand, dialect: Dialect): string | null | unde
   return text;
 }
 
-/** `$(mktemp)` or `$(mktemp -d)` with no directory of its own and no TMPDIR set by the line. */
-function isPlainMktemp(body: Statement[], env: Readonly<Record<string, string | undefined>>): boolean {
-  void env;
-  if (body.length !== 1) return false;
+/** What `$(PROGRAM …)` prints when its row says its words fix it (`$(mktemp)`: a new entry in the temp dir), else null. */
+function fixedOutput(body: Statement[], tempDir: string): string | null {
+  if (body.length !== 1) return null;
   const pipeline = body[0]!.andOr.pipelines;
-  if (pipeline.length !== 1 || pipeline[0]!.commands.length !== 1) return false;
+  if (pipeline.length !== 1 || pipeline[0]!.commands.length !== 1) return null;
   const command = pipeline[0]!.commands[0]!;
-  if (command.type !== 'SimpleCommand' || command.assignments.length || command.redirects.length) return false;
+  if (command.type !== 'SimpleCommand' || command.assignments.length || command.redirects.length) return null;
   const words = command.words.map(literalWord);
-  if (words[0] !== 'mktemp') return false;
-  for (const w of words.slice(1)) {
-    if (w === null) return false;
-    if (w === '-d' || w === '--directory' || w === '-q' || w === '--quiet' || w === '-u' || w === '--dry-run') continue;
-    return false; // a template, -p, --tmpdir: a directory of its own
-  }
-  return true;
+  const output = words[0] ? rowOf(words[0])?.output : undefined;
+  return output ? output(words.slice(1), tempDir) : null;
 }
 
 // ------------------------------------------------------------------ the pre-pass
@@ -1310,7 +1279,8 @@ function findFixableNames(body: Statement[]): FixableNames {
         // zsh `=rm`: the program rm
         const name = head?.length === 1 && head[0]!.type === 'EqualsCommandPath' ? head[0]!.name : command.words[0] ? literalWord(command.words[0]) : null;
         const rest = command.words.slice(1).map(literalWord);
-        if (name === 'export' || name === 'readonly') {
+        const sets = name === null ? undefined : builtinOf(name)?.setsNames;
+        if (sets === 'assignments') {
           for (const word of command.words.slice(1)) {
             // `export PATH="$HOME/bin:$PATH"`: the name is fixed even where the value is not
             const lead = leadingText(word).text;
@@ -1318,15 +1288,15 @@ function findFixableNames(body: Statement[]): FixableNames {
             if (m) plainCount.set(m[1]!, (plainCount.get(m[1]!) ?? 0) + 1);
             else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(lead) || !leadingText(word).whole) anythingGoes = true;
           }
-        } else if (name !== null && setterCommands.has(name)) {
+        } else if (sets === 'mentioned') {
           // read, mapfile, typeset and kin, printf -v, getopts…: every name they mention is set
           for (const w of rest) {
             if (w === null) { anythingGoes = true; continue; }
             for (const m of w.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) otherSetters.add(m[0]);
           }
-        } else if (name === 'let') {
+        } else if (sets === 'any') {
           anythingGoes = true;
-        } else if (name === 'eval' || name === 'source' || name === '.') {
+        } else if (sets === 'any-when-repeated') {
           // the walk reads eval's code and forgets what a sourced file may set, in order; in a loop, order is lost
           if (repeated > 0) anythingGoes = true;
         } else if (name === null && command.words.length > 0 && !fromTextAndParameters(command.words[0]!)) {
@@ -1436,8 +1406,3 @@ function fromTextAndParameters(word: Word): boolean {
   return word.parts.some((p) => p.type === 'ParameterExpansion' || p.type === 'DoubleQuoted') && word.parts.every(plain);
 }
 
-/** Commands that may set any parameter: a command name built from parameters may not turn out to be one of these. */
-const namesAnyParameter = new Set(['eval', 'source', '.', 'let', 'export', 'readonly', 'alias', 'builtin', 'command', 'exec', 'emulate', 'setopt']);
-
-/** Builtins that set the names they are given. */
-const setterCommands = new Set(['read', 'mapfile', 'readarray', 'getopts', 'declare', 'typeset', 'local', 'integer', 'float', 'printf', 'unset', 'vared', 'zparseopts', 'select']);

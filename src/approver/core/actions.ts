@@ -7,6 +7,7 @@ import type { Span } from '../../syntax/ast.js';
 import type { Dialect, DialectName } from '../../syntax/dialect.js';
 import type { Argument, Listing } from './arguments.js';
 import type { Directories, Effect, FindFilter } from './effects.js';
+import type { OptionTable, ParsedOptions } from './options.js';
 import type { InlineCodePolicy } from './types.js';
 import type { WordContext } from './words.js';
 
@@ -83,4 +84,46 @@ export function dynamicAction(span: Span, reason: string): Action {
 
 export function effectAction(effect: Effect): Action {
   return { kind: 'effect', effect };
+}
+
+/** One command, as a program's row reads it. */
+export interface Invocation {
+  /** The program's name in the table: the last component of the command word (`/bin/rm` is `rm`). */
+  name: string;
+  /** The whole command line, the program's own word first. */
+  args: Argument[];
+  /** The words after the program's, read by the row's option table; with no table, each of them an operand. */
+  line: ParsedOptions;
+  ctx: ProgramContext;
+  /** The whole command's span. */
+  span: Span;
+}
+
+/**
+ * A row of the program table (approver/programs/): the names it reads, its
+ * options, what it does, and what the walk may ask of it besides.
+ */
+export interface ProgramRow {
+  names: readonly string[];
+  /** The options `read` gets its `line` by. */
+  options?: OptionTable;
+  /**
+   * The program may be BSD's (macOS), whose getopt stops at the first operand
+   * where GNU's permutes: the line is read both ways and the program does what
+   * either reading does (options.ts `platformReadings`). A name the
+   * configuration lists as a wrapper is read as one before such a row.
+   */
+  bsdReading?: true;
+  read(invocation: Invocation): Action[];
+  /** A function or alias named like the program would hide what the table reads: refused. */
+  shadowable?: true;
+  /** The program copies its stdin to its stdout and does nothing else (`cat`): a here-document through it is the text it writes. */
+  copiesStdinToStdout?: true;
+  /** A wrapper that hands the command it runs its own stdin and stdout (`nice cat`, `env A=1 cat`). */
+  passesStdio?: true;
+  /**
+   * What the program prints, when its words (as literals) fix it; the walk
+   * reads `x=$(PROGRAM …)` by it. `mktemp`: the path of the file it makes.
+   */
+  output?: (words: readonly (string | null)[], tempDir: string) => string | null;
 }

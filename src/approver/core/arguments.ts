@@ -42,7 +42,7 @@ export function unfixedArgument(from: Argument, reason: string): Argument {
   return { word: from.word, value: { kind: 'unfixed', reason, span: from.word.span }, text: null };
 }
 
-/** An option's value (options.ts `ReadOption`) as an argument of its own: attached values are sliced out of their word. */
+/** An option's value (options.ts `ParsedOption`) as an argument of its own: attached values are sliced out of their word. */
 export function valueArgument(option: { arg: Argument; value: string | null; attached: boolean }): Argument {
   if (!option.attached) return option.arg;
   if (option.value === null) return unfixedArgument(option.arg, 'the option value is not fixed');

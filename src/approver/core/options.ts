@@ -30,7 +30,7 @@ export interface OptionTable {
   singleDashLong?: boolean;
 }
 
-export interface ReadOption {
+export interface ParsedOption {
   name: string;
   /** The value as text when it is fixed; null for a flag or an unfixed value. */
   value: string | null;
@@ -40,8 +40,8 @@ export interface ReadOption {
   attached: boolean;
 }
 
-export interface ReadCommandLine {
-  options: ReadOption[];
+export interface ParsedOptions {
+  options: ParsedOption[];
   operands: Argument[];
   /** An argument that might be an option but is not fixed (`rm $flags x`). */
   unfixedOptionLike: Argument[];
@@ -80,8 +80,8 @@ function specName(spec: OptionSpec): string {
  * `stopAtOperand` overrides the table's (a wrapper's command starts at its
  * first operand; BSD's getopt stops there too).
  */
-export function readOptions(args: readonly Argument[], table: OptionTable, stopAtOperand = table.stopAtOperand === true): ReadCommandLine {
-  const out: ReadCommandLine = { options: [], operands: [], unfixedOptionLike: [], invalid: [] };
+export function readOptions(args: readonly Argument[], table: OptionTable, stopAtOperand = table.stopAtOperand === true): ParsedOptions {
+  const out: ParsedOptions = { options: [], operands: [], unfixedOptionLike: [], invalid: [] };
   let i = 0;
   let optionsEnded = false;
   const operand = (arg: Argument) => {
@@ -192,7 +192,7 @@ export function readOptions(args: readonly Argument[], table: OptionTable, stopA
  * a line runs on, so a program is judged by both: one reading when they
  * agree, else the two.
  */
-export function platformReadings(args: readonly Argument[], table: OptionTable): ReadCommandLine[] {
+export function platformReadings(args: readonly Argument[], table: OptionTable): ParsedOptions[] {
   const gnu = readOptions(args, table);
   if (table.stopAtOperand) return [gnu];
   const bsd = readOptions(args, table, true);
@@ -303,10 +303,10 @@ function optionSpecs(shortSpec: string, long: readonly LongOption[]): OptionSpec
   return out;
 }
 
-export function has(line: ReadCommandLine, ...names: string[]): boolean {
+export function has(line: ParsedOptions, ...names: string[]): boolean {
   return line.options.some((o) => names.includes(o.name));
 }
 
-export function valuesOf(line: ReadCommandLine, ...names: string[]): ReadOption[] {
+export function valuesOf(line: ParsedOptions, ...names: string[]): ParsedOption[] {
   return line.options.filter((o) => names.includes(o.name));
 }

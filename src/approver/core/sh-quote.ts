@@ -9,3 +9,6 @@ export function quoteWord(text: string): string {
 export function shQuote(text: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : quoteWord(text);
 }
+
+/** A word standing for a value the line does not fix, inside sh code treeward writes (no line sets it). */
+export const unfixedWord = '"${__treeward_unfixed}"';

@@ -3,24 +3,10 @@
 // What they print is not fixed, but it lies below their fixed start points
 // and matches their own filters, which is enough to judge a write to it.
 
-import type { FindFilter } from './core/effects.js';
-import { findListing } from './find.js';
-import type { Argument, Listing } from './core/arguments.js';
-import { has, options, readOptions, valuesOf } from './core/options.js';
-
-function derived(from: Argument, text: string): Argument {
-  return { word: from.word, value: { kind: 'fixed', fields: [{ text, chunks: [{ text, quoted: true }], glob: false }] }, text };
-}
-
-function filter(names: string[], prunes: string[]): FindFilter {
-  return {
-    names: names.map((pattern) => ({ pattern, caseless: false })),
-    paths: [],
-    prunes: prunes.map((pattern) => ({ pattern, caseless: false, byPath: false })),
-    maxDepth: null,
-    removesDirectories: false,
-  };
-}
+import { findListing, listingFilter } from './find.js';
+import { type Argument, derivedArgument, type Listing } from '../core/arguments.js';
+import { gitLsFilesListing } from './git.js';
+import { has, options, readOptions, valuesOf } from '../core/options.js';
 
 /** Hidden entries (and so `.git`, `.claude`…) are skipped, as rg and fd do unless told otherwise. */
 const hiddenSkipped = '.*';
@@ -48,8 +34,8 @@ function grepListing(args: Argument[]): Listing | null {
   if (includes.some((o) => o.value === null) || excludedDirs.some((o) => o.value === null)) return null;
   const prunes = excludedDirs.map((o) => o.value!);
   return {
-    starts: paths.length > 0 ? paths : [derived(args[0]!, '.')],
-    filters: includes.length > 0 ? includes.map((o) => filter([o.value!], prunes)) : [filter([], prunes)],
+    starts: paths.length > 0 ? paths : [derivedArgument(args[0]!, '.')],
+    filters: includes.length > 0 ? includes.map((o) => listingFilter([o.value!], prunes)) : [listingFilter([], prunes)],
     recursive,
     skipsGitDirectories: false,
     by: 'grep',
@@ -79,8 +65,8 @@ function rgListing(args: Argument[]): Listing | null {
   const names = globs.map((o) => o.value!).filter((g) => !g.startsWith('!') && !g.includes('/'));
   const prunes = hidden ? [] : [hiddenSkipped];
   return {
-    starts: paths.length > 0 ? paths : [derived(args[0]!, '.')],
-    filters: names.length > 0 && names.length === globs.length ? names.map((n) => filter([n], prunes)) : [filter([], prunes)],
+    starts: paths.length > 0 ? paths : [derivedArgument(args[0]!, '.')],
+    filters: names.length > 0 && names.length === globs.length ? names.map((n) => listingFilter([n], prunes)) : [listingFilter([], prunes)],
     recursive: true,
     skipsGitDirectories: false,
     by: 'rg',
@@ -103,63 +89,11 @@ function fdListing(args: Argument[]): Listing | null {
   const paths = line.operands.slice(1);
   const prunes = hidden ? [] : [hiddenSkipped];
   return {
-    starts: paths.length > 0 ? paths : [derived(args[0]!, '.')],
-    filters: extensions.length > 0 ? extensions.map((o) => filter([`*.${o.value!.replace(/^\./, '')}`], prunes)) : [filter([], prunes)],
+    starts: paths.length > 0 ? paths : [derivedArgument(args[0]!, '.')],
+    filters: extensions.length > 0 ? extensions.map((o) => listingFilter([`*.${o.value!.replace(/^\./, '')}`], prunes)) : [listingFilter([], prunes)],
     recursive: true,
     skipsGitDirectories: false,
     by: 'fd',
-    coveredRemoval: false,
-  };
-}
-
-function gitLsFilesListing(args: Argument[]): Listing | null {
-  let i = 1;
-  let start: Argument = derived(args[0]!, '.');
-  // `git -C dir ls-files`: the only global option read here
-  while (i < args.length && args[i]!.text !== 'ls-files') {
-    if (args[i]!.text === '-C' && args[i + 1]?.text) {
-      start = args[i + 1]!;
-      i += 2;
-      continue;
-    }
-    return null;
-  }
-  if (i >= args.length) return null;
-  const specs: Argument[] = [];
-  let ended = false;
-  for (const arg of args.slice(i + 1)) {
-    if (arg.text === null) return null;
-    if (!ended && arg.text === '--') { ended = true; continue; }
-    if (!ended && arg.text.startsWith('-')) {
-      if (/^-(x|X)$|^--(exclude|exclude-from|exclude-per-directory|with-tree|format)$/.test(arg.text)) return null; // takes a value
-      continue;
-    }
-    specs.push(arg);
-  }
-  if (start.text === null) return null;
-  const base = start.text;
-  const join = (spec: string) => (base === '.' ? spec : `${base}/${spec}`);
-  if (specs.some((s) => s.text!.startsWith(':'))) return null; // pathspec magic
-  const literal = specs.filter((s) => !/[*?[]/.test(s.text!));
-  const globbed = specs.filter((s) => /[*?[]/.test(s.text!));
-  if (literal.length > 0 && globbed.length > 0) return null;
-  if (globbed.length > 0) {
-    return {
-      starts: [start],
-      // git's pathspec globs match across `/`, as find's -path does
-      filters: globbed.map((s) => ({ ...filter([], []), paths: [{ pattern: `./${s.text!.replace(/^\.\//, '')}`, caseless: false }] })),
-      recursive: true,
-      skipsGitDirectories: true,
-      by: 'git ls-files',
-      coveredRemoval: false,
-    };
-  }
-  return {
-    starts: literal.length > 0 ? literal.map((s) => derived(s, join(s.text!))) : [start],
-    filters: [null],
-    recursive: true,
-    skipsGitDirectories: true,
-    by: 'git ls-files',
     coveredRemoval: false,
   };
 }

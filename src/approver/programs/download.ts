@@ -5,13 +5,10 @@
 // its logs (`-o`, `-a`). A name the server chooses (`curl -J`, `wget
 // --content-disposition`) is not fixed.
 
-import type { Span } from '../syntax/ast.js';
-import { derivedArgument, unfixedArgument, valueArgument } from './core/arguments.js';
-import { dynamicAction } from './core/actions.js';
-import { beforeFirst } from './core/path-text.js';
-import type { Argument } from './core/arguments.js';
-import { has, options, type ReadOption, readOptions, valuesOf } from './core/options.js';
-import type { Action, ProgramContext } from './core/actions.js';
+import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
+import { type Action, dynamicAction, type Invocation, type ProgramRow } from '../core/actions.js';
+import { beforeFirst } from '../core/path-text.js';
+import { has, options, type ParsedOption, valuesOf } from '../core/options.js';
 
 const curlValued = [
   'abstract-unix-socket', 'alt-svc', 'aws-sigv4', 'cacert', 'capath', 'cert', 'cert-type', 'ciphers', 'config', 'connect-timeout', 'connect-to',
@@ -43,8 +40,7 @@ const curlSideFiles: Record<string, string> = {
   c: 'curl -c', 'cookie-jar': 'curl --cookie-jar', 'etag-save': 'curl --etag-save', hsts: 'curl --hsts', 'alt-svc': 'curl --alt-svc', libcurl: 'curl --libcurl',
 };
 
-export function readCurl(_name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
-  const line = readOptions(args.slice(1), curlTable);
+function readCurl({ line, ctx }: Invocation): Action[] {
   const out: Action[] = [];
   for (const o of line.options) {
     const by = curlSideFiles[o.name];
@@ -55,7 +51,7 @@ export function readCurl(_name: string, args: Argument[], ctx: ProgramContext, s
     if (o.value === null || o.value === '-' || ctx.contentOf(o.value)) out.push({ kind: 'write', arg: unfixedArgument(o.arg, `curl reads options (which can name output files) from \`${o.value ?? '…'}\`, which treeward cannot read`), by: 'curl -K' });
   }
   // each URL takes the next output slot (`-o FILE` or `-O`) in order; the rest go to stdout unless --remote-name-all
-  const slots: ({ file: ReadOption } | 'remote')[] = [];
+  const slots: ({ file: ParsedOption } | 'remote')[] = [];
   for (const o of line.options) {
     if (o.name === 'o' || o.name === 'output') slots.push({ file: o });
     else if (o.name === 'O' || o.name === 'remote-name') slots.push('remote');
@@ -85,7 +81,6 @@ export function readCurl(_name: string, args: Argument[], ctx: ProgramContext, s
     const varies = value !== null && /#\d/.test(value) && globbing && url.text !== null && /[{[]/.test(url.text);
     out.push({ kind: 'write', arg: value === null ? valueArgument(slot.file) : place(slot.file.arg, varies ? null : value, 'the file name takes text from a URL glob'), by: 'curl -o' });
   });
-  void span;
   return out;
 }
 
@@ -131,8 +126,7 @@ const wgetTable = options('46a:A:bB:cdD:e:EFhHi:I:kKl:LmNn:o:O:pP:qQ:rR:St:T:U:v
   ...wgetFlags,
 ]);
 
-export function readWget(_name: string, args: Argument[], _ctx: ProgramContext, span: Span): Action[] {
-  const line = readOptions(args.slice(1), wgetTable);
+function readWget({ args, line, span }: Invocation): Action[] {
   const out: Action[] = [];
   const no = (letter: string) => line.options.some((o) => o.name === 'n' && o.value !== null && o.value.includes(letter));
   for (const o of line.options) {
@@ -143,7 +137,7 @@ export function readWget(_name: string, args: Argument[], _ctx: ProgramContext, 
   }
   // `-e COMMAND`: a wgetrc line; the ones that name files or programs are read like their options
   let prefix: string | null | undefined = valuesOf(line, 'P', 'directory-prefix').map((o) => o.value).pop();
-  let document: ReadOption | undefined = valuesOf(line, 'O', 'output-document').pop();
+  let document: ParsedOption | undefined = valuesOf(line, 'O', 'output-document').pop();
   let serverNames = has(line, 'content-disposition', 'trust-server-names');
   for (const o of valuesOf(line, 'e', 'execute')) {
     if (o.value === null) {
@@ -200,3 +194,8 @@ function wgetRemoteName(url: string): string {
   if (name === '') return 'index.html';
   return name + path.slice(bare.length);
 }
+
+export const rows: ProgramRow[] = [
+  { names: ['curl'], options: curlTable, shadowable: true, read: readCurl },
+  { names: ['wget'], options: wgetTable, shadowable: true, read: readWget },
+];

@@ -2,12 +2,13 @@
 // or `-exec`/`-execdir`/`-ok` of a removal) removes what lies below its start
 // points; `-fprint`, `-fprintf`, `-fls` write files; `-exec` runs commands.
 
-import type { Span } from '../syntax/ast.js';
-import type { FindFilter } from './core/effects.js';
-import { rmOptions } from './coreutils.js';
-import { type Argument, type Listing, listedArgument } from './core/arguments.js';
-import { has, platformReadings } from './core/options.js';
-import type { Action, ProgramContext } from './core/actions.js';
+import type { FindFilter } from '../core/effects.js';
+import { rmOptions } from './coreutils-options.js';
+import { type Argument, derivedArgument, type Listing, listedArgument } from '../core/arguments.js';
+import { has, platformReadings } from '../core/options.js';
+import type { Action, Invocation, ProgramRow } from '../core/actions.js';
+
+export const rows: ProgramRow[] = [{ names: ['find'], shadowable: true, read: readFind }];
 
 
 /** Expression words that take this many arguments. */
@@ -57,7 +58,7 @@ function parseFind(args: Argument[]): FindCommand | { unfixed: Argument } {
     starts.push(rest[i]!);
     i++;
   }
-  if (starts.length === 0) starts.push(derived(args[0]!, '.'));
+  if (starts.length === 0) starts.push(derivedArgument(args[0]!, '.'));
   // the expression
   const terms: Term[] = [];
   while (i < rest.length) {
@@ -106,8 +107,7 @@ function withoutDirectories(filter: FindFilter | null): FindFilter | null {
   return filter ? { ...filter, removesDirectories: false } : null;
 }
 
-export function readFind(name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
-  void name;
+function readFind({ args }: Invocation): Action[] {
   const find = parseFind(args);
   if ('unfixed' in find) return [{ kind: 'effect', effect: { kind: 'dynamic-code', span: find.unfixed.word.span, reason: 'a `find` expression word the line does not fix' } }];
   const { starts, terms } = find;
@@ -126,15 +126,8 @@ export function readFind(name: string, args: Argument[], ctx: ProgramContext, sp
       for (const start of starts) out.push({ kind: 'remove', arg: start, recursive: true, belowOnly: true, ...(filter ? { findFilter: filter } : {}), by: `find ${term.name}` });
     }
   }
-  void ctx;
-  void span;
   return out;
 }
-
-function derived(from: Argument, text: string): Argument {
-  return { word: from.word, value: { kind: 'fixed', fields: [{ text, chunks: [{ text, quoted: true }], glob: false }] }, text };
-}
-
 
 /** Whether an `-exec` command removes what it is given. */
 function removesWith(command: Argument[]): boolean {
@@ -200,4 +193,15 @@ function recursiveRemoval(command: Argument[]): boolean {
   if (base !== 'rm') return true;
   const args = command.slice(1);
   return args.some((a) => a.text === null) || platformReadings(args, rmOptions).some((line) => has(line, 'recursive'));
+}
+
+/** A lister's filter: entries whose names match `names`, skipping what `prunes` match. */
+export function listingFilter(names: string[], prunes: string[]): FindFilter {
+  return {
+    names: names.map((pattern) => ({ pattern, caseless: false })),
+    paths: [],
+    prunes: prunes.map((pattern) => ({ pattern, caseless: false, byPath: false })),
+    maxDepth: null,
+    removesDirectories: false,
+  };
 }

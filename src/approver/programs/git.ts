@@ -2,13 +2,16 @@
 // variables whose value it runs as a command (dcn-2610161930191632), and the
 // subcommands that remove or write files outside git's own repository.
 
-import type { Span } from '../syntax/ast.js';
-import { leadingText } from './core/words.js';
-import { shQuote } from './core/sh-quote.js';
-import type { Directories } from './core/effects.js';
-import type { Argument } from './core/arguments.js';
-import { joinPath, trimTrailingSlashes } from './core/path-text.js';
-import type { Action, ProgramContext } from './core/actions.js';
+import type { Span } from '../../syntax/ast.js';
+import { leadingText } from '../core/words.js';
+import { shQuote } from '../core/sh-quote.js';
+import type { Directories } from '../core/effects.js';
+import { type Argument, derivedArgument, type Listing, unfixedArgument } from '../core/arguments.js';
+import { joinPath, trimTrailingSlashes } from '../core/path-text.js';
+import type { Action, Invocation, ProgramContext, ProgramRow } from '../core/actions.js';
+import { listingFilter } from './find.js';
+
+export const rows: ProgramRow[] = [{ names: ['git'], shadowable: true, read: readGit }];
 
 /** Settings whose value git runs as a command (names in lower case; `*` is any subsection). */
 const commandSettings = [
@@ -37,7 +40,7 @@ function commandOf(key: string, value: string): string | null {
   return value;
 }
 
-export function readGit(_name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
+function readGit({ args, ctx, span }: Invocation): Action[] {
   const out: Action[] = [];
   let dirs: Directories = ctx.dirs;
   let i = 1;
@@ -99,8 +102,8 @@ export function readGit(_name: string, args: Argument[], ctx: ProgramContext, sp
     }
     if (/^GIT_TRACE/.test(key)) {
       const value = ctx.environment.get(key);
-      if (typeof value === 'string' && value.startsWith('/')) out.push({ kind: 'write', arg: derived(args[0]!, value), by: key });
-      else if (typeof value !== 'string') out.push({ kind: 'write', arg: unfixed(args[0]!, `\`${key}\` is not fixed`), by: key });
+      if (typeof value === 'string' && value.startsWith('/')) out.push({ kind: 'write', arg: derivedArgument(args[0]!, value), by: key });
+      else if (typeof value !== 'string') out.push({ kind: 'write', arg: unfixedArgument(args[0]!, `\`${key}\` is not fixed`), by: key });
     }
   }
   const sub = args[i];
@@ -114,7 +117,7 @@ export function readGit(_name: string, args: Argument[], ctx: ProgramContext, sp
       if (texts.some((t) => t === '-n' || t === '--dry-run' || (t !== null && /^-[a-zA-Z]*n/.test(t)))) return out;
       const pathspecs = afterOptions(subArgs, ['-e', '--exclude']);
       const excludes = subArgs.flatMap((a, k) => (a.text === '-e' || a.text === '--exclude' ? [subArgs[k + 1]?.text ?? ''] : a.text?.startsWith('--exclude=') ? [a.text.slice(10)] : a.text?.startsWith('-e') && a.text.length > 2 ? [a.text.slice(2)] : []));
-      const targets = pathspecs.length > 0 ? pathspecs : [derived(sub, '.')];
+      const targets = pathspecs.length > 0 ? pathspecs : [derivedArgument(sub, '.')];
       for (const target of targets) {
         out.push({ kind: 'remove', arg: target, recursive: true, belowOnly: true, dirs, by: 'git clean', findFilter: { names: [], paths: [], prunes: excludes.map((e) => ({ pattern: e, caseless: false, byPath: false })).concat([{ pattern: '.git', caseless: false, byPath: false }]), maxDepth: null, removesDirectories: texts.some((t) => t !== null && /^-[a-zA-Z]*d/.test(t)) } });
       }
@@ -158,7 +161,7 @@ export function readGit(_name: string, args: Argument[], ctx: ProgramContext, sp
         const eq = t.indexOf('=');
         const option = eq > 0 ? t.slice(0, eq) : t;
         if (option === '--output' || option === '-o' || option === '--output-directory') {
-          const target = eq > 0 ? derived(a, t.slice(eq + 1)) : subArgs[k + 1];
+          const target = eq > 0 ? derivedArgument(a, t.slice(eq + 1)) : subArgs[k + 1];
           if (target) out.push({ kind: 'write', arg: target, recursive: option === '--output-directory' || (sub.text === 'format-patch' && option === '-o'), dirs, by: `git ${sub.text} ${option}` });
         }
         if (option === '--ext-diff' || option === '--textconv') {
@@ -199,7 +202,7 @@ export function readGit(_name: string, args: Argument[], ctx: ProgramContext, sp
       }
       if (sub.text === 'clone') {
         const operands = afterOptions(subArgs, ['-b', '--branch', '-o', '--origin', '--depth', '-c', '--config', '--reference', '--separate-git-dir', '-j', '--jobs', '--template', '-u', '--upload-pack', '--filter']);
-        const destination = operands[1] ?? (operands[0]?.text ? derived(operands[0], cloneName(operands[0].text)) : undefined);
+        const destination = operands[1] ?? (operands[0]?.text ? derivedArgument(operands[0], cloneName(operands[0].text)) : undefined);
         if (destination) out.push({ kind: 'write', arg: destination, recursive: true, dirs, by: 'git clone' });
         for (const [k, a] of subArgs.entries()) if ((a.text === '-c' || a.text === '--config') && subArgs[k + 1]) {
           const action = commandSetting(splitSetting(subArgs[k + 1]!), subArgs[k + 1]!.word.span, dirs, ctx);
@@ -347,14 +350,14 @@ function readGitConfig(args: Argument[], dirs: Directories, ctx: ProgramContext)
     if (t === '--global') { global = true; i++; continue; }
     if (t === '--system') { global = true; i++; continue; }
     if (t === '--file' || t === '-f') { file = args[i + 1] ?? null; i += 2; continue; }
-    if (t?.startsWith('--file=')) { file = derived(args[i]!, t.slice(7)); i++; continue; }
+    if (t?.startsWith('--file=')) { file = derivedArgument(args[i]!, t.slice(7)); i++; continue; }
     if (t === 'set' || t === 'unset' || t === '--unset' || t === '--add' || t === '--replace-all' || t === '--unset-all') { i++; continue; }
     if (t?.startsWith('-')) { i++; continue; }
     break;
   }
   const key = args[i];
   const value = args[i + 1];
-  if (global) out.push({ kind: 'write', arg: derived(key ?? args[0]!, joinPath(ctx.home, '.gitconfig')), by: 'git config --global' });
+  if (global) out.push({ kind: 'write', arg: derivedArgument(key ?? args[0]!, joinPath(ctx.home, '.gitconfig')), by: 'git config --global' });
   if (file) out.push({ kind: 'write', arg: file, by: 'git config --file' });
   if (key && key.text !== null && value) {
     const action = commandSetting({ key: key.text, value: value.text, arg: value, valueLead: leadingText(value.word).text }, value.word.span, dirs, ctx);
@@ -384,10 +387,55 @@ function cloneName(url: string): string {
   return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf(':')) + 1) || 'repo';
 }
 
-function derived(from: Argument, text: string): Argument {
-  return { word: from.word, value: { kind: 'fixed', fields: [{ text, chunks: [{ text, quoted: true }], glob: false }] }, text };
-}
-
-function unfixed(from: Argument, reason: string): Argument {
-  return { word: from.word, value: { kind: 'unfixed', reason, span: from.word.span }, text: null };
+/** `git ls-files` as a lister: entries git tracks below its directory, never inside a `.git` directory. */
+export function gitLsFilesListing(args: Argument[]): Listing | null {
+  let i = 1;
+  let start: Argument = derivedArgument(args[0]!, '.');
+  // `git -C dir ls-files`: the only global option read here
+  while (i < args.length && args[i]!.text !== 'ls-files') {
+    if (args[i]!.text === '-C' && args[i + 1]?.text) {
+      start = args[i + 1]!;
+      i += 2;
+      continue;
+    }
+    return null;
+  }
+  if (i >= args.length) return null;
+  const specs: Argument[] = [];
+  let ended = false;
+  for (const arg of args.slice(i + 1)) {
+    if (arg.text === null) return null;
+    if (!ended && arg.text === '--') { ended = true; continue; }
+    if (!ended && arg.text.startsWith('-')) {
+      if (/^-(x|X)$|^--(exclude|exclude-from|exclude-per-directory|with-tree|format)$/.test(arg.text)) return null; // takes a value
+      continue;
+    }
+    specs.push(arg);
+  }
+  if (start.text === null) return null;
+  const base = start.text;
+  const join = (spec: string) => (base === '.' ? spec : `${base}/${spec}`);
+  if (specs.some((s) => s.text!.startsWith(':'))) return null; // pathspec magic
+  const literal = specs.filter((s) => !/[*?[]/.test(s.text!));
+  const globbed = specs.filter((s) => /[*?[]/.test(s.text!));
+  if (literal.length > 0 && globbed.length > 0) return null;
+  if (globbed.length > 0) {
+    return {
+      starts: [start],
+      // git's pathspec globs match across `/`, as find's -path does
+      filters: globbed.map((s) => ({ ...listingFilter([], []), paths: [{ pattern: `./${s.text!.replace(/^\.\//, '')}`, caseless: false }] })),
+      recursive: true,
+      skipsGitDirectories: true,
+      by: 'git ls-files',
+      coveredRemoval: false,
+    };
+  }
+  return {
+    starts: literal.length > 0 ? literal.map((s) => derivedArgument(s, join(s.text!))) : [start],
+    filters: [null],
+    recursive: true,
+    skipsGitDirectories: true,
+    by: 'git ls-files',
+    coveredRemoval: false,
+  };
 }

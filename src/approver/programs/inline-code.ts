@@ -1,6 +1,10 @@
-// The `scan` inline-code policy: inline interpreter code is approved unless
-// its text calls that language's removal, file-writing or process-running
-// API. A scan, not a proof: the OS sandbox bounds the rest.
+// The inline-code policy (`inlineCode`: scan, refuse or allow), and its scan:
+// inline interpreter code is approved unless its text calls that language's
+// removal, file-writing or process-running API. A scan, not a proof: the OS
+// sandbox bounds the rest.
+
+import type { Span } from '../../syntax/ast.js';
+import { type Action, effectAction, type ProgramContext } from '../core/actions.js';
 
 const findings: Record<string, [RegExp, string][]> = {
   python: [
@@ -62,4 +66,10 @@ export function scanInlineCode(language: string, code: string): string | null {
     if (m) return `it calls ${what.replace(/\$(\d)/g, (_, n: string) => m[Number(n)] ?? '')}`;
   }
   return null;
+}
+
+/** Inline code under the line's policy: `allow` approves it, `refuse` refuses it, `scan` refuses it when the scan finds a call above (or cannot read it). */
+export function inlineCodeAction(language: string, code: string | null, span: Span, ctx: ProgramContext): Action {
+  const finding = ctx.inlineCode === 'allow' ? null : ctx.inlineCode === 'refuse' ? 'the inline-code policy refuses all inline code' : code === null ? 'the code comes from a pipe or file treeward cannot read' : scanInlineCode(language, code);
+  return effectAction({ kind: 'inline-code', span, language, code, finding });
 }

@@ -1,12 +1,38 @@
-// tar: a mode (create, extract, list, append), an archive (`-f`), a
-// directory (`-C`), and options that run commands.
+// Archives and compressors: tar's mode (create, extract, list, append), its
+// archive (`-f`), its directory (`-C`) and the options that run commands;
+// unzip's extraction; zip's archive, `-m` and `-TT`; and the gzip family,
+// which replaces each file it compresses.
 
-import type { Span } from '../syntax/ast.js';
-import { leadingText } from './core/words.js';
-import type { Directories } from './core/effects.js';
-import type { Argument } from './core/arguments.js';
-import { joinPath } from './core/path-text.js';
-import type { Action, ProgramContext } from './core/actions.js';
+import { type Action, dynamicAction, type Invocation, type ProgramRow } from '../core/actions.js';
+import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
+import type { Directories } from '../core/effects.js';
+import { type Arity, has, type OptionTable, options, type ParsedOptions, readOptions, valuesOf } from '../core/options.js';
+import { joinPath } from '../core/path-text.js';
+import { shQuote, unfixedWord } from '../core/sh-quote.js';
+import { leadingText } from '../core/words.js';
+
+export const rows: ProgramRow[] = [
+  { names: ['tar'], shadowable: true, read: readTar },
+  { names: ['bsdtar', 'gtar'], read: readTar },
+  { names: ['gzip', 'gunzip'], options: compressTable('gzip'), bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'gzip') },
+  { names: ['bzip2', 'bunzip2'], options: compressTable('bzip2'), bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'bzip2') },
+  { names: ['xz', 'unxz'], options: compressTable('xz'), bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'xz') },
+  { names: ['zstd'], options: compressTable('zstd'), bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'zstd') },
+  {
+    names: ['unzip'],
+    options: options('cd:fhlnoqtuvxZ', [], false),
+    bsdReading: true,
+    shadowable: true,
+    read: ({ line, name }) => {
+      if (has(line, 'l', 't', 'v', 'c', 'Z')) return [];
+      const dir = valuesOf(line, 'd').map(valueArgument)[0];
+      if (dir) return [{ kind: 'write', arg: dir, extraction: true, recursive: true, by: name }];
+      const here = line.operands[0];
+      return here ? [{ kind: 'write', arg: derivedArgument(here, '.'), extraction: true, recursive: true, by: name }] : [];
+    },
+  },
+  { names: ['zip'], read: readZip },
+];
 
 const withValue = new Set(['f', 'C', 'T', 'X', 'I', 'F', 'b', 'K', 'L', 'N', 'g', 'V', 'H']);
 const longWithValue = new Set(['file', 'directory', 'files-from', 'exclude-from', 'use-compress-program', 'blocking-factor', 'starting-file', 'tape-length', 'newer', 'listed-incremental', 'label', 'format', 'to-command', 'checkpoint-action', 'info-script', 'new-volume-script', 'exclude', 'transform', 'xform', 'strip-components', 'owner', 'group', 'mode', 'mtime', 'suffix', 'index-file', 'rsh-command', 'backup', 'warning', 'occurrence', 'hole-detection', 'sort', 'quoting-style', 'record-size', 'volno-file', 'after-date', 'newer-mtime', 'anchored', 'exclude-tag', 'exclude-tag-under', 'exclude-tag-all']);
@@ -35,7 +61,7 @@ function unfixedCommandOption(arg: Argument): string | null {
   return null;
 }
 
-export function readTar(_name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
+function readTar({ args, ctx, span }: Invocation): Action[] {
   const out: Action[] = [];
   const options: { name: string; value: string | null; arg: Argument }[] = [];
   const operands: Argument[] = [];
@@ -75,7 +101,7 @@ export function readTar(_name: string, args: Argument[], ctx: ProgramContext, sp
       for (let j = 1; j < t.length; j++) {
         const letter = t[j]!;
         if (withValue.has(letter)) {
-          if (j + 1 < t.length) options.push({ name: letter, value: t.slice(j + 1), arg: derived(arg, t.slice(j + 1)) });
+          if (j + 1 < t.length) options.push({ name: letter, value: t.slice(j + 1), arg: derivedArgument(arg, t.slice(j + 1)) });
           else { options.push({ name: letter, value: rest[i + 1]?.text ?? null, arg: rest[i + 1] ?? arg }); i++; }
           break;
         }
@@ -98,10 +124,10 @@ export function readTar(_name: string, args: Argument[], ctx: ProgramContext, sp
   if (has('x', 'extract', 'get')) {
     if (has('O', 'to-stdout')) return out;
     if (has('P', 'absolute-names')) {
-      out.push({ kind: 'write', arg: unfixed(archive ?? args[0]!, '`tar -P` extracts absolute paths the archive chooses'), by: 'tar -x -P' });
+      out.push({ kind: 'write', arg: unfixedArgument(archive ?? args[0]!, '`tar -P` extracts absolute paths the archive chooses'), by: 'tar -x -P' });
       return out;
     }
-    out.push({ kind: 'write', arg: directory ?? derived(args[0]!, '.'), extraction: true, recursive: true, by: 'tar -x' });
+    out.push({ kind: 'write', arg: directory ?? derivedArgument(args[0]!, '.'), extraction: true, recursive: true, by: 'tar -x' });
     return out;
   }
   if (has('c', 'create', 'r', 'append', 'u', 'update', 'A', 'catenate', 'concatenate', 'delete')) {
@@ -117,7 +143,7 @@ export function readTar(_name: string, args: Argument[], ctx: ProgramContext, sp
         dirs = joined === null || ctx.dirs === null ? null : [...new Set([...ctx.dirs, ...joined])];
       }
       for (const source of operands) {
-        const arg = dirs === null && !(source.text ?? '').startsWith('/') ? unfixed(source, 'a name `tar -C` places in a directory the line does not fix') : source;
+        const arg = dirs === null && !(source.text ?? '').startsWith('/') ? unfixedArgument(source, 'a name `tar -C` places in a directory the line does not fix') : source;
         out.push({ kind: 'remove', arg, recursive: true, by: 'tar --remove-files', ...(dirs ? { dirs } : {}) });
       }
     }
@@ -125,10 +151,54 @@ export function readTar(_name: string, args: Argument[], ctx: ProgramContext, sp
   return out;
 }
 
-function derived(from: Argument, text: string): Argument {
-  return { word: from.word, value: { kind: 'fixed', fields: [{ text, chunks: [{ text, quoted: true }], glob: false }] }, text };
+function compressTable(tool: string): OptionTable {
+  const long: (string | [string, Arity, string?])[] = ['stdout', 'to-stdout', 'decompress', 'uncompress', 'force', 'keep', 'list', 'quiet', 'verbose', 'test', 'recursive', ['suffix', 'required'], 'rm', 'fast', 'best', ['threads', 'required']];
+  return options(tool === 'zstd' ? 'cdfklqrtvT:o:0123456789' : 'cdfklnNqrtvS:T:0123456789', long);
 }
 
-function unfixed(from: Argument, reason: string): Argument {
-  return { word: from.word, value: { kind: 'unfixed', reason, span: from.word.span }, text: null };
+/** gzip, bzip2 and xz replace each file they compress (unless -k or -c); zstd only with --rm. */
+function compressRemovals(line: ParsedOptions, by: string, tool: string): Action[] {
+  if (has(line, 'c', 'stdout', 'to-stdout', 'l', 'list', 't', 'test')) return [];
+  const out: Action[] = [];
+  const removes = tool === 'zstd' ? has(line, 'rm') : !has(line, 'k', 'keep');
+  for (const arg of line.operands) {
+    out.push({ kind: 'write', arg, by });
+    if (removes) out.push({ kind: 'remove', arg, recursive: has(line, 'r', 'recursive'), by });
+  }
+  for (const o of valuesOf(line, 'o')) out.push({ kind: 'write', arg: valueArgument(o), by });
+  return out;
+}
+
+// ------------------------------------------------------------------ zip
+
+const zipTable = options('0123456789AcdDeFfgjJklLmnoqrRSTuvwXyzb:i:n:O:P:t:x:', [['unzip-command', 'required'], 'move', 'test'], false);
+
+/** zip: the archive it writes, `-m` removals, and `-TT CMD`, the test command it runs with system(). */
+function readZip({ args }: Invocation): Action[] {
+  const out: Action[] = [];
+  const commands: { text: string | null; arg: Argument }[] = [];
+  const rest: Argument[] = [];
+  for (let i = 1; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (t === '-TT' || t === '--unzip-command') {
+      const value = args[++i];
+      if (value) commands.push({ text: value.text, arg: value });
+    } else if (t !== null && /^(?:-TT=?|--unzip-command=)/.test(t) && t !== '-TT') commands.push({ text: t.replace(/^(?:-TT=?|--unzip-command=)/, ''), arg: args[i]! });
+    else rest.push(args[i]!);
+  }
+  const line = readOptions(rest, zipTable);
+  const [archive, ...sources] = line.operands;
+  for (const c of commands) {
+    if (c.text === null) {
+      out.push(dynamicAction(c.arg.word.span, '`zip -TT` of a command the line does not fix'));
+      continue;
+    }
+    // `{}` is the archive's name (zip's temporary copy of it, in the same directory); else the name is appended
+    const name = archive ? (archive.text === null ? unfixedWord : shQuote(archive.text)) : unfixedWord;
+    const code = c.text.includes('{}') ? c.text.split('{}').join(name) : `${c.text} ${name}`;
+    out.push({ kind: 'shell-code', code, span: c.arg.word.span, dialect: 'sh' });
+  }
+  if (archive) out.push({ kind: 'write', arg: archive, by: 'zip' });
+  if (has(line, 'm', 'move')) for (const arg of sources) out.push({ kind: 'remove', arg, recursive: has(line, 'r', 'R'), by: 'zip -m' });
+  return out;
 }

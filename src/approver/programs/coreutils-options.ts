@@ -2,11 +2,11 @@
 // writes them, each spelling of an option on its line (src/*.c
 // `long_options` and getopt strings, coreutils 9.1 to 9.11: a table knows
 // every release's options, since an option one release lacks is refused
-// there and does nothing). programs.ts reads these rows; on macOS the BSD
-// tools of the same names stop at the first operand (options.ts
+// there and does nothing). files.ts reads by these tables; on macOS the BSD
+// tools of the same names stop at the first operand (core/options.ts
 // `platformReadings`).
 
-import { optionLines } from './core/options.js';
+import { optionLines } from '../core/options.js';
 
 export const rmOptions = optionLines([
   '-d --dir',

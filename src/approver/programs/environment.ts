@@ -4,7 +4,7 @@
 // `export`/`declare`/`env`) is read here; a bare assignment counts as given
 // to children, since the name may already be exported.
 
-import type { Dialect } from '../syntax/dialect.js';
+import type { Dialect } from '../../syntax/dialect.js';
 
 /** What an assignment means beyond setting text. */
 export type VariableMeaning =

@@ -4,11 +4,11 @@
 // that ships it — naming the flags that turn the harness's checks off and
 // the settings variables the same command sets.
 
-import type { Span } from '../syntax/ast.js';
-import type { AgentLaunch } from './core/effects.js';
-import type { Argument } from './core/arguments.js';
-import type { ProgramContext } from './core/actions.js';
-import { beforeFirst, withoutExtras } from './core/path-text.js';
+import type { Span } from '../../syntax/ast.js';
+import type { AgentLaunch } from '../core/effects.js';
+import type { Argument } from '../core/arguments.js';
+import type { ProgramContext } from '../core/actions.js';
+import { beforeFirst, withoutExtras } from '../core/path-text.js';
 
 /** Harness program names. */
 export const agentPrograms = new Set([

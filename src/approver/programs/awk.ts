@@ -7,12 +7,10 @@
 // `print` or `printf` statement, outside parentheses. Elsewhere (`$3 > 100`,
 // `if (n > 1)`, `print (a > b)`) it is a comparison.
 
-import type { Span } from '../syntax/ast.js';
-import { derivedArgument, valueArgument } from './core/arguments.js';
-import { dynamicAction, effectAction } from './core/actions.js';
-import type { Argument } from './core/arguments.js';
-import { has, options, readOptions, valuesOf } from './core/options.js';
-import type { Action, ProgramContext } from './core/actions.js';
+import type { Span } from '../../syntax/ast.js';
+import { derivedArgument, valueArgument } from '../core/arguments.js';
+import { type Action, dynamicAction, effectAction, type Invocation, type ProgramRow } from '../core/actions.js';
+import { has, options, valuesOf } from '../core/options.js';
 
 /** Files a `print > FILE` may name without writing a file: the standard streams and the null device. */
 const streams = /^"\/dev\/(stdout|stderr|null|fd\/[012])"$/;
@@ -122,8 +120,7 @@ const awkTable = options('F:v:f:e:E:bcCd::D::ghi:Il:L::MnNo::Op::PrsStV', [
 /** Files gawk writes for its diagnostic options, with their default names. */
 const diagnosticFiles: Record<string, string> = { d: 'awkvars.out', o: 'awkprof.out', p: 'awkprof.out' };
 
-export function readAwk(name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
-  const line = readOptions(args.slice(1), awkTable);
+function readAwk({ name, line, ctx, span }: Invocation): Action[] {
   const out: Action[] = [];
   const sandbox = has(line, 'S');
   const programs: { text: string | null; span: Span }[] = valuesOf(line, 'e').map((o) => ({ text: o.value, span: o.arg.word.span }));
@@ -162,3 +159,5 @@ export function readAwk(name: string, args: Argument[], ctx: ProgramContext, spa
   }
   return out;
 }
+
+export const rows: ProgramRow[] = [{ names: ['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk'], options: awkTable, read: readAwk }];

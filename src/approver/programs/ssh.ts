@@ -7,13 +7,13 @@
 // the line wrote is read for the same keywords; one it did not write is an
 // ordinary file, like the user's own `~/.ssh/config`.
 
-import type { Span } from '../syntax/ast.js';
-import { derivedArgument, unfixedArgument, valueArgument } from './core/arguments.js';
-import { dynamicAction } from './core/actions.js';
-import { leadingText } from './core/words.js';
-import type { Argument } from './core/arguments.js';
-import { has, options, type ReadOption, readOptions, valuesOf } from './core/options.js';
-import type { Action, ProgramContext } from './core/actions.js';
+import type { Span } from '../../syntax/ast.js';
+import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
+import { type Action, dynamicAction, type Invocation, type ProgramContext, type ProgramRow } from '../core/actions.js';
+import { leadingText } from '../core/words.js';
+import { has, options, type ParsedOption, readOptions, valuesOf } from '../core/options.js';
+
+export const rows: ProgramRow[] = [{ names: ['ssh', 'scp', 'sftp'], read: readSsh }];
 
 const sshTable = options('46AaCfGgKkMNnqsTtVvXxYyB:b:c:D:E:e:F:I:i:J:L:l:m:O:o:P:p:Q:R:S:W:w:', [], true);
 const scpTable = options('346ABCOpqRrsTvc:D:F:i:J:l:o:P:S:X:', [], true);
@@ -25,10 +25,10 @@ const shellKeywords = new Set(['proxycommand', 'localcommand']);
 /** What ssh knows when it expands `%` tokens: null where treeward does not know the value. */
 type Tokens = Record<string, string | null>;
 
-export function readSsh(name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
+function readSsh({ name, args, ctx, span }: Invocation): Action[] {
   const table = name === 'scp' ? scpTable : name === 'sftp' ? sftpTable : sshTable;
   const first = readOptions(args.slice(1), table);
-  let all: ReadOption[] = first.options;
+  let all: ParsedOption[] = first.options;
   let operands = first.operands;
   if (name === 'ssh' && operands.length > 0) {
     // ssh reads options after the destination too (`ssh host -p 2222 cmd`); what follows them is the remote command
@@ -54,7 +54,7 @@ export function readSsh(name: string, args: Argument[], ctx: ProgramContext, spa
 }
 
 /** The text of `-o KEY=VALUE` (or `-o 'KEY VALUE'`), or what of it is fixed. */
-function settingText(o: ReadOption): { text: string; whole: boolean } {
+function settingText(o: ParsedOption): { text: string; whole: boolean } {
   if (o.value !== null) return { text: o.value, whole: true };
   const lead = leadingText(o.arg.word);
   return { text: o.attached ? lead.text.replace(/^-[^o]*o/, '') : lead.text, whole: false };
@@ -67,7 +67,7 @@ function splitSetting(text: string): { key: string; spelled: string; value: stri
   return { key: m[1]!.toLowerCase(), spelled: m[1]!, value: m[3]!.trimEnd() };
 }
 
-function readSetting(setting: { text: string; whole: boolean }, o: ReadOption | null, tokens: Tokens, ctx: ProgramContext, span: Span): Action[] {
+function readSetting(setting: { text: string; whole: boolean }, o: ParsedOption | null, tokens: Tokens, ctx: ProgramContext, span: Span): Action[] {
   const parsed = splitSetting(setting.text);
   const where = o ? o.arg.word.span : span;
   if (!setting.whole) {
@@ -109,7 +109,7 @@ function readSetting(setting: { text: string; whole: boolean }, o: ReadOption | 
 }
 
 /** A shared library ssh loads: code when the line wrote it. */
-function library(o: ReadOption, ctx: ProgramContext, span: Span): Action[] {
+function library(o: ParsedOption, ctx: ProgramContext, span: Span): Action[] {
   if (o.value === null) return [dynamicAction(o.arg.word.span, 'ssh loads a library the line does not fix')];
   if (o.value === 'none' || o.value === 'internal') return [];
   if (ctx.contentOf(o.value)) return [dynamicAction(span, `ssh loads \`${o.value}\`, which an earlier part of the line wrote`)];
@@ -117,7 +117,7 @@ function library(o: ReadOption, ctx: ProgramContext, span: Span): Action[] {
 }
 
 /** `-F FILE`: a config the line wrote is read for the keywords that run commands; any other is an ordinary file. */
-function readConfigFile(o: ReadOption, tokens: Tokens, ctx: ProgramContext, span: Span): Action[] {
+function readConfigFile(o: ParsedOption, tokens: Tokens, ctx: ProgramContext, span: Span): Action[] {
   if (o.value === null) return ctx.writtenBefore() ? [dynamicAction(o.arg.word.span, 'an `ssh -F` config the line does not fix, after it wrote files')] : [];
   if (o.value === 'none') return [];
   const written = ctx.contentOf(o.value);
@@ -139,7 +139,7 @@ function readConfigFile(o: ReadOption, tokens: Tokens, ctx: ProgramContext, span
 }
 
 /** The values ssh's `%` tokens take: the host typed, the port, the user, the home directory. */
-function sshTokens(name: string, opts: readonly ReadOption[], destination: Argument | undefined, ctx: ProgramContext): Tokens {
+function sshTokens(name: string, opts: readonly ParsedOption[], destination: Argument | undefined, ctx: ProgramContext): Tokens {
   let host: string | null = null;
   let user: string | null | undefined; // undefined: not given, so the local user
   let port: string | null = '22';
@@ -210,13 +210,13 @@ export function splitSshArgs(text: string): string[] | null {
 }
 
 /** A program given by path (scp/sftp `-S`): run with the ssh-like arguments its caller adds. */
-function runProgram(o: ReadOption, extra: Argument[], span: Span): Action {
+function runProgram(o: ParsedOption, extra: Argument[], span: Span): Action {
   if (o.value === null) return dynamicAction(span, 'a program the line does not fix, run in place of `ssh`');
   return { kind: 'run', argv: [derivedArgument(o.arg, o.value), ...extra], subshell: true };
 }
 
 /** sftp `-D "server -args"`: split into words and run directly. */
-function runSplit(o: ReadOption, span: Span): Action {
+function runSplit(o: ParsedOption, span: Span): Action {
   if (o.value === null) return dynamicAction(span, '`sftp -D` of a command the line does not fix');
   const words = splitSshArgs(o.value);
   if (words === null || words.length === 0) return dynamicAction(span, '`sftp -D` text treeward cannot split');
@@ -240,7 +240,7 @@ function scpWrites(operands: Argument[], recursive: boolean): Action[] {
 }
 
 /** sftp's batch commands (`-b FILE`, or stdin): `!cmd` runs a local shell; local writes are not read. */
-function sftpBatch(batch: ReadOption | null, ctx: ProgramContext, span: Span): Action[] {
+function sftpBatch(batch: ParsedOption | null, ctx: ProgramContext, span: Span): Action[] {
   let text: string | null | undefined;
   if (batch) {
     if (batch.value === null) return [dynamicAction(span, '`sftp -b` of a file the line does not fix')];
@@ -272,7 +272,7 @@ function sftpBatch(batch: ReadOption | null, ctx: ProgramContext, span: Span): A
  * spaces, with `'…'` and `"…"` quoting, no shell) and appends `-l USER`, the
  * host and the remote rsync command; the result is read as a command.
  */
-export function rsyncShell(line: { options: readonly ReadOption[]; operands: readonly Argument[] }, environment: ProgramContext['environment'], span: Span): Action[] {
+export function rsyncShell(line: { options: readonly ParsedOption[]; operands: readonly Argument[] }, environment: ProgramContext['environment'], span: Span): Action[] {
   const out: Action[] = [];
   const given = line.options.filter((o) => o.name === 'e' || o.name === 'rsh').pop();
   const variable = environment.get('RSYNC_RSH');

@@ -1,0 +1,79 @@
+// make: `-C` places it, `--eval` text and a makefile the line wrote hold
+// recipes treeward does not read, and command-line variables go into the
+// recipes' `sh -c` text (`make CC='rm -rf ~'` runs it).
+
+import { type Action, dynamicAction, type Invocation, type ProgramRow } from '../core/actions.js';
+import type { Directories } from '../core/effects.js';
+import { options, valuesOf } from '../core/options.js';
+import { baseName, joinPath } from '../core/path-text.js';
+import { changeDirs } from './directories.js';
+
+const makeTable = options('bBC:dE:ef:hiI:j::kl::LnO::o:pqrRsStvW:w', [
+  ['directory', 'required', 'C'], ['eval', 'required', 'E'], ['file', 'required', 'f'], ['makefile', 'required', 'f'], ['include-dir', 'required', 'I'],
+  ['jobs', 'optional', 'j'], ['load-average', 'optional', 'l'], ['max-load', 'optional', 'l'], ['output-sync', 'optional', 'O'], ['old-file', 'required', 'o'],
+  ['assume-old', 'required', 'o'], ['what-if', 'required', 'W'], ['new-file', 'required', 'W'], ['assume-new', 'required', 'W'], ['debug', 'optional'],
+  'always-make', 'environment-overrides', 'help', 'ignore-errors', 'keep-going', 'check-symlink-times', 'just-print', 'dry-run', 'recon', 'print-data-base',
+  'question', 'no-builtin-rules', 'no-builtin-variables', 'silent', 'quiet', 'no-silent', 'stop', 'no-keep-going', 'touch', 'trace', 'version',
+  'print-directory', 'no-print-directory', 'warn-undefined-variables', ['shuffle', 'optional'], ['jobserver-auth', 'required'], ['jobserver-style', 'required'],
+]);
+
+/** Shells a `make SHELL=…` may name: make then runs recipes as it always does. */
+const knownShells = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh']);
+
+function readMake({ line, ctx, span }: Invocation): Action[] {
+  const out: Action[] = [];
+  // -C DIR (cumulative) places make; the makefile is read there
+  let dirs: Directories = ctx.dirs;
+  for (const o of valuesOf(line, 'C')) dirs = changeDirs(dirs, o.value);
+  for (const o of valuesOf(line, 'E')) {
+    // --eval text is makefile syntax: it can define rules (the first becomes the default goal) and run $(shell …)
+    if (o.value === null) out.push(dynamicAction(o.arg.word.span, '`make --eval` of text the line does not fix'));
+    else if (!plainAssignments(o.value)) out.push(dynamicAction(o.arg.word.span, '`make --eval` text can define recipes and run `$(shell …)`; pass variables as `make NAME=value` instead'));
+  }
+  for (const a of line.operands) {
+    if (a.text === null) continue;
+    const m = /^(SHELL|MAKESHELL|\.SHELLFLAGS)\s*[:+?!]*=([\s\S]*)$/.exec(a.text);
+    if (m && !(m[1] === 'SHELL' && knownShells.has(baseName(m[2]!.trim())))) out.push(dynamicAction(a.word.span, `\`make ${m[1]}=…\` changes how make runs every recipe`));
+    const assignment = /^([A-Za-z_][A-Za-z0-9_.]*)\s*[:+?!]*=([\s\S]*)$/.exec(a.text);
+    if (!assignment || m) continue;
+    const [, variable, value] = assignment;
+    // recipes put command-line variables into `sh -c` text, and make expands `$(shell …)` in them
+    if (/[;&|`$<>\n]/.test(value!)) out.push(dynamicAction(a.word.span, `\`make ${variable}=…\` puts shell syntax or a make function into the recipes that use it; pass a plain value`));
+    else if (commandVariables.has(variable!) && value!.trim() !== '') {
+      // `make CC='rm -rf ~'`: a recipe runs `$(CC) …` with sh, so the value is the start of a shell command
+      out.push({ kind: 'shell-code', code: value!, span: a.word.span, dialect: 'sh', subshell: true, ...(dirs !== undefined ? { dirs } : {}) });
+    }
+  }
+  // a makefile an earlier part of the line wrote holds recipes treeward does not read
+  const makefiles = valuesOf(line, 'f');
+  const candidates = makefiles.length > 0 ? makefiles.map((o) => o.value) : ['GNUmakefile', 'makefile', 'Makefile'];
+  for (const file of candidates) {
+    if (file === null) {
+      out.push(dynamicAction(span, '`make -f` of a makefile the line does not fix'));
+      continue;
+    }
+    if (file === '-') {
+      if (ctx.stdinText !== undefined || ctx.fedByPipe) out.push(dynamicAction(span, '`make -f -` reads its makefile from stdin, with recipes treeward does not read'));
+      continue;
+    }
+    if (dirs === null && !file.startsWith('/')) continue;
+    const paths = file.startsWith('/') ? [file] : dirs!.map((d) => joinPath(d, file));
+    if (paths.some((p) => ctx.contentOf(p))) out.push(dynamicAction(span, `make runs recipes from \`${file}\`, which an earlier part of the line wrote; write it in one command and run make in another`));
+  }
+  return out;
+}
+
+/** make's variables for the programs its built-in and usual recipes run. */
+const commandVariables = new Set(['CC', 'CXX', 'CPP', 'LD', 'AR', 'AS', 'FC', 'RANLIB', 'STRIP', 'NM', 'OBJCOPY', 'OBJDUMP', 'RM', 'CP', 'MV', 'LN', 'MKDIR', 'INSTALL', 'ECHO', 'PYTHON', 'PERL', 'NODE', 'NPM', 'GO', 'CARGO', 'DOCKER', 'MAKE', 'LEX', 'YACC', 'M4', 'TAR', 'SED', 'AWK', 'CHMOD', 'TOUCH', 'GIT']);
+
+/** Whether `--eval` text only sets variables to plain text (no `$`, no rule, no directive). */
+function plainAssignments(text: string): boolean {
+  return text.split('\n').every((line) => {
+    const m = /^\s*(?:override\s+|export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=|:=|::=|\?=|\+=)([\s\S]*)$/.exec(line);
+    if (line.trim() === '') return true;
+    if (!m || /[$`]/.test(m[2]!)) return false;
+    return !/^(SHELL|MAKESHELL|MAKEFLAGS|MFLAGS|MAKEFILES|MAKE|MAKECMDGOALS)$/.test(m[1]!);
+  });
+}
+
+export const rows: ProgramRow[] = [{ names: ['make', 'gmake'], options: makeTable, read: readMake }];

@@ -1,0 +1,82 @@
+// Shell options that change how later words expand: bash's `shopt` and
+// `set`, zsh's `setopt`, `unsetopt` and `emulate`. An option that makes globs
+// match dot names is `globDots`; one that changes globbing or splitting
+// otherwise makes every later glob unfixed; the options known to change
+// neither are harmless; any other option, or one the line does not fix,
+// counts as a change.
+
+import type { Action, ProgramRow } from '../core/actions.js';
+
+export const rows: ProgramRow[] = [
+  {
+    names: ['shopt'],
+    read: ({ args }) => {
+      const rest = args.slice(1);
+      if (rest.some((a) => a.text === null)) return [{ kind: 'set-options', expansionChanged: true }];
+      const texts = rest.map((a) => a.text!);
+      if (!texts.includes('-s')) return [];
+      return optionActions(texts.filter((t) => !t.startsWith('-')));
+    },
+  },
+  {
+    names: ['setopt'],
+    read: ({ args }) => {
+      const rest = args.slice(1);
+      if (rest.some((a) => a.text === null)) return [{ kind: 'set-options', expansionChanged: true }];
+      return optionActions(rest.map((a) => a.text!).filter((t) => !t.startsWith('-')));
+    },
+  },
+  {
+    names: ['unsetopt'],
+    read: ({ args }) => {
+      // unsetting globbing-related options changes matching as well
+      const rest = args.slice(1);
+      if (rest.some((a) => a.text === null)) return [{ kind: 'set-options', expansionChanged: true }];
+      return optionActions(rest.map((a) => a.text!));
+    },
+  },
+  {
+    names: ['set'],
+    read: ({ args }) => {
+      const out: Action[] = [];
+      const rest = args.slice(1);
+      for (let i = 0; i < rest.length; i++) {
+        const t = rest[i]!.text;
+        if (t === null) return [{ kind: 'set-options', expansionChanged: true }];
+        if ((t === '-o' || t === '+o') && i + 1 < rest.length) {
+          const v = rest[++i]!.text;
+          if (v === null) return [{ kind: 'set-options', expansionChanged: true }];
+          if (t === '-o') out.push(...optionActions([v]));
+          continue;
+        }
+        if (t === '--') break;
+        if (/^-[a-zA-Z]+$/.test(t)) {
+          if (t.includes('k')) out.push({ kind: 'set-options', expansionChanged: true });
+          if (t.includes('f')) out.push({ kind: 'set-options', expansionChanged: true });
+          continue;
+        }
+        if (/^\+[a-zA-Z]+$/.test(t)) continue;
+        break; // positional parameters
+      }
+      return out;
+    },
+  },
+  { names: ['emulate'], read: ({ args }) => (args.length > 1 ? [{ kind: 'set-options', expansionChanged: true }] : []) },
+];
+
+const dotGlobOptions = new Set(['dotglob', 'globdots', 'glob_dots', 'globstar', 'extglob', 'nullglob', 'failglob', 'nomatch', 'glob', 'noglob']);
+const expansionOptions = new Set(['globsubst', 'glob_subst', 'shwordsplit', 'sh_word_split', 'braceccl', 'brace_ccl', 'nocaseglob', 'no_case_glob', 'caseglob', 'magicequalsubst', 'magic_equal_subst', 'extendedglob', 'extended_glob', 'ksharrays', 'ksh_arrays', 'kshglob', 'ksh_glob', 'rcexpandparam', 'rc_expand_param', 'globassign', 'nocasematch', 'keyword']);
+const harmlessOptions = new Set(['e', 'u', 'x', 'o', 'errexit', 'nounset', 'xtrace', 'pipefail', 'verbose', 'v', 'noclobber', 'C', 'notify', 'monitor', 'm', 'errtrace', 'functrace', 'E', 'T', 'inherit_errexit', 'lastpipe', 'expand_aliases', 'nocorrect', 'correct', 'histexpand', 'H', 'allexport', 'a', 'hashall', 'h', 'interactive_comments', 'interactivecomments', 'localoptions', 'local_options', 'localtraps', 'err_exit', 'errreturn', 'err_return', 'pipe_fail', 'xtrace', 'warn_create_global', 'printexitvalue', 'cdablevars', 'cdable_vars', 'autocd', 'auto_cd']);
+
+function optionActions(names: string[]): Action[] {
+  const out: Action[] = [];
+  for (const raw of names) {
+    const name = raw.toLowerCase().replace(/^no_?/, (m) => (raw.toLowerCase() === 'noglob' || raw.toLowerCase() === 'nomatch' ? m : ''));
+    const plain = raw.toLowerCase();
+    if (plain === 'cdablevars' || plain === 'cdable_vars') out.push({ kind: 'set-options', cdableVars: true });
+    else if (dotGlobOptions.has(plain) || dotGlobOptions.has(name)) out.push({ kind: 'set-options', globDots: true });
+    else if (expansionOptions.has(plain) || expansionOptions.has(name)) out.push({ kind: 'set-options', expansionChanged: true });
+    else if (!harmlessOptions.has(plain) && !harmlessOptions.has(name)) out.push({ kind: 'set-options', expansionChanged: true });
+  }
+  return out;
+}
