@@ -63,6 +63,30 @@ export const budgets = {
   /** Possible current directories followed at once (`cd a || cd b …`); more reads as unknown (src/approver/walk.ts). */
   maxDirectories: 8,
 
-  /** Fixed words a `for` loop is followed through one by one; more reads as unknown (src/approver/walk.ts). */
+  /**
+   * Fixed words a `for` loop is followed through one by one, and arguments a
+   * `parallel ::: …` list is read for; more reads as unknown
+   * (src/approver/walk/compound.ts, src/approver/programs/wrappers.ts).
+   */
   maxLoopWords: 32,
+
+  /**
+   * The judging work (maxJudgingWork) charged for each command the walk
+   * judges, and for each field past a word's first, besides their text.
+   */
+  workPerItem: 16,
+
+  /**
+   * Passes over a loop's body while the directories it may leave grow; a
+   * loop that still moves after the last is read as leaving them unknown
+   * (src/approver/walk/compound.ts).
+   */
+  maxLoopPasses: 3,
+
+  /**
+   * Levels below a protected path the rules list to see whether a deleting
+   * `find`'s tests could match anything there; deeper is taken as a match
+   * (src/approver/rules/removals.ts).
+   */
+  maxFindWalkDepth: 16,
 } as const;

@@ -17,7 +17,7 @@ import { protectedSet } from './core/protected.js';
 import { judge, LookupsExhausted } from './rules.js';
 import { startupGlobDots } from './core/startup.js';
 import type { ApproveOptions, DenyId, Verdict } from './core/types.js';
-import { Walker } from './walk.js';
+import { Walker } from './walk/walker.js';
 
 /** Lookups (lstat, readlink, readdir) one line may spend. */
 export const maxLookups = budgets.maxLookups;

@@ -132,7 +132,7 @@ const removalUnfixedTarget: Rule = (effect, ctx) => {
   }
   for (const field of effect.value.fields) {
     if (!field.glob) {
-      const through = placedOnPath(effect, field, ctx);
+      const through = placedOnPath(effect, field);
       if (through) return deny('removal-unfixed-target', effect.span, `\`${effect.by}\` removes \`${field.text}\` through \`${through}\`, which an earlier part of the line linked, moved or copied into place (it may now be a link); run the removal as a separate command`);
       // git clean is read as a glob removal of its directory (SPEC §3): one outside the tree is a glob's unfixed target
       if (effect.by === 'git clean') {
@@ -171,21 +171,20 @@ function dotDotMatch(chunks: Field['chunks']): boolean {
 }
 
 /** The earlier-placed path a target passes through (or ends at with `/`), if any. */
-function placedOnPath(target: Target, field: Field, ctx: JudgeContext): string | null {
-  if (target.placedBefore.length === 0) return null;
+function placedOnPath(target: Target, field: Field): string | null {
+  if (target.placedBefore.length === 0 && target.placedUnknownAt === null) return null;
   for (const dir of field.text.startsWith('/') ? ['/'] : target.dirs ?? []) {
     const written = normalizeLexically(joinToCwd(field.text, dir));
     const trailing = endsAsDirectory(field.text);
-    for (const placed of target.placedBefore) {
-      if (placed === '\u0000') {
-        if (field.text.includes('/')) return 'a path the line does not fix';
-        continue;
-      }
-      const p = normalizeLexically(placed);
+    const placed = target.placedBefore;
+    for (let k = 0; k <= placed.length; k++) {
+      // where the line placed a path it does not fix, every later path through a directory is suspect
+      if (k === target.placedUnknownAt && field.text.includes('/')) return 'a path the line does not fix';
+      if (k === placed.length) break;
+      const p = normalizeLexically(placed[k]!);
       if (isInside(written, p) || (trailing && written === p)) return p;
     }
   }
-  void ctx;
   return null;
 }
 
@@ -417,7 +416,7 @@ const writeUnfixedTarget: Rule = (effect, ctx) => {
     if (literal) {
       if (!field.text.startsWith('/') && effect.dirs === null) return deny('write-unfixed-target', effect.span, `\`${effect.by}\` writes \`${field.text}\` relative to a directory the line changes to a place treeward cannot know; write by a path from where the line starts`);
       if (/^\/proc(\/|$)/.test(field.text)) return deny('write-unfixed-target', effect.span, `\`${effect.by}\` writes under \`/proc\`, whose paths lead anywhere; write a regular file`);
-      const through = placedOnPath(effect, field, ctx);
+      const through = placedOnPath(effect, field);
       if (through) return deny('write-unfixed-target', effect.span, `\`${effect.by}\` writes \`${field.text}\` through \`${through}\`, which an earlier part of the line linked, moved or copied into place; write it in a separate command`);
       for (const reading of readings({ ...effect, value: { kind: 'fixed', fields: [field] } }, ctx, true)) {
         if (reading.resolved === null) return deny('write-unfixed-target', effect.span, `\`${effect.by}\` writes \`${reading.written}\`, whose links treeward cannot follow (${failure(reading.resolution)}); write a plain path`);

@@ -43,7 +43,7 @@ const approverEntries = new Set(['approver/approve.ts', 'approver/handback.ts', 
  * layer, and a listed file that no longer exists fails the test.
  */
 const notYetLayered = new Set<string>([
-  'approver/rules.ts', 'approver/walk.ts',
+  'approver/rules.ts',
 ]);
 
 function sourceFiles(dir: string): string[] {

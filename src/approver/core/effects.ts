@@ -20,6 +20,8 @@ export interface Target {
   wroteBefore: boolean;
   /** Absolute paths (as written) that an earlier part linked, moved or copied into place. */
   placedBefore: readonly string[];
+  /** How many of `placedBefore` came before an earlier part placed a path the line does not fix (null: none did). */
+  placedUnknownAt: number | null;
   /** Globs may match names starting with a dot here (dotglob, `(D)`, configured `globDots`). */
   globDots: boolean;
   /** An option changed how globs and parameters expand: no glob here is fixed. */
