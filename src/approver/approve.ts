@@ -14,7 +14,7 @@ import { handBackProblem, wrapInTree } from './handback.js';
 import { lookupBudget, resolveThroughLinks } from './core/path-reading.js';
 import { normalizeLexically } from './core/path-text.js';
 import { protectedSet } from './core/protected.js';
-import { judge, LookupsExhausted } from './rules.js';
+import { judge, LookupsExhausted } from './rules/index.js';
 import { startupGlobDots } from './core/startup.js';
 import type { ApproveOptions, DenyId, Verdict } from './core/types.js';
 import { Walker } from './walk/walker.js';

@@ -37,14 +37,6 @@ const entries = new Set(['index.ts', 'parser/index.ts', 'hook.ts']);
  */
 const approverEntries = new Set(['approver/approve.ts', 'approver/handback.ts', 'approver/types.ts', 'approver/fs.ts', 'approver/pathtext.ts']);
 
-/**
- * Files directly in src/approver/ that predate its layers, each a move still
- * to make (issue 11). The list only shrinks: a file not in it must sit in a
- * layer, and a listed file that no longer exists fails the test.
- */
-const notYetLayered = new Set<string>([
-  'approver/rules.ts',
-]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -76,10 +68,8 @@ describe('the layers of src/', () => {
   it('place every file in a layer', () => {
     const unplaced = files.filter((file) => layerOf(file) < 0);
     expect(unplaced).toEqual([]);
-    const strayApprover = files.filter((file) => /^approver\/[^/]+\.ts$/.test(file) && !approverEntries.has(file) && !notYetLayered.has(file));
+    const strayApprover = files.filter((file) => /^approver\/[^/]+\.ts$/.test(file) && !approverEntries.has(file));
     expect(strayApprover, 'a file directly in src/approver/ that is not its entry: put it in core/, programs/, walk/ or rules/').toEqual([]);
-    const gone = [...notYetLayered].filter((file) => !files.includes(file));
-    expect(gone, 'files moved out of src/approver/: take them off notYetLayered').toEqual([]);
   });
 
   it('import only from their own layer and below', () => {
@@ -131,8 +121,6 @@ describe('the layers of src/', () => {
       }
     };
     for (const file of files) if (!index.has(file)) visit(file);
-    // the flat approver files still form one cycle; it goes when they move into their layers
-    const remaining = cycles.filter((cycle) => !cycle.every((file) => notYetLayered.has(file)));
-    expect(remaining.map((cycle) => cycle.join(' → ')), 'import cycles').toEqual([]);
+    expect(cycles.map((cycle) => cycle.join(' → ')), 'import cycles').toEqual([]);
   });
 });
