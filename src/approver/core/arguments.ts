@@ -6,6 +6,7 @@
 
 import type { Word } from '../../syntax/ast.js';
 import type { FindFilter } from './effects.js';
+import type { Unfixed } from './facts.js';
 import type { WordValue } from './words.js';
 
 /** A word of a command line, with its evaluated value and, when it is one fixed string, that string. */
@@ -37,19 +38,19 @@ export function derivedArgument(from: Argument, text: string): Argument {
   return { word: from.word, value: { kind: 'fixed', fields: [{ text, chunks: [{ text, quoted: true }], glob: false }] }, text };
 }
 
-/** An argument at `from`'s word whose value the line does not fix. */
-export function unfixedArgument(from: Argument, reason: string): Argument {
-  return { word: from.word, value: { kind: 'unfixed', reason, span: from.word.span }, text: null };
+/** An argument at `from`'s word whose value the line does not fix, and why. */
+export function unfixedArgument(from: Argument, why: Unfixed): Argument {
+  return { word: from.word, value: { kind: 'unfixed', why, span: from.word.span }, text: null };
 }
 
 /** An option's value (options.ts `ParsedOption`) as an argument of its own: attached values are sliced out of their word. */
 export function valueArgument(option: { arg: Argument; value: string | null; attached: boolean }): Argument {
   if (!option.attached) return option.arg;
-  if (option.value === null) return unfixedArgument(option.arg, 'the option value is not fixed');
+  if (option.value === null) return unfixedArgument(option.arg, { source: 'option-value' });
   return derivedArgument(option.arg, option.value);
 }
 
 /** An argument standing for listed paths (or, with no listing, for words the line does not fix). */
-export function listedArgument(from: Argument, listing: Listing | null, reason: string): Argument {
-  return { word: from.word, value: { kind: 'unfixed', reason, span: from.word.span }, text: null, ...(listing ? { listed: listing } : {}) };
+export function listedArgument(from: Argument, listing: Listing | null, why: Unfixed): Argument {
+  return { word: from.word, value: { kind: 'unfixed', why, span: from.word.span }, text: null, ...(listing ? { listed: listing } : {}) };
 }

@@ -3,6 +3,7 @@
 // what earlier parts of the line did.
 
 import type { Span, Word } from '../../syntax/ast.js';
+import type { Complexity } from './facts.js';
 import type { WordValue } from './words.js';
 
 /** Where a command runs: the possible current directories, or null when the line leaves it unknown. */
@@ -133,9 +134,8 @@ export interface CrontabInstall {
 export interface TooComplex {
   kind: 'too-complex';
   span: Span;
-  /** Which budget the line is past; with `sentence`, the whole reason (something treeward does not follow, not a budget). */
-  reason: string;
-  sentence?: true;
+  /** Which budget the line is past, or what it does that treeward does not follow. */
+  past: Complexity;
 }
 
 export type Effect = Removal | Write | AgentLaunch | InlineCode | DynamicCode | GitSetting | CrontabInstall | TooComplex;

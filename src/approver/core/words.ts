@@ -6,6 +6,7 @@
 import { budgets } from '../../budgets.js';
 import type { Dialect } from '../../syntax/dialect.js';
 import type { Span, Word, WordPart } from '../../syntax/ast.js';
+import type { Unfixed } from './facts.js';
 import { trailingQualifier } from './zsh-qualifiers.js';
 
 /** A run of a field's text, and whether the shell reads it quoted (a quoted `*` is literal). */
@@ -27,7 +28,8 @@ export interface Field {
 
 export type WordValue =
   | { kind: 'fixed'; fields: Field[] }
-  | { kind: 'unfixed'; reason: string; span: Span; budget?: true };
+  /** `why`: a fact (core/facts.ts), worded by rules/reasons.ts; `span`: the part that is not fixed. */
+  | { kind: 'unfixed'; why: Unfixed; span: Span };
 
 /** What the line has fixed, as the walk knows it at this point. */
 export interface WordContext {
@@ -42,12 +44,14 @@ export interface WordContext {
   splittingChanged: boolean;
 }
 
-/** Brace expansion budget: a word may not expand to more fields than this. */
-export const maxFields = budgets.maxFields;
+/** Thrown inside an evaluation to end it: the word is not fixed. */
+class NotFixed {
+  constructor(readonly why: Unfixed, readonly span: Span) {}
+}
 
-class Unfixed {
-  /** `budget`: the word is past the expansion budget (a too-complex line), not merely unknown. */
-  constructor(readonly reason: string, readonly span: Span, readonly budget = false) {}
+/** Whether a value is past the expansion budget: a too-complex line, not merely an unknown word. */
+export function pastExpansionBudget(value: WordValue): boolean {
+  return value.kind === 'unfixed' && value.why.source === 'expansion-budget';
 }
 
 /** Evaluate a word as a command argument (quote removal, tilde, braces, fixed parameters, globs). */
@@ -57,7 +61,7 @@ export function evaluateWord(word: Word, context: WordContext): WordValue {
     let dots = false;
     const qualifier = context.dialect.zshGlobParens ? trailingQualifier(parts) : null;
     if (qualifier) {
-      if (!qualifier.readable) throw new Unfixed(`the glob qualifier \`${qualifier.text}\` is one treeward does not read`, word.span);
+      if (!qualifier.readable) throw new NotFixed({ source: 'glob-qualifier', text: qualifier.text }, word.span);
       parts = parts.slice(0, qualifier.start);
       dots = qualifier.dots;
     }
@@ -65,7 +69,7 @@ export function evaluateWord(word: Word, context: WordContext): WordValue {
     if (dots) for (const field of fields) if (field.glob) field.dots = true;
     return { kind: 'fixed', fields };
   } catch (error) {
-    if (error instanceof Unfixed) return { kind: 'unfixed', reason: error.reason, span: error.span, ...(error.budget ? { budget: true as const } : {}) };
+    if (error instanceof NotFixed) return { kind: 'unfixed', why: error.why, span: error.span };
     throw error;
   }
 }
@@ -149,7 +153,7 @@ export function hasGlobCharacters(chunks: readonly Chunk[]): boolean {
 
 /** Cartesian product of field lists, within the field budget. */
 function product(left: Partial[], right: Partial[], span: Span): Partial[] {
-  if (left.length * right.length > maxFields) throw new Unfixed(`expands to more than ${maxFields} words`, span, true);
+  if (left.length * right.length > budgets.maxFields) throw new NotFixed({ source: 'expansion-budget', sequence: null }, span);
   if (right.length === 1) {
     // the usual case, one more part of one field: appended in place (the left fields are this expansion's own arrays),
     // since copying each field at every part is quadratic in the parts of a word (30,000 `?/` took seconds)
@@ -171,12 +175,12 @@ function expandParts(parts: readonly WordPart[], context: WordContext, quoted: b
     const part = parts[i]!;
     const after = parts[i + 1];
     if (context.dialect.unbracedParameterModifiers && part.type === 'ParameterExpansion' && !part.braced && after?.type === 'Literal' && /^:[A-Za-z&]/.test(after.value)) {
-      throw new Unfixed(`zsh applies the modifier in \`$${part.name}${after.value.slice(0, 2)}\`, which moves the path; write the path out`, part.span);
+      throw new NotFixed({ source: 'zsh-modifier', name: part.name, modifier: after.value.slice(0, 2) }, part.span);
     }
     const expanded = expandPart(part, context, quoted);
     // a parameter split into several fields joins the text around it field by field; read only when it stands alone
     if (part.type === 'ParameterExpansion' && expanded.length > 1 && parts.length > 1) {
-      throw new Unfixed(`\`$${part.name}\` splits into several words next to other text`, part.span);
+      throw new NotFixed({ source: 'split-parameter', name: part.name }, part.span);
     }
     fields = product(fields, expanded, part.span);
   }
@@ -200,28 +204,28 @@ function expandPart(part: WordPart, context: WordContext, quoted: boolean): Part
     }
     case 'Glob':
       if (quoted) return [[{ text: part.pattern, quoted: true }]];
-      if (!isSimpleGlob(part.pattern)) throw new Unfixed(`the pattern \`${part.pattern}\` is one treeward does not read`, part.span);
+      if (!isSimpleGlob(part.pattern)) throw new NotFixed({ source: 'pattern', pattern: part.pattern }, part.span);
       return [[{ text: part.pattern, quoted: false }]];
     case 'BraceExpansion':
       return expandBraces(part, context, quoted);
     case 'Tilde': {
       if (part.user === '') {
-        if (context.home === null) throw new Unfixed('`~` where HOME is not fixed (the line set it, or ran a file that may have)', part.span);
+        if (context.home === null) throw new NotFixed({ source: 'home' }, part.span);
         return [[{ text: context.home, quoted: true }]];
       }
       if (part.user === '+' && context.cwd !== null) return [[{ text: context.cwd, quoted: true }]];
-      throw new Unfixed(`\`~${part.user}\` names a directory the line does not fix`, part.span);
+      throw new NotFixed({ source: 'user-home', user: part.user }, part.span);
     }
     case 'ParameterExpansion':
       return expandParameter(part, context, quoted);
     case 'CommandSubstitution':
-      throw new Unfixed('a command substitution is not fixed until it runs', part.span);
+      throw new NotFixed({ source: 'substitution' }, part.span);
     case 'ProcessSubstitution':
-      throw new Unfixed('a process substitution names a pipe made when it runs', part.span);
+      throw new NotFixed({ source: 'process-substitution' }, part.span);
     case 'ArithmeticExpansion':
-      throw new Unfixed('an arithmetic expansion is not fixed until it runs', part.span);
+      throw new NotFixed({ source: 'arithmetic' }, part.span);
     case 'EqualsCommandPath':
-      throw new Unfixed(`\`=${part.name}\` is the path of a command, found when it runs`, part.span);
+      throw new NotFixed({ source: 'command-path', name: part.name }, part.span);
   }
 }
 
@@ -240,7 +244,7 @@ function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: Word
       const b = Number(end);
       let s = step ? Math.abs(Number(step)) || 1 : 1;
       const count = Math.floor(Math.abs(b - a) / s) + 1;
-      if (count > maxFields) throw new Unfixed(`\`{${start}..${end}}\` expands to more than ${maxFields} words`, part.span, true);
+      if (count > budgets.maxFields) throw new NotFixed({ source: 'expansion-budget', sequence: `{${start}..${end}}` }, part.span);
       s = a <= b ? s : -s;
       const width = (start.startsWith('0') && start.length > 1) || (end.startsWith('0') && end.length > 1) ? Math.max(start.length, end.length) : 0;
       for (let i = 0, v = a; i < count; i++, v += s) out.push([{ text: width ? String(v).padStart(width, '0') : String(v), quoted }]);
@@ -256,7 +260,7 @@ function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: Word
   for (const alternative of part.alternatives ?? []) {
     for (const field of expandParts(alternative, context, quoted)) {
       out.push(field);
-      if (out.length > maxFields) throw new Unfixed(`expands to more than ${maxFields} words`, part.span, true);
+      if (out.length > budgets.maxFields) throw new NotFixed({ source: 'expansion-budget', sequence: null }, part.span);
     }
   }
   return out;
@@ -266,11 +270,11 @@ function expandParameter(part: WordPart & { type: 'ParameterExpansion' }, contex
   const plain = part.operator === null && part.index === null && !part.length && !part.indirect && part.flags === null && part.zshPrefix === undefined && part.nested === null && part.invalid === null;
   const value = context.parameters.get(part.name);
   if (!plain || value === undefined) {
-    throw new Unfixed(`\`${part.braced ? '${' + part.name + '…}' : '$' + part.name}\` is not fixed by the line`, part.span);
+    throw new NotFixed({ source: 'parameter', name: part.name, braced: part.braced }, part.span);
   }
   // zsh neither splits nor globs an unquoted parameter; bash and sh do both.
   if (quoted || !context.dialect.splitsUnquotedParameters) return [[{ text: value, quoted: true }]];
-  if (context.splittingChanged) throw new Unfixed(`\`$${part.name}\` is split by a changed IFS`, part.span);
+  if (context.splittingChanged) throw new NotFixed({ source: 'changed-ifs', name: part.name }, part.span);
   const words = value.split(/[ \t\n]+/).filter((w) => w !== '');
   if (words.length === 0) return [[]];
   if (words.length === 1 && /^[ \t\n]|[ \t\n]$/.test(value) === false) return [[{ text: words[0]!, quoted: false }]];

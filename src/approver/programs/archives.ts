@@ -124,7 +124,7 @@ function readTar({ args, ctx, span }: Invocation): Action[] {
   if (has('x', 'extract', 'get')) {
     if (has('O', 'to-stdout')) return out;
     if (has('P', 'absolute-names')) {
-      out.push({ kind: 'write', arg: unfixedArgument(archive ?? args[0]!, '`tar -P` extracts absolute paths the archive chooses'), by: 'tar -x -P' });
+      out.push({ kind: 'write', arg: unfixedArgument(archive ?? args[0]!, { source: 'program-reads', what: 'tar -P path' }), by: 'tar -x -P' });
       return out;
     }
     out.push({ kind: 'write', arg: directory ?? derivedArgument(args[0]!, '.'), extraction: true, recursive: true, by: 'tar -x' });
@@ -143,7 +143,7 @@ function readTar({ args, ctx, span }: Invocation): Action[] {
         dirs = joined === null || ctx.dirs === null ? null : [...new Set([...ctx.dirs, ...joined])];
       }
       for (const source of operands) {
-        const arg = dirs === null && !(source.text ?? '').startsWith('/') ? unfixedArgument(source, 'a name `tar -C` places in a directory the line does not fix') : source;
+        const arg = dirs === null && !(source.text ?? '').startsWith('/') ? unfixedArgument(source, { source: 'derived', what: 'tar -C name' }) : source;
         out.push({ kind: 'remove', arg, recursive: true, by: 'tar --remove-files', ...(dirs ? { dirs } : {}) });
       }
     }

@@ -7,6 +7,7 @@
 
 import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import { type Action, dynamicAction, type Invocation, type ProgramRow } from '../core/actions.js';
+import type { Unfixed } from '../core/facts.js';
 import { beforeFirst } from '../core/path-text.js';
 import { has, options, type ParsedOption, valuesOf } from '../core/options.js';
 
@@ -48,7 +49,7 @@ function readCurl({ line, ctx }: Invocation): Action[] {
   }
   for (const o of valuesOf(line, 'K', 'config')) {
     // a config file can name output files; one the line wrote (or stdin) is not read
-    if (o.value === null || o.value === '-' || ctx.contentOf(o.value)) out.push({ kind: 'write', arg: unfixedArgument(o.arg, `curl reads options (which can name output files) from \`${o.value ?? '…'}\`, which treeward cannot read`), by: 'curl -K' });
+    if (o.value === null || o.value === '-' || ctx.contentOf(o.value)) out.push({ kind: 'write', arg: unfixedArgument(o.arg, { source: 'options-file', file: o.value }), by: 'curl -K' });
   }
   // each URL takes the next output slot (`-o FILE` or `-O`) in order; the rest go to stdout unless --remote-name-all
   const slots: ({ file: ParsedOption } | 'remote')[] = [];
@@ -63,8 +64,8 @@ function readCurl({ line, ctx }: Invocation): Action[] {
   const globbing = !has(line, 'g', 'globoff');
   const dirOption = valuesOf(line, 'output-dir').pop();
   const dir: string | null | undefined = dirOption ? dirOption.value : undefined;
-  const place = (from: Argument, file: string | null, reason: string) => {
-    if (file === null || dir === null) return unfixedArgument(from, dir === null ? 'curl --output-dir is not fixed' : reason);
+  const place = (from: Argument, file: string | null, why: Unfixed) => {
+    if (file === null || dir === null) return unfixedArgument(from, dir === null ? { source: 'placing-option', option: 'curl --output-dir' } : why);
     return derivedArgument(from, dir === undefined ? file : `${dir}/${file}`);
   };
   urls.forEach((url, k) => {
@@ -72,14 +73,14 @@ function readCurl({ line, ctx }: Invocation): Action[] {
     if (slot === null) return;
     if (slot === 'remote') {
       const name = url.text === null ? null : curlRemoteName(url.text, globbing);
-      out.push({ kind: 'write', arg: place(url, serverNames ? null : name, serverNames ? 'with `-J` the server chooses the file name' : 'the file name comes from a URL that is not fixed'), by: 'curl -O' });
+      out.push({ kind: 'write', arg: place(url, serverNames ? null : name, serverNames ? { source: 'server-name', option: '-J' } : { source: 'url-name', from: 'url' }), by: 'curl -O' });
       return;
     }
     const value = slot.file.value;
     if (value === '-') return;
     // `-o "file_#1"` fills in what a URL glob (`{a,b}`, `[1-3]`) matched
     const varies = value !== null && /#\d/.test(value) && globbing && url.text !== null && /[{[]/.test(url.text);
-    out.push({ kind: 'write', arg: value === null ? valueArgument(slot.file) : place(slot.file.arg, varies ? null : value, 'the file name takes text from a URL glob'), by: 'curl -o' });
+    out.push({ kind: 'write', arg: value === null ? valueArgument(slot.file) : place(slot.file.arg, varies ? null : value, { source: 'url-name', from: 'url-glob' }), by: 'curl -o' });
   });
   return out;
 }
@@ -164,24 +165,24 @@ function readWget({ args, line, span }: Invocation): Action[] {
     return out;
   }
   const urls = [...line.operands];
-  for (const o of valuesOf(line, 'i', 'input-file')) urls.push(unfixedArgument(o.arg, 'a URL `wget -i` reads from a file'));
+  for (const o of valuesOf(line, 'i', 'input-file')) urls.push(unfixedArgument(o.arg, { source: 'url-list' }));
   const recursive = has(line, 'r', 'recursive', 'm', 'mirror', 'p', 'page-requisites');
   const forceDirs = has(line, 'x', 'force-directories') || (recursive && !no('d') && !has(line, 'no-directories'));
   const hostDirs = forceDirs && !no('H') && !has(line, 'no-host-directories');
-  const within = (from: Argument, path: string | null, reason: string) => {
-    if (path === null || prefix === null) return unfixedArgument(from, prefix === null ? 'wget -P is not fixed' : reason);
+  const within = (from: Argument, path: string | null, why: Unfixed) => {
+    if (path === null || prefix === null) return unfixedArgument(from, prefix === null ? { source: 'placing-option', option: 'wget -P' } : why);
     return derivedArgument(from, prefix === undefined ? path : `${prefix}/${path}`);
   };
   for (const url of urls) {
     if (recursive || forceDirs) {
       // a tree of files under the prefix (in a directory named after the host, unless -nH)
       const host = url.text === null ? null : urlHost(url.text);
-      const dir = hostDirs ? within(url, host, 'the directory is named after a host the line does not fix') : prefix === null ? unfixedArgument(url, 'wget -P is not fixed') : derivedArgument(url, prefix ?? '.');
+      const dir = hostDirs ? within(url, host, { source: 'url-name', from: 'host' }) : prefix === null ? unfixedArgument(url, { source: 'placing-option', option: 'wget -P' }) : derivedArgument(url, prefix ?? '.');
       out.push({ kind: 'write', arg: dir, recursive: true, by: 'wget' });
       continue;
     }
     const name = url.text === null || serverNames ? null : wgetRemoteName(url.text);
-    out.push({ kind: 'write', arg: within(url, name, serverNames ? 'the server chooses the file name' : 'the file name comes from a URL that is not fixed'), by: 'wget' });
+    out.push({ kind: 'write', arg: within(url, name, serverNames ? { source: 'server-name', option: null } : { source: 'url-name', from: 'url' }), by: 'wget' });
   }
   return out;
 }

@@ -151,7 +151,7 @@ export const rows: ProgramRow[] = [
       const out: Action[] = [];
       for (const arg of line.operands) {
         if (arg.text === null) {
-          if (arg.value.kind !== 'fixed') out.push({ kind: 'write', arg: unfixedArgument(arg, 'a `dd` operand that is not fixed may be `of=`'), by: name });
+          if (arg.value.kind !== 'fixed') out.push({ kind: 'write', arg: unfixedArgument(arg, { source: 'program-reads', what: 'dd operand' }), by: name });
           continue;
         }
         if (arg.text.startsWith('of=')) out.push({ kind: 'write', arg: derivedArgument(arg, arg.text.slice(3)), by: name });
@@ -195,7 +195,7 @@ export const rows: ProgramRow[] = [
       const environment = ctx.environment.get('TMPDIR');
       const tempDir = typeof environment === 'string' ? environment : environment ? null : ctx.tempDir;
       const base = directory?.value ?? tempDir;
-      if (inTempDir && !name.includes('/') && base === null) return [{ kind: 'write', arg: unfixedArgument(args[0]!, 'a temp dir the line does not fix'), by: 'mktemp', content: false }];
+      if (inTempDir && !name.includes('/') && base === null) return [{ kind: 'write', arg: unfixedArgument(args[0]!, { source: 'program-reads', what: 'temp dir' }), by: 'mktemp', content: false }];
       const path = inTempDir && !name.includes('/') ? `${trimTrailingSlashes(base!)}/${name}` : name;
       return [{ kind: 'write', arg: derivedArgument(template ?? args[0]!, path), by: 'mktemp', content: false, fresh: true }];
     },
@@ -221,7 +221,7 @@ function copyLike(line: ParsedOptions, by: string, mode: 'copy' | 'move' | 'syml
   if (destinations.length === 0) {
     if (sources.length === 1 && (mode === 'symlink' || mode === 'hardlink')) {
       const only = sources[0]!;
-      destinations = [only.text === null ? unfixedArgument(only, 'the link name comes from a target that is not fixed') : derivedArgument(only, baseName(only.text))];
+      destinations = [only.text === null ? unfixedArgument(only, { source: 'derived', what: 'link name' }) : derivedArgument(only, baseName(only.text))];
       named = true;
     } else if (sources.length > 0) {
       destinations = [sources[sources.length - 1]!];

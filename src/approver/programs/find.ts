@@ -118,7 +118,7 @@ function readFind({ args }: Invocation): Action[] {
     if (term.command) {
       // `{}` is each path found: below the start points, as the tests narrow it (the removal below covers removals)
       const listing: Listing = { starts, filters: [withoutDirectories(filterFor(terms, index, term))], recursive: true, skipsGitDirectories: false, by: 'find', coveredRemoval: removal(term) };
-      const command = term.command.map((a) => (a.text !== null && a.text.includes('{}') ? listedArgument(a, a.text === '{}' ? listing : null, 'a path `find` fills in') : a));
+      const command = term.command.map((a) => (a.text !== null && a.text.includes('{}') ? listedArgument(a, a.text === '{}' ? listing : null, { source: 'runner-list', runner: 'find', filledIn: true }) : a));
       if (command.length > 0) out.push({ kind: 'run', argv: command, subshell: true, ...(term.name === '-execdir' || term.name === '-okdir' ? { dirs: null } : {}) });
     }
     if (removal(term)) {

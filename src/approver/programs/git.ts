@@ -103,7 +103,7 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
     if (/^GIT_TRACE/.test(key)) {
       const value = ctx.environment.get(key);
       if (typeof value === 'string' && value.startsWith('/')) out.push({ kind: 'write', arg: derivedArgument(args[0]!, value), by: key });
-      else if (typeof value !== 'string') out.push({ kind: 'write', arg: unfixedArgument(args[0]!, `\`${key}\` is not fixed`), by: key });
+      else if (typeof value !== 'string') out.push({ kind: 'write', arg: unfixedArgument(args[0]!, { source: 'variable', name: key }), by: key });
     }
   }
   const sub = args[i];

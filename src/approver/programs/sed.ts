@@ -56,7 +56,7 @@ function readSed({ name, args, line, ctx, span }: Invocation): Action[] {
     for (const f of operands) {
       out.push({ kind: 'write', arg: f, by: 'sed -i' });
       // `-i.bak` (and `-irc`: the suffix is `rc`) also writes a backup beside the file, or where a `/` in it says
-      if (inPlace.value) out.push({ kind: 'write', arg: f.text === null ? unfixedArgument(f, 'a backup named after a file the line does not fix') : derivedArgument(f, sedBackupName(f.text, inPlace.value)), by: 'sed -i' });
+      if (inPlace.value) out.push({ kind: 'write', arg: f.text === null ? unfixedArgument(f, { source: 'derived', what: 'sed backup' }) : derivedArgument(f, sedBackupName(f.text, inPlace.value)), by: 'sed -i' });
     }
   }
   if (inPlace && inPlace.value === null && inPlace.attached) out.push(dynamicAction(span, '`sed -i` with a backup suffix the line does not fix'));

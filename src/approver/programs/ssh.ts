@@ -76,7 +76,7 @@ function readSetting(setting: { text: string; whole: boolean }, o: ParsedOption 
     if (shellKeywords.has(parsed.key) || parsed.key === 'knownhostscommand' || parsed.key === 'pkcs11provider' || parsed.key === 'securitykeyprovider') {
       return [dynamicAction(where, `the value of \`ssh -o ${parsed.spelled}\` is not fixed, and ssh runs it as a command`)];
     }
-    if (parsed.key === 'userknownhostsfile' && o) return [{ kind: 'write', arg: unfixedArgument(o.arg, 'the value of `UserKnownHostsFile` is not fixed'), by: 'ssh UserKnownHostsFile' }];
+    if (parsed.key === 'userknownhostsfile' && o) return [{ kind: 'write', arg: unfixedArgument(o.arg, { source: 'program-reads', what: 'known-hosts value' }), by: 'ssh UserKnownHostsFile' }];
     return [];
   }
   if (!parsed) return [];
@@ -101,7 +101,7 @@ function readSetting(setting: { text: string; whole: boolean }, o: ParsedOption 
     const file = value.split(/\s+/)[0] ?? '';
     if (file === '' || file.toLowerCase() === 'none') return [];
     const path = expandTokens(file.replace(/^~(?=\/|$)/, ctx.home), tokens, new Set(['%', 'd']));
-    if (path === null || /\$\{/.test(path)) return [{ kind: 'write', arg: unfixedArgument(o.arg, 'ssh fills `UserKnownHostsFile` with values the line does not fix'), by: 'ssh UserKnownHostsFile' }];
+    if (path === null || /\$\{/.test(path)) return [{ kind: 'write', arg: unfixedArgument(o.arg, { source: 'program-reads', what: 'known-hosts tokens' }), by: 'ssh UserKnownHostsFile' }];
     return [{ kind: 'write', arg: derivedArgument(o.arg, path), by: 'ssh UserKnownHostsFile' }];
   }
   if ((key === 'pkcs11provider' || key === 'securitykeyprovider') && o) return library({ ...o, value, attached: true }, ctx, span);
@@ -298,7 +298,7 @@ export function rsyncShell(line: { options: readonly ParsedOption[]; operands: r
   if (words === null) return [...out, dynamicAction(from.word.span, 'rsync cannot split the remote-shell command (a quote is not closed)')];
   if (words.length === 0) return out;
   const argv = words.map((w) => derivedArgument(from, w));
-  if (remote.text === null) argv.push(unfixedArgument(remote, 'the host comes from an operand the line does not fix'));
+  if (remote.text === null) argv.push(unfixedArgument(remote, { source: 'derived', what: 'ssh host' }));
   else {
     const m = /^(?:rsync:\/\/)?(?:([^@/:]*)@)?(\[[^\]]*\]|[^:/]*)/i.exec(remote.text)!;
     if (m[1] !== undefined) argv.push(derivedArgument(remote, '-l'), derivedArgument(remote, m[1]));

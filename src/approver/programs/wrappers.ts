@@ -229,13 +229,13 @@ function readXargs({ args, line, ctx, span }: Invocation): Action[] {
   const argv = line.operands.length > 0 ? line.operands : [derivedArgument(args[0]!, 'echo')];
   // xargs appends words read from its input: not fixed, but below a listing program's start points when it reads one
   const fromFile = has(line, 'a', 'arg-file');
-  const input = listedArgument(args[0]!, fromFile ? null : ctx.stdinListing ?? null, fromFile ? 'a word `xargs` reads from a file' : 'a word `xargs` reads from its input');
+  const input = listedArgument(args[0]!, fromFile ? null : ctx.stdinListing ?? null, { source: 'input', runner: 'xargs', from: fromFile ? 'file' : 'input', filledIn: false });
   const replace = line.options.find((o) => o.name === 'I' || o.name === 'i' || o.name === 'replace');
   if (replace) {
     // -I R: each R in the command's words is an input line; nothing is appended
     const token = replace.name === 'I' ? replace.value : replace.value ?? '{}';
     if (token === null) return [dynamicAction(span, '`xargs -I` with a replacement string the line does not fix')];
-    const replaced = argv.map((a) => (a.text === token ? input : a.text !== null && a.text.includes(token) ? listedArgument(a, null, 'a word `xargs` fills in from its input') : a));
+    const replaced = argv.map((a) => (a.text === token ? input : a.text !== null && a.text.includes(token) ? listedArgument(a, null, { source: 'input', runner: 'xargs', from: 'input', filledIn: true }) : a));
     return [{ kind: 'run', argv: replaced, subshell: true }];
   }
   return [{ kind: 'run', argv: [...argv, input], subshell: true }];
@@ -251,10 +251,10 @@ function readParallel({ args, span }: Invocation): Action[] {
   // `::: ARGS` are the arguments, one run each (appended, or put where `{}` stands); `::::` names files of them
   const values = sep < 0 ? [] : args.slice(sep).filter((a) => a.text !== ':::' && a.text !== ':::+');
   const fromElsewhere = sep < 0 || args.slice(sep).some((a) => a.text === '::::') || values.length === 0 || values.length > 32;
-  const inputs = fromElsewhere ? [unfixedArgument(args[0]!, sep < 0 ? 'a word `parallel` reads from its input' : 'a word `parallel` takes from its argument list')] : values;
+  const inputs = fromElsewhere ? [unfixedArgument(args[0]!, sep < 0 ? { source: 'input', runner: 'parallel', from: 'input', filledIn: false } : { source: 'runner-list', runner: 'parallel', filledIn: false })] : values;
   return inputs.map((input) => {
     const placed = line.operands.some((a) => a.text!.includes('{}'));
-    const argv = placed ? line.operands.map((a) => (a.text === '{}' ? input : a.text!.includes('{}') ? (input.text === null ? unfixedArgument(a, 'a word `parallel` fills in') : derivedArgument(a, a.text!.replaceAll('{}', input.text))) : a)) : [...line.operands, input];
+    const argv = placed ? line.operands.map((a) => (a.text === '{}' ? input : a.text!.includes('{}') ? (input.text === null ? unfixedArgument(a, { source: 'runner-list', runner: 'parallel', filledIn: true }) : derivedArgument(a, a.text!.replaceAll('{}', input.text))) : a)) : [...line.operands, input];
     return { kind: 'run', argv, subshell: true } as Action;
   });
 }

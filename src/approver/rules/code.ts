@@ -5,7 +5,7 @@
 import type { Effect, GitSetting } from '../core/effects.js';
 import { deny, type Denial, type JudgeContext, type Rule } from './context.js';
 import { insideTreeBoth, read } from './readings.js';
-import { agentLaunch as launchSentence, dynamicCode as codeSentence, gitSetting, inlineCode as inlineSentence, pastBudget } from './reasons.js';
+import { agentLaunch as launchSentence, dynamicCode as codeSentence, gitSetting, inlineCode as inlineSentence, tooComplex as tooComplexSentence } from './reasons.js';
 
 export const agentLaunch: Rule = (effect) => {
   if (effect.kind !== 'agent') return null;
@@ -43,6 +43,5 @@ function gitSettingDenial(effect: GitSetting, ctx: JudgeContext, judge: (effects
 
 export const tooComplex: Rule = (effect) => {
   if (effect.kind !== 'too-complex') return null;
-  if (effect.sentence) return deny('too-complex', effect.span, effect.reason);
-  return deny('too-complex', effect.span, pastBudget(effect.reason));
+  return deny('too-complex', effect.span, tooComplexSentence(effect.past));
 };

@@ -3,8 +3,58 @@
 // decide; readers and the walk state facts; only this file writes the
 // words, so one fact has one sentence wherever it is found.
 
+import { budgets } from '../../budgets.js';
+import type { Complexity, Unfixed } from '../core/facts.js';
 import type { Resolution } from '../core/path-reading.js';
 import type { Reading } from './readings.js';
+
+// ------------------------------------------------------------------ values the line does not fix
+
+const derivedNames: Record<Extract<Unfixed, { source: 'derived' }>['what'], string> = {
+  'sed backup': 'a backup named after a file the line does not fix',
+  'link name': 'the link name comes from a target that is not fixed',
+  'ssh host': 'the host comes from an operand the line does not fix',
+  'tar -C name': 'a name `tar -C` places in a directory the line does not fix',
+};
+
+const programReads: Record<Extract<Unfixed, { source: 'program-reads' }>['what'], string> = {
+  'dd operand': 'a `dd` operand that is not fixed may be `of=`',
+  'temp dir': 'a temp dir the line does not fix',
+  'tar -P path': '`tar -P` extracts absolute paths the archive chooses',
+  'known-hosts value': 'the value of `UserKnownHostsFile` is not fixed',
+  'known-hosts tokens': 'ssh fills `UserKnownHostsFile` with values the line does not fix',
+};
+
+/** Why a value is not fixed, as the parenthesis of a refusal (`rm` removes a target the line does not fix (…)). */
+export function unfixed(why: Unfixed): string {
+  switch (why.source) {
+    case 'parameter': return `\`${why.braced ? '${' + why.name + '…}' : '$' + why.name}\` is not fixed by the line`;
+    case 'split-parameter': return `\`$${why.name}\` splits into several words next to other text`;
+    case 'changed-ifs': return `\`$${why.name}\` is split by a changed IFS`;
+    case 'zsh-modifier': return `zsh applies the modifier in \`$${why.name}${why.modifier}\`, which moves the path; write the path out`;
+    case 'glob-qualifier': return `the glob qualifier \`${why.text}\` is one treeward does not read`;
+    case 'pattern': return `the pattern \`${why.pattern}\` is one treeward does not read`;
+    case 'home': return '`~` where HOME is not fixed (the line set it, or ran a file that may have)';
+    case 'user-home': return `\`~${why.user}\` names a directory the line does not fix`;
+    case 'substitution': return 'a command substitution is not fixed until it runs';
+    case 'process-substitution': return 'a process substitution names a pipe made when it runs';
+    case 'arithmetic': return 'an arithmetic expansion is not fixed until it runs';
+    case 'command-path': return `\`=${why.name}\` is the path of a command, found when it runs`;
+    case 'expansion-budget': return `${why.sequence === null ? '' : `\`${why.sequence}\` `}expands to more than ${budgets.maxFields} words`;
+    case 'option-value': return 'the option value is not fixed';
+    case 'input': return `a word \`${why.runner}\` ${why.filledIn ? 'fills in from its input' : why.from === 'file' ? 'reads from a file' : 'reads from its input'}`;
+    case 'runner-list': return why.runner === 'find' ? 'a path `find` fills in' : why.filledIn ? 'a word `parallel` fills in' : 'a word `parallel` takes from its argument list';
+    case 'url-list': return 'a URL `wget -i` reads from a file';
+    case 'derived': return derivedNames[why.what];
+    case 'program-reads': return programReads[why.what];
+    case 'variable': return `\`${why.name}\` is not fixed`;
+    case 'placing-option': return `${why.option} is not fixed`;
+    case 'options-file': return `curl reads options (which can name output files) from \`${why.file ?? '…'}\`, which treeward cannot read`;
+    case 'server-name': return why.option === null ? 'the server chooses the file name' : `with \`${why.option}\` the server chooses the file name`;
+    case 'url-name':
+      return why.from === 'url' ? 'the file name comes from a URL that is not fixed' : why.from === 'url-glob' ? 'the file name takes text from a URL glob' : 'the directory is named after a host the line does not fix';
+  }
+}
 
 // ------------------------------------------------------------------ paths in sentences
 
@@ -33,9 +83,9 @@ function through(placed: { path: string | null }): string {
 export const removal = {
   unplacedName: (by: string, text: string) =>
     `\`${by}\` removes \`${text}\` relative to a directory the line changes to a place treeward cannot know; remove it by a path from where the line starts (or an absolute path inside the tree), without the unknown \`cd\``,
-  /** `listed`: the target is a word another program hands over (xargs, parallel): a fixed find can name those. */
-  unfixed: (by: string, why: string, listed: boolean) =>
-    `\`${by}\` removes a target the line does not fix (${why}); name the path literally${listed ? ', or use `find … -delete` with fixed start points' : ''}`,
+  /** A word a runner reads from its input (xargs, parallel): a fixed find can name those. */
+  unfixed: (by: string, why: Unfixed) =>
+    `\`${by}\` removes a target the line does not fix (${unfixed(why)}); name the path literally${why.source === 'input' ? ', or use `find … -delete` with fixed start points' : ''}`,
   throughPlaced: (by: string, text: string, placed: { path: string | null }) =>
     `\`${by}\` removes \`${text}\` through \`${through(placed)}\`, which an earlier part of the line linked, moved or copied into place (it may now be a link); run the removal as a separate command`,
   listedOutsideTree: (by: string, reading: Reading) =>
@@ -76,7 +126,7 @@ export const write = {
     `\`${by}\` would write into \`${dir}\`, which holds the protected \`${path}\`; ${extraction ? 'extract into a directory inside the tree' : 'limit it to the files you mean'}`,
   redirectionGlobUnderProtected: (by: string, text: string, owner: string) => `\`${by}\` would write what \`${text}\` matches, under the protected \`${owner}\`; write somewhere else`,
   globMatchesProtected: (text: string, hit: string) => `the glob \`${text}\` could match the protected \`${hit}\`; name the files you mean`,
-  unfixed: (by: string, why: string) => `\`${by}\` writes a target the line does not fix (${why}); name the file literally`,
+  unfixed: (by: string, why: Unfixed) => `\`${by}\` writes a target the line does not fix (${unfixed(why)}); name the file literally`,
   unplacedName: (by: string, text: string) =>
     `\`${by}\` writes \`${text}\` relative to a directory the line changes to a place treeward cannot know; write by a path from where the line starts`,
   underProc: (by: string) => `\`${by}\` writes under \`/proc\`, whose paths lead anywhere; write a regular file`,
@@ -114,12 +164,29 @@ export const gitSetting = {
   commandRefused: (id: string, reason: string) => `the command it names is refused (${id}: ${reason})`,
 };
 
+/** The line is past one of treeward's budgets, or does what treeward does not follow. */
+export function tooComplex(past: Complexity): string {
+  switch (past.source) {
+    case 'judging-work': {
+      const budget = budgets.maxJudgingWork.toLocaleString('en-US');
+      return pastBudget(`judging it takes more work than ${budget} (its text, counted again each time it is judged: a function's body at every call, a loop's body at every pass, a word once for each field it expands to)`);
+    }
+    case 'code-depth': return pastBudget(`code nested more than ${budgets.maxCodeDepth} levels deep (shells inside shells, eval, functions)`);
+    case 'nested-parse': return pastBudget(`the code inside is past treeward's budget: ${past.message}`);
+    case 'expansion': return wordPastBudget(past.why);
+    case 'recursion': {
+      const name = past.name === undefined ? 'an anonymous function' : `\`${past.name ?? 'the function'}\``;
+      return `${name} calls itself, and treeward does not follow a function into itself; write the steps out, or use a loop`;
+    }
+  }
+}
+
 /** Past one of treeward's budgets: `what` says which. */
 export function pastBudget(what: string): string {
   return `the line is past one of treeward's budgets: ${what}; split it into simpler commands`;
 }
 
 /** A word past the expansion budget. */
-export function wordPastBudget(why: string): string {
-  return pastBudget(`a word ${why}`);
+export function wordPastBudget(why: Unfixed): string {
+  return pastBudget(`a word ${unfixed(why)}`);
 }

@@ -6,6 +6,7 @@ import type { Removal } from '../core/effects.js';
 import { matchesName, splitGlob } from '../core/glob.js';
 import { isInsideOrEqual, normalizeLexically } from '../core/path-text.js';
 import { protectedBelow, protectedOwner } from '../core/protected.js';
+import { pastExpansionBudget } from '../core/words.js';
 import { deny, type Rule } from './context.js';
 import { dotDotMatch, globHitsProtected, keptOut } from './protected-paths.js';
 import { allowedDirs, exists, fieldReadings, globFields, insideAllowed, insideTreeBoth, placedOnPath, read, readings } from './readings.js';
@@ -22,8 +23,8 @@ export const removalUnfixedTarget: Rule = (effect, ctx) => {
   if (effect.kind !== 'removal') return null;
   if (effect.value.kind !== 'fixed') {
     // a target past the expansion budget is not merely unknown: the line is too complex to judge
-    if (effect.value.budget) return deny('too-complex', effect.span, wordPastBudget(effect.value.reason));
-    return deny('removal-unfixed-target', effect.span, removal.unfixed(effect.by, effect.value.reason, /xargs|input/.test(effect.value.reason)));
+    if (pastExpansionBudget(effect.value)) return deny('too-complex', effect.span, wordPastBudget(effect.value.why));
+    return deny('removal-unfixed-target', effect.span, removal.unfixed(effect.by, effect.value.why));
   }
   for (const field of effect.value.fields) {
     if (!field.glob) {

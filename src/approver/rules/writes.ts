@@ -3,6 +3,7 @@
 
 import { splitGlob } from '../core/glob.js';
 import { protectedBelow, protectedOwner } from '../core/protected.js';
+import { pastExpansionBudget } from '../core/words.js';
 import { deny, type Rule } from './context.js';
 import { globDirectoryProtected, globHitsProtected, keptOut } from './protected-paths.js';
 import { exists, fieldReadings, globFields, insideTreeBoth, placedOnPath, readings } from './readings.js';
@@ -61,8 +62,8 @@ export const protectedWrite: Rule = (effect, ctx) => {
 
 export const writeUnfixedTarget: Rule = (effect, ctx) => {
   if (effect.kind !== 'write') return null;
-  if (effect.value.kind !== 'fixed' && effect.value.budget) return deny('too-complex', effect.span, wordPastBudget(effect.value.reason));
-  if (effect.value.kind !== 'fixed') return deny('write-unfixed-target', effect.span, write.unfixed(effect.by, effect.value.reason));
+  if (effect.value.kind !== 'fixed' && pastExpansionBudget(effect.value)) return deny('too-complex', effect.span, wordPastBudget(effect.value.why));
+  if (effect.value.kind !== 'fixed') return deny('write-unfixed-target', effect.span, write.unfixed(effect.by, effect.value.why));
   for (const field of effect.value.fields) {
     const literal = !field.glob || (effect.redirection && !ctx.dialect.globsRedirectionTargets);
     if (literal) {

@@ -19,7 +19,7 @@ import type { WalkState } from './state.js';
 /** Enter code read inside code, within the nesting budget; false (with a too-complex effect) past it. */
 export function enterCode(w: WalkState, span: Span): boolean {
   if (w.codeDepth >= budgets.maxCodeDepth) {
-    w.effects.push({ kind: 'too-complex', span, reason: `code nested more than ${budgets.maxCodeDepth} levels deep (shells inside shells, eval, functions)` });
+    w.effects.push({ kind: 'too-complex', span, past: { source: 'code-depth' } });
     return false;
   }
   w.codeDepth++;
@@ -35,7 +35,7 @@ export function walkCode(w: WalkState, code: string, span: Span, dialectName: Di
       body = parse(code, { dialect: dialectName }).body;
     } catch (error) {
       if (error instanceof BudgetError) {
-        w.effects.push({ kind: 'too-complex', span, reason: `the code inside is past treeward's budget: ${error.message}` });
+        w.effects.push({ kind: 'too-complex', span, past: { source: 'nested-parse', message: error.message } });
         return;
       }
       if (error instanceof ParseError) {
@@ -85,8 +85,8 @@ export function gitSetting(w: WalkState, action: Action & { kind: 'git-setting' 
 export function walkFunctionBody(w: WalkState, command: FunctionDefinition, scope: Scope, dialect: Dialect, call: Span | null = null): Outcome {
   if (w.functionsWalked.has(command)) {
     // A shell would recurse until something stops it; following each call would double the work per level.
-    const name = command.names.length > 0 ? `\`${literalWord(command.names[0]!) ?? 'the function'}\`` : 'an anonymous function';
-    w.effects.push({ kind: 'too-complex', span: call ?? command.span, sentence: true, reason: `${name} calls itself, and treeward does not follow a function into itself; write the steps out, or use a loop` });
+    const past = command.names.length > 0 ? { source: 'recursion' as const, name: literalWord(command.names[0]!) } : { source: 'recursion' as const };
+    w.effects.push({ kind: 'too-complex', span: call ?? command.span, past });
     return stayed(scope);
   }
   if (!enterCode(w, command.span)) return stayed(scope);

@@ -9,7 +9,7 @@ import type { Action, ProgramContext } from '../core/actions.js';
 import type { Argument, Listing } from '../core/arguments.js';
 import type { Directories, ListedBelow } from '../core/effects.js';
 import { joinPath } from '../core/path-text.js';
-import { literalWord } from '../core/words.js';
+import { literalWord, pastExpansionBudget } from '../core/words.js';
 import { builtinOf, isShadowable, readProgram } from '../programs/index.js';
 import { gitSetting, runWrittenFile, walkCode, walkFunctionBody } from './code.js';
 import { isHarmlessDevice } from './line-facts.js';
@@ -75,7 +75,7 @@ export function runCommand(w: WalkState, args: Argument[], environment: Readonly
   }
   const fields = first.value.kind === 'fixed' ? first.value.fields : null;
   if (fields === null || fields.length === 0) {
-    if (first.value.kind === 'unfixed' && first.value.budget) w.effects.push({ kind: 'too-complex', span: first.word.span, reason: `a word ${first.value.reason}` });
+    if (first.value.kind === 'unfixed' && pastExpansionBudget(first.value)) w.effects.push({ kind: 'too-complex', span: first.word.span, past: { source: 'expansion', why: first.value.why } });
     else if (fields === null) w.dynamic(first.word.span, 'the command name is not fixed until the line runs; spell the program out');
     return here;
   }

@@ -31,11 +31,7 @@ export class Walker extends WalkState {
       // What the walk found so far is not the whole line, and judging all of it would cost as much again: the line is refused for its size alone.
       this.effects.length = 0;
       const end = body.length > 0 ? body[body.length - 1]!.span[1] : 0;
-      const budget = budgets.maxJudgingWork.toLocaleString('en-US');
-      this.effects.push({
-        kind: 'too-complex', span: [0, end],
-        reason: `judging it takes more work than ${budget} (its text, counted again each time it is judged: a function's body at every call, a loop's body at every pass, a word once for each field it expands to)`,
-      });
+      this.effects.push({ kind: 'too-complex', span: [0, end], past: { source: 'judging-work' } });
     }
   }
 
