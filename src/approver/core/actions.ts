@@ -7,6 +7,7 @@ import type { Span } from '../../syntax/ast.js';
 import type { Dialect, DialectName } from '../../syntax/dialect.js';
 import type { Argument, Listing } from './arguments.js';
 import type { Directories, Effect, FindFilter } from './effects.js';
+import type { CodeFact, GitProblem } from './facts.js';
 import type { OptionTable, ParsedOptions } from './options.js';
 import type { InlineCodePolicy } from './types.js';
 import type { WordContext } from './words.js';
@@ -70,7 +71,7 @@ export type Action =
   /** An effect the program has whatever the walk knows (`claude …`, `python -c CODE`, `crontab f`). */
   | { kind: 'effect'; effect: Effect }
   /** `git -c core.pager=CMD …`, `GIT_SSH_COMMAND=CMD git …`: a setting whose value git runs as a command. */
-  | { kind: 'git-setting'; span: Span; setting: string; command: string | null; problem: string | null; dirs: Directories }
+  | { kind: 'git-setting'; span: Span; setting: string; command: string | null; problem: GitProblem | null; dirs: Directories }
   /** `shopt -s dotglob`, `setopt globsubst`, `set -f`: options that change how later words expand. */
   | { kind: 'set-options'; globDots?: boolean; expansionChanged?: boolean; cdableVars?: boolean }
   /** `alias NAME=VALUE`. */
@@ -78,8 +79,9 @@ export type Action =
   /** `read x`, `unset x`, `declare x`: names whose values the line no longer fixes. */
   | { kind: 'forget-parameters'; names: string[] };
 
-export function dynamicAction(span: Span, reason: string): Action {
-  return { kind: 'effect', effect: { kind: 'dynamic-code', span, reason } };
+/** Code the program runs that treeward cannot judge: the fact, at `span`. */
+export function runsCode(span: Span, fact: CodeFact): Action {
+  return { kind: 'effect', effect: { ...fact, kind: 'runs-code', span } };
 }
 
 export function effectAction(effect: Effect): Action {

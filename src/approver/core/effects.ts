@@ -3,7 +3,7 @@
 // what earlier parts of the line did.
 
 import type { Span, Word } from '../../syntax/ast.js';
-import type { Complexity } from './facts.js';
+import type { CodeFact, Complexity, GitProblem, InlineFinding } from './facts.js';
 import type { WordValue } from './words.js';
 
 /** Where a command runs: the possible current directories, or null when the line leaves it unknown. */
@@ -100,15 +100,12 @@ export interface InlineCode {
   language: string;
   /** The code when known; null when it comes from stdin or is not fixed. */
   code: string | null;
-  /** Why the scan policy refuses it (the API the code calls), when it does. */
-  finding: string | null;
+  /** Why the policy refuses it (the API the code calls, or the policy itself), when it does. */
+  finding: InlineFinding | null;
 }
 
-export interface DynamicCode {
-  kind: 'dynamic-code';
-  span: Span;
-  reason: string;
-}
+/** Code the line runs that treeward cannot judge (`dynamic-code`): the fact of core/facts.ts, at its span. */
+export type RunsCode = CodeFact & { kind: 'runs-code'; span: Span };
 
 export interface GitSetting {
   kind: 'git-setting';
@@ -116,7 +113,7 @@ export interface GitSetting {
   /** `core.pager`, `alias.x`, `GIT_SSH_COMMAND`… */
   setting: string;
   /** Why it cannot be approved, or null when its command was read and may be judged. */
-  problem: string | null;
+  problem: GitProblem | null;
   /** What the command the setting names does (judged by the same rules). */
   effects: Effect[];
   /** Where git runs (its `-C`, `--work-tree`, or the current directory). */
@@ -138,4 +135,4 @@ export interface TooComplex {
   past: Complexity;
 }
 
-export type Effect = Removal | Write | AgentLaunch | InlineCode | DynamicCode | GitSetting | CrontabInstall | TooComplex;
+export type Effect = Removal | Write | AgentLaunch | InlineCode | RunsCode | GitSetting | CrontabInstall | TooComplex;

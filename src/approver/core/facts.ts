@@ -68,3 +68,149 @@ export type Complexity =
   | { source: 'expansion'; why: Unfixed }
   /** A function that calls itself (`name`: its literal name; null when it has none that is literal; absent: anonymous), which treeward does not follow. */
   | { source: 'recursion'; name?: string | null };
+
+/**
+ * What the line gives a program, or names, that is not fixed and that the
+ * program runs as code, by what it is: `{ source: 'unfixed', via: '`eval`',
+ * what: 'eval text' }` is "`eval` of text the line does not fix".
+ */
+export type UnfixedCode =
+  | 'command' | 'code' | 'text' | 'file' | 'script' | 'eval text' | 'command file' | 'makefile' | 'key' | 'wgetrc command' | 'program'
+  | 'program file' | 'awk program' | 'package' | 'word' | 'replacement string' | 'parallel command' | 'backup suffix' | 'tar command'
+  | 'find word' | 'git option' | 'alias value' | 'name' | 'gdb command' | 'less options' | 'ssh library' | 'ssh program' | 'rsync shell'
+  | 'ssh config' | 'less command' | 'ssh option value' | 'ssh option' | 'ssh host' | 'ssh values';
+
+/** A file an earlier part of the line wrote, which a program then runs, sources, loads or reads as commands. */
+export type WrittenUse = 'run' | 'source' | 'gdb commands' | 'gdb source' | 'ssh library' | 'ssh config' | 'make recipes';
+
+/** Text a program reads as code from stdin or a file treeward cannot read. */
+export type PipedCode = 'program' | 'gdb commands' | 'sftp commands' | 'makefile';
+
+/**
+ * Code the line runs that treeward cannot judge (`dynamic-code`): code it
+ * assembles at run time, or that a program runs from somewhere treeward does
+ * not read. `via` is display text only (what runs it, as the line spells
+ * it); no rule decides by it.
+ */
+export type CodeFact =
+  /** Code, a command or a file of them that the line does not fix. */
+  | { source: 'unfixed'; via: string; what: UnfixedCode }
+  /** A file an earlier part of the line wrote (`via` null: the line runs the file itself). */
+  | { source: 'written-by-line'; via: string | null; file: string; use: WrittenUse }
+  /** The line runs a file it wrote whose `#!` names a program other than a shell treeward reads. */
+  | { source: 'written-script'; file: string; interpreter: string }
+  /** An ssh config the line wrote that uses `Include` or `Match exec`. */
+  | { source: 'written-ssh-config'; file: string; directive: 'Include' | 'Match exec' }
+  /** Code a program reads from a pipe or a file treeward cannot read. */
+  | { source: 'pipe'; via: string; what: PipedCode }
+  /** A shell treeward does not read: running code in it, a script in it, or starting it. */
+  | { source: 'unread-shell'; via: string; runs: 'code' | 'script' | 'shell' }
+  /** A startup file a variable the line gives makes a shell run first (`BASH_ENV=f bash`). */
+  | { source: 'startup-file'; variable: string; shell: string }
+  /**
+   * Text bash or zsh evaluates as arithmetic, which runs a `$(` in it: a
+   * name's subscript (`text`), a setter's values (`declare -i`), `printf -v`'s
+   * name, `let`'s words, a word of `[[ ]]` or a subscript, or a parameter
+   * holding a substitution (`name`; `setByLine`: the pre-pass saw the line
+   * set it to such text).
+   */
+  | { source: 'arithmetic'; via: string; in: 'subscript'; text: string }
+  | { source: 'arithmetic'; via: string; in: 'values' | 'name' | 'words' }
+  | { source: 'arithmetic'; in: 'text' }
+  | { source: 'arithmetic'; in: 'parameter'; name: string; setByLine: boolean }
+  /** Text a program splits into a command that treeward cannot split. */
+  | { source: 'unsplittable'; what: 'env -S' | 'KnownHostsCommand' | 'sftp -D' | 'rsync -e' }
+  /** A program an option names, which the program runs (`install --strip-program X`). */
+  | { source: 'runs-program'; via: string; program: string | null }
+  /** A program the line gives an editor to (`sudo -e`, `crontab -e`, `git rebase -i`). */
+  | { source: 'editor'; edits: 'sudo -e' | 'crontab -e' | 'git rebase -i' }
+  /** What a builtin or option does that changes what later names run, or what code runs. */
+  | { source: 'changes-commands'; via: string; how: ChangesCommands }
+  /** Words a program hands a shell or a list of commands it reads (`su USER ARGS`, `parallel` with no `:::`). */
+  | { source: 'hands-to-shell'; via: string; what: 'user shell' | 'input commands' }
+  /** A variable whose value is code, or makes a shell or program load code (programs/environment.ts). */
+  | { source: 'variable'; name: string; meaning: VariableCode }
+  | { source: 'variable'; name: CodeLoadingVariable; meaning: 'loads code' }
+  /** A NODE_OPTIONS, RUBYOPT or PERL5OPT option that loads code. */
+  | { source: 'loading-option'; variable: 'NODE_OPTIONS' | 'RUBYOPT' | 'PERL5OPT'; option: string }
+  /** An sftp batch command that changes local files. */
+  | { source: 'sftp-local'; command: string }
+  /** make's SHELL, MAKESHELL or .SHELLFLAGS (`shell`), or a variable a recipe puts into `sh -c` text holding shell syntax (`syntax`). */
+  | { source: 'make-variable'; variable: string; how: 'shell' | 'syntax' }
+  /** `make --eval` text that is more than plain assignments. */
+  | { source: 'make-eval' }
+  /** The command word: not fixed, not one fixed word, or built from parameters into a builtin that sets names. */
+  | { source: 'command-word'; how: 'unfixed' | 'not-one-word' }
+  | { source: 'command-word'; how: 'sets-names'; program: string }
+  /** A function whose name is not fixed. */
+  | { source: 'function-name' }
+  /** A function that hides a builtin or a program the table reads. */
+  | { source: 'shadowing'; name: string }
+  /** An `alias` in sh, which dash applies to the lines after it. */
+  | { source: 'sh-alias' }
+  /** A zsh glob qualifier that runs code for every name (`*(e:…:)`, `*(+f)`). */
+  | { source: 'qualifier'; text: string }
+  /** A `${…}` or `$((…))` zsh cannot expand, which stops the whole line. */
+  | { source: 'zsh-stops'; in: 'parameter' | 'arithmetic'; message: string }
+  /** zsh parameter flags that evaluate the value again (`${(e)x}`). */
+  | { source: 'zsh-flags'; flags: string }
+  /** `${x@P}`: a value expanded as a prompt (`holdsSubstitution`: fixed, but with `$(` in it). */
+  | { source: 'prompt-expansion'; name: string; holdsSubstitution: boolean }
+  /** Code given as text that does not parse in its dialect. */
+  | { source: 'unparsable'; dialect: string; message: string };
+
+/** What a builtin or option does that makes later names, or code, run otherwise. */
+export type ChangesCommands =
+  | 'hash -p' | 'enable -f' | 'zmodload' | 'autoload' | 'compgen -C' | 'mapfile -C' | 'git --exec-path' | 'git --config-env' | 'git filter'
+  | 'RSYNC_CONNECT_PROG' | 'gdb eval' | 'gdb call' | 'less command';
+
+/** What a variable's value is to the shells and programs the line starts. */
+export type VariableCode =
+  | 'command table' | 'bash function' | 'prompt command' | 'unfixed prompt' | 'prompt substitution' | 'startup file'
+  | 'unfixed NODE_OPTIONS' | 'unfixed switches';
+
+/** Names that make every program, shell or interpreter started later load or run code the line chooses. */
+export const codeLoadingVariables = [
+  'SHELLOPTS', 'BASHOPTS', 'PYTHONSTARTUP', 'LD_PRELOAD', 'LD_AUDIT', 'PERL5DB', 'BASH_LOADABLES_PATH', 'LESSOPEN', 'LESSCLOSE',
+] as const;
+
+export type CodeLoadingVariable = (typeof codeLoadingVariables)[number];
+
+/** Why the inline-code policy refuses inline code (`inline-code`). */
+export type InlineFinding =
+  /** The policy is `refuse`. */
+  | { source: 'policy' }
+  /** The code comes from a pipe or a file treeward cannot read. */
+  | { source: 'unread' }
+  /** The scan found a call of this API (`os.remove`, `child_process`). */
+  | { source: 'calls'; api: string }
+  /** The scan has no patterns for the language. */
+  | { source: 'unscanned' }
+  /** An awk program that runs a command or writes a file. */
+  | { source: 'awk'; finding: AwkFinding }
+  /** A sed script treeward cannot read (`problem`: where the reading stopped), or one that runs commands. */
+  | { source: 'sed'; problem: string | null };
+
+/** What in an awk program runs a command or writes a file. */
+export type AwkFinding =
+  | { kind: 'system' }
+  | { kind: 'pipe' }
+  /** gawk's `@load` or `@include`. */
+  | { kind: 'directive'; directive: string }
+  /** `print … > FILE`: the statement and its operator. */
+  | { kind: 'print-redirection'; statement: string; operator: string }
+  /** `gawk -l NAME`. */
+  | { kind: 'extension'; name: string | null };
+
+/** Why a git setting cannot be approved, before its command is judged (`git-command-setting`). */
+export type GitProblem =
+  /** The setting's value is not fixed. */
+  | { source: 'unfixed' }
+  /** `GIT_CONFIG_PARAMETERS`, `GIT_CONFIG_COUNT` and kin: settings in a form treeward does not read. */
+  | { source: 'unread-settings' }
+  /** `git archive --exec`/`--remote`: a command run on a remote. */
+  | { source: 'remote-command' }
+  /** Settings inside settings past the code depth budget. */
+  | { source: 'nesting' }
+  /** git runs the value with sh, and it does not parse (the parser's message). */
+  | { source: 'unparsable'; message: string };

@@ -3,7 +3,7 @@
 // unzip's extraction; zip's archive, `-m` and `-TT`; and the gzip family,
 // which replaces each file it compresses.
 
-import { type Action, dynamicAction, type Invocation, type ProgramRow } from '../core/actions.js';
+import { type Action, type Invocation, type ProgramRow, runsCode } from '../core/actions.js';
 import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
 import { type Arity, has, type OptionTable, options, type ParsedOptions, readOptions, valuesOf } from '../core/options.js';
@@ -84,7 +84,7 @@ function readTar({ args, ctx, span }: Invocation): Action[] {
     const t = arg.text;
     if (t === null) {
       const option = unfixedCommandOption(arg);
-      if (option) out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: arg.word.span, reason: `\`tar ${option}\` runs a command the line does not fix` } });
+      if (option) out.push(runsCode(arg.word.span, { source: 'unfixed', via: `\`tar ${option}\``, what: 'tar command' }));
       operands.push(arg);
       continue;
     }
@@ -114,7 +114,7 @@ function readTar({ args, ctx, span }: Invocation): Action[] {
   const has = (...names: string[]) => options.some((o) => names.includes(o.name));
   for (const o of options) {
     if (commandOptions.has(o.name)) {
-      if (o.value === null) out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span, reason: `\`tar ${o.name.length > 1 ? '--' + o.name : '-' + o.name}\` runs a command the line does not fix` } });
+      if (o.value === null) out.push(runsCode(span, { source: 'unfixed', via: `\`tar ${o.name.length > 1 ? '--' + o.name : '-' + o.name}\``, what: 'tar command' }));
       else out.push({ kind: 'shell-code', code: o.value, span: o.arg.word.span, dialect: 'sh' });
     }
     if (o.name === 'checkpoint-action' && o.value !== null && /^exec=/.test(o.value)) out.push({ kind: 'shell-code', code: o.value.slice(5), span: o.arg.word.span, dialect: 'sh' });
@@ -190,7 +190,7 @@ function readZip({ args }: Invocation): Action[] {
   const [archive, ...sources] = line.operands;
   for (const c of commands) {
     if (c.text === null) {
-      out.push(dynamicAction(c.arg.word.span, '`zip -TT` of a command the line does not fix'));
+      out.push(runsCode(c.arg.word.span, { source: 'unfixed', via: '`zip -TT`', what: 'command' }));
       continue;
     }
     // `{}` is the archive's name (zip's temporary copy of it, in the same directory); else the name is appended

@@ -8,8 +8,9 @@
 // `if (n > 1)`, `print (a > b)`) it is a comparison.
 
 import type { Span } from '../../syntax/ast.js';
+import type { AwkFinding } from '../core/facts.js';
 import { derivedArgument, valueArgument } from '../core/arguments.js';
-import { type Action, dynamicAction, effectAction, type Invocation, type ProgramRow } from '../core/actions.js';
+import { type Action, runsCode, effectAction, type Invocation, type ProgramRow } from '../core/actions.js';
 import { has, options, valuesOf } from '../core/options.js';
 
 /** Files a `print > FILE` may name without writing a file: the standard streams and the null device. */
@@ -73,13 +74,13 @@ function tokenize(program: string): Token[] {
 }
 
 /** What in an awk program runs a command or writes a file, or null for a plain filter. */
-export function awkFinding(program: string): string | null {
+export function awkFinding(program: string): AwkFinding | null {
   const tokens = tokenize(program);
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
-    if (t.kind === 'word' && t.text === 'system' && tokens[k + 1]?.text === '(') return 'it calls `system(`';
-    if (t.kind === 'word' && (t.text === '@load' || t.text === '@include')) return `it uses gawk's \`${t.text}\``;
-    if (t.kind === 'op' && (t.text === '|' || t.text === '|&')) return 'it pipes to or from a command';
+    if (t.kind === 'word' && t.text === 'system' && tokens[k + 1]?.text === '(') return { kind: 'system' };
+    if (t.kind === 'word' && (t.text === '@load' || t.text === '@include')) return { kind: 'directive', directive: t.text };
+    if (t.kind === 'op' && (t.text === '|' || t.text === '|&')) return { kind: 'pipe' };
     if (t.kind === 'word' && (t.text === 'print' || t.text === 'printf')) {
       // the statement runs to `;`, a newline or the closing `}` at this level; a `>` or `>>` outside parentheses is a redirection
       let depth = 0;
@@ -93,7 +94,7 @@ export function awkFinding(program: string): string | null {
         else if (depth === 0 && (u.text === '>' || u.text === '>>')) {
           const target = tokens[j + 1];
           if (target && target.kind === 'string' && streams.test(target.text) && !isConcatenated(tokens, j + 2)) break;
-          return `it prints into a file (\`${t.text} … ${u.text}\`)`;
+          return { kind: 'print-redirection', statement: t.text, operator: u.text };
         }
         if (depth < 0) break;
       }
@@ -133,7 +134,7 @@ function readAwk({ name, line, ctx, span }: Invocation): Action[] {
   for (const f of files) {
     // a program file the line wrote is read like inline text; any other file is ordinary
     if (f.value === null) {
-      out.push(dynamicAction(span, `\`${name} -f\` of a program file the line does not fix`));
+      out.push(runsCode(span, { source: 'unfixed', via: `\`${name} -f\``, what: 'program file' }));
       continue;
     }
     const written = ctx.contentOf(f.value);
@@ -141,14 +142,14 @@ function readAwk({ name, line, ctx, span }: Invocation): Action[] {
   }
   for (const program of programs) {
     if (program.text === null) {
-      out.push(dynamicAction(program.span, `\`${name}\` runs a program the line does not fix or wrote itself`));
+      out.push(runsCode(program.span, { source: 'unfixed', via: `\`${name}\``, what: 'awk program' }));
       continue;
     }
     const finding = sandbox ? null : awkFinding(program.text);
-    if (finding) out.push(effectAction({ kind: 'inline-code', span: program.span, language: 'awk', code: program.text, finding }));
+    if (finding) out.push(effectAction({ kind: 'inline-code', span: program.span, language: 'awk', code: program.text, finding: { source: 'awk', finding } }));
   }
   for (const o of valuesOf(line, 'l')) {
-    if (!sandbox) out.push(effectAction({ kind: 'inline-code', span: o.arg.word.span, language: 'awk', code: null, finding: `it loads the gawk extension \`${o.value ?? '…'}\`` }));
+    if (!sandbox) out.push(effectAction({ kind: 'inline-code', span: o.arg.word.span, language: 'awk', code: null, finding: { source: 'awk', finding: { kind: 'extension', name: o.value } } }));
   }
   for (const o of valuesOf(line, 'd', 'o', 'p')) {
     out.push({ kind: 'write', arg: o.value === null && !o.attached ? derivedArgument(o.arg, diagnosticFiles[o.name]!) : valueArgument(o), by: `${name} -${o.name}` });

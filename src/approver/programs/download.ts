@@ -6,7 +6,7 @@
 // --content-disposition`) is not fixed.
 
 import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
-import { type Action, dynamicAction, type Invocation, type ProgramRow } from '../core/actions.js';
+import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import type { Unfixed } from '../core/facts.js';
 import { beforeFirst } from '../core/path-text.js';
 import { has, options, type ParsedOption, valuesOf } from '../core/options.js';
@@ -134,7 +134,7 @@ function readWget({ args, line, span }: Invocation): Action[] {
     if (o.name === 'o' || o.name === 'output-file' || o.name === 'a' || o.name === 'append-output') out.push({ kind: 'write', arg: valueArgument(o), by: `wget ${o.name.length === 1 ? '-' + o.name : '--' + o.name}` });
     if (o.name === 'save-cookies' || o.name === 'rejected-log' || o.name === 'hsts-file') out.push({ kind: 'write', arg: valueArgument(o), by: `wget --${o.name}` });
     if (o.name === 'warc-file') out.push({ kind: 'write', arg: o.value === null ? valueArgument(o) : derivedArgument(o.arg, `${o.value}.warc.gz`), by: 'wget --warc-file' });
-    if (o.name === 'use-askpass') out.push(o.value === null ? dynamicAction(span, '`wget --use-askpass` of a program the line does not fix') : { kind: 'run', argv: [valueArgument(o)], subshell: true });
+    if (o.name === 'use-askpass') out.push(o.value === null ? runsCode(span, { source: 'unfixed', via: '`wget --use-askpass`', what: 'program' }) : { kind: 'run', argv: [valueArgument(o)], subshell: true });
   }
   // `-e COMMAND`: a wgetrc line; the ones that name files or programs are read like their options
   let prefix: string | null | undefined = valuesOf(line, 'P', 'directory-prefix').map((o) => o.value).pop();
@@ -142,7 +142,7 @@ function readWget({ args, line, span }: Invocation): Action[] {
   let serverNames = has(line, 'content-disposition', 'trust-server-names');
   for (const o of valuesOf(line, 'e', 'execute')) {
     if (o.value === null) {
-      out.push(dynamicAction(o.arg.word.span, '`wget -e` of a wgetrc command the line does not fix'));
+      out.push(runsCode(o.arg.word.span, { source: 'unfixed', via: '`wget -e`', what: 'wgetrc command' }));
       continue;
     }
     const m = /^\s*([A-Za-z_-]+)\s*=([\s\S]*)$/.exec(o.value);

@@ -2,7 +2,7 @@
 // like them): which operands they remove, write, or put in place. Each is
 // read under GNU's and BSD's option readings (coreutils-options.ts).
 
-import { type Action, dynamicAction, type ProgramRow } from '../core/actions.js';
+import { type Action, runsCode, type ProgramRow } from '../core/actions.js';
 import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import { has, options, type ParsedOptions, valuesOf } from '../core/options.js';
 import { baseName, joinPath, trimTrailingSlashes } from '../core/path-text.js';
@@ -77,7 +77,7 @@ export const rows: ProgramRow[] = [
     bsdReading: true,
     shadowable: true,
     read: ({ line, name, span }) => {
-      for (const o of valuesOf(line, 'strip-program')) return [dynamicAction(span, `\`install --strip-program\` runs \`${o.value ?? '…'}\``)];
+      for (const o of valuesOf(line, 'strip-program')) return [runsCode(span, { source: 'runs-program', via: '`install --strip-program`', program: o.value })];
       if (has(line, 'directory')) return line.operands.map((arg) => ({ kind: 'write', arg, by: name }));
       return copyLike(line, name, 'copy');
     },
@@ -126,7 +126,7 @@ export const rows: ProgramRow[] = [
     bsdReading: true,
     read: ({ line, name, span }) => {
       const out: Action[] = valuesOf(line, 'o', 'output').map((o) => ({ kind: 'write', arg: valueArgument(o), by: name }) as Action);
-      for (const o of valuesOf(line, 'compress-program')) out.push(dynamicAction(span, `\`sort --compress-program\` runs \`${o.value ?? '…'}\``));
+      for (const o of valuesOf(line, 'compress-program')) out.push(runsCode(span, { source: 'runs-program', via: '`sort --compress-program`', program: o.value }));
       return out;
     },
   },

@@ -6,7 +6,7 @@ import type { FindFilter } from '../core/effects.js';
 import { rmOptions } from './coreutils-options.js';
 import { type Argument, derivedArgument, type Listing, listedArgument } from '../core/arguments.js';
 import { has, platformReadings } from '../core/options.js';
-import type { Action, Invocation, ProgramRow } from '../core/actions.js';
+import { type Action, type Invocation, type ProgramRow, runsCode } from '../core/actions.js';
 
 export const rows: ProgramRow[] = [{ names: ['find'], shadowable: true, read: readFind }];
 
@@ -109,7 +109,7 @@ function withoutDirectories(filter: FindFilter | null): FindFilter | null {
 
 function readFind({ args }: Invocation): Action[] {
   const find = parseFind(args);
-  if ('unfixed' in find) return [{ kind: 'effect', effect: { kind: 'dynamic-code', span: find.unfixed.word.span, reason: 'a `find` expression word the line does not fix' } }];
+  if ('unfixed' in find) return [runsCode(find.unfixed.word.span, { source: 'unfixed', via: '`find`', what: 'find word' })];
   const { starts, terms } = find;
   const out: Action[] = [];
   const removal = (term: Term) => term.name === '-delete' || (term.command !== undefined && removesWith(term.command));

@@ -3,7 +3,7 @@
 // run code here, and `dump`, `gcore`, `save` and logging write files.
 
 import type { Span } from '../../syntax/ast.js';
-import { type Action, dynamicAction, type Invocation, type ProgramContext, type ProgramRow } from '../core/actions.js';
+import { type Action, runsCode, type Invocation, type ProgramContext, type ProgramRow } from '../core/actions.js';
 import { type Argument, derivedArgument } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
 import { shQuote, unfixedWord } from '../core/sh-quote.js';
@@ -62,23 +62,23 @@ function readGdb({ args, ctx, span }: Invocation): Action[] {
   for (const file of files) {
     // a command file the line wrote is read; any other is an ordinary file
     if (file.text === null) {
-      out.push(dynamicAction(file.word.span, '`gdb -x` of a command file the line does not fix'));
+      out.push(runsCode(file.word.span, { source: 'unfixed', via: '`gdb -x`', what: 'command file' }));
       continue;
     }
     const written = ctx.contentOf(file.text);
     if (!written) continue;
-    if (written.literal === null) out.push(dynamicAction(span, `gdb runs the commands in \`${file.text}\`, which an earlier part of the line wrote`));
+    if (written.literal === null) out.push(runsCode(span, { source: 'written-by-line', via: 'gdb', file: file.text, use: 'gdb commands' }));
     else if (/\.py$/.test(file.text)) out.push(inlineCodeAction('python', written.literal, span, ctx));
     else out.push(...gdbScript(written.literal, span, state, ctx));
   }
   for (const command of commands) {
-    if (command.text === null) out.push(dynamicAction(command.span, 'a gdb command the line does not fix'));
+    if (command.text === null) out.push(runsCode(command.span, { source: 'unfixed', via: 'gdb', what: 'gdb command' }));
     else out.push(...gdbCommand(command.text, command.span, state, ctx));
   }
   // without --batch gdb reads more commands from its stdin
   if (!batch) {
     if (ctx.stdinText !== undefined && ctx.stdinText !== null) out.push(...gdbScript(ctx.stdinText, span, state, ctx));
-    else if (ctx.fedByPipe || ctx.stdinText === null) out.push(dynamicAction(span, 'gdb reads commands (which can run a shell) from a pipe or file treeward cannot read'));
+    else if (ctx.fedByPipe || ctx.stdinText === null) out.push(runsCode(span, { source: 'pipe', via: 'gdb', what: 'gdb commands' }));
   }
   return out;
 }
@@ -120,10 +120,10 @@ function gdbCommand(text: string, span: Span, state: GdbState, ctx: ProgramConte
   if (names(word, 'pipe')) return pipeCommand(rest, span, state);
   if (names(word, 'python', ['py']) || names(word, 'python-interactive', ['pi'])) return rest.trim() === '' ? [] : [inlineCodeAction('python', rest, span, ctx)];
   if (names(word, 'guile', ['gu']) || names(word, 'guile-repl', ['gr'])) return [inlineCodeAction('guile', rest, span, ctx)];
-  if (names(word, 'eval')) return [dynamicAction(span, 'gdb `eval` builds a command at run time')];
+  if (names(word, 'eval')) return [runsCode(span, { source: 'changes-commands', via: 'gdb `eval`', how: 'gdb eval' })];
   if (names(word, 'source')) {
     const file = rest.replace(/^(-[sv]\s+)*/, '').trim();
-    return file !== '' && ctx.contentOf(file) ? [dynamicAction(span, `gdb sources \`${file}\`, which an earlier part of the line wrote`)] : [];
+    return file !== '' && ctx.contentOf(file) ? [runsCode(span, { source: 'written-by-line', via: 'gdb', file, use: 'gdb source' })] : [];
   }
   if (names(word, 'make')) return [{ kind: 'run', argv: [arg('make'), ...rest.split(/\s+/).filter(Boolean).map(arg)], subshell: true, dirs: state.dirs }];
   if (word === 'cd') {
@@ -134,7 +134,7 @@ function gdbCommand(text: string, span: Span, state: GdbState, ctx: ProgramConte
   if (names(word, 'call') || names(word, 'print', ['p', 'inspect']) || names(word, 'output')) {
     // a call into the debugged program can run a command or write a file there
     return /\b(system|popen|execv?[lpe]*|unlink|remove|rmdir|rename|fopen|open|creat|write|symlink|truncate)\s*\(/.test(rest)
-      ? [dynamicAction(span, 'gdb calls a function of the debugged program that runs a command or writes a file')] : [];
+      ? [runsCode(span, { source: 'changes-commands', via: 'gdb', how: 'gdb call' })] : [];
   }
   const write = (file: string | undefined, by: string): Action[] => (file ? [{ kind: 'write', arg: arg(file), by, dirs: state.dirs }] : []);
   if (names(word, 'dump') || names(word, 'append')) {

@@ -8,7 +8,7 @@ import { shQuote } from '../core/sh-quote.js';
 import type { Directories } from '../core/effects.js';
 import { type Argument, derivedArgument, type Listing, unfixedArgument } from '../core/arguments.js';
 import { joinPath, trimTrailingSlashes } from '../core/path-text.js';
-import type { Action, Invocation, ProgramContext, ProgramRow } from '../core/actions.js';
+import { type Action, type Invocation, type ProgramContext, type ProgramRow, runsCode } from '../core/actions.js';
 import { listingFilter } from './find.js';
 
 export const rows: ProgramRow[] = [{ names: ['git'], shadowable: true, read: readGit }];
@@ -55,7 +55,7 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
     const arg = args[i]!;
     const t = arg.text;
     if (t === null) {
-      out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: arg.word.span, reason: 'a `git` option the line does not fix' } });
+      out.push(runsCode(arg.word.span, { source: 'unfixed', via: '`git`', what: 'git option' }));
       return out;
     }
     if (t === '-C') { place(args[i + 1]?.text ?? null); i += 2; continue; }
@@ -69,12 +69,12 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
     if (t === '--git-dir' || t === '--work-tree') { place(args[i + 1]?.text ?? null); i += 2; continue; }
     if (t === '--exec-path' || t === '--namespace' || t === '--super-prefix' || t === '--list-cmds') { i += 2; continue; }
     if (t.startsWith('--exec-path=')) {
-      out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: arg.word.span, reason: '`git --exec-path` makes git run its commands from another directory' } });
+      out.push(runsCode(arg.word.span, { source: 'changes-commands', via: '`git --exec-path`', how: 'git --exec-path' }));
       i++;
       continue;
     }
     if (t.startsWith('--config-env')) {
-      out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: arg.word.span, reason: '`git --config-env` reads a setting from a variable treeward does not fix' } });
+      out.push(runsCode(arg.word.span, { source: 'changes-commands', via: '`git --config-env`', how: 'git --config-env' }));
       i += t.includes('=') ? 1 : 2;
       continue;
     }
@@ -98,7 +98,7 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
   }
   for (const key of ctx.environment.keys()) {
     if (key === 'GIT_CONFIG_PARAMETERS' || /^GIT_CONFIG_(COUNT|KEY_\d+|VALUE_\d+)$/.test(key)) {
-      out.push({ kind: 'git-setting', span, setting: key, command: null, problem: `\`${key}\` gives git settings treeward does not read; use \`git -c key=value\``, dirs });
+      out.push({ kind: 'git-setting', span, setting: key, command: null, problem: { source: 'unread-settings' }, dirs });
     }
     if (/^GIT_TRACE/.test(key)) {
       const value = ctx.environment.get(key);
@@ -168,7 +168,7 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
           // they run configured drivers: judged as settings above when the line gives them
         }
         if (sub.text === 'archive' && (option === '--exec' || option === '--remote')) {
-          out.push({ kind: 'git-setting', span: a.word.span, setting: option, command: null, problem: `\`git archive ${option}\` runs a command on a remote`, dirs });
+          out.push({ kind: 'git-setting', span: a.word.span, setting: option, command: null, problem: { source: 'remote-command' }, dirs });
         }
       }
       if (sub.text === 'bundle' && texts[0] === 'create' && subArgs[1]) out.push({ kind: 'write', arg: subArgs[1], dirs, by: 'git bundle create' });
@@ -196,7 +196,7 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
         if (ext) out.push(ext);
         if (t === 'foreach' && sub.text === 'submodule') {
           const code = subArgs.slice(k + 1).filter((x) => !(x.text ?? '').startsWith('--'));
-          if (code.some((x) => x.text === null)) out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: a.word.span, reason: '`git submodule foreach` of a command the line does not fix' } });
+          if (code.some((x) => x.text === null)) out.push(runsCode(a.word.span, { source: 'unfixed', via: '`git submodule foreach`', what: 'command' }));
           else if (code.length > 0) out.push({ kind: 'shell-code', code: code.map((x) => x.text!).join(' '), span: a.word.span, dialect: 'sh', dirs: null });
         }
       }
@@ -222,7 +222,7 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
         const t = a.text ?? '';
         if (t === '-x' || t === '--exec') out.push(settingAction('git rebase --exec', subArgs[k + 1]?.text ?? null, a.word.span, dirs, ctx));
         else if (t.startsWith('--exec=')) out.push(settingAction('git rebase --exec', t.slice(7), a.word.span, dirs, ctx));
-        if (t === '-i' || t === '--interactive') out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: a.word.span, reason: '`git rebase -i` opens an editor on a todo list treeward cannot read; use `git rebase --exec` or plain commands' } });
+        if (t === '-i' || t === '--interactive') out.push(runsCode(a.word.span, { source: 'editor', edits: 'git rebase -i' }));
       }
       return out;
     case 'bisect':
@@ -230,7 +230,7 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
       return out;
     case 'filter-branch':
     case 'filter-repo':
-      out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: sub.word.span, reason: `\`git ${sub.text}\` runs filter commands over the whole history` } });
+      out.push(runsCode(sub.word.span, { source: 'changes-commands', via: `\`git ${sub.text}\``, how: 'git filter' }));
       return out;
     default:
       return out;
@@ -239,7 +239,7 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
 
 function settingAction(setting: string, value: string | null, span: Span, dirs: Directories, ctx: ProgramContext): Action {
   void ctx;
-  if (value === null) return { kind: 'git-setting', span, setting, command: null, problem: `the value of \`${setting}\` is not fixed, and git would run it as a command`, dirs };
+  if (value === null) return { kind: 'git-setting', span, setting, command: null, problem: { source: 'unfixed' }, dirs };
   if (setting.toLowerCase() === 'core.hookspath') {
     return { kind: 'git-setting', span, setting, command: null, problem: null, dirs: value.startsWith('/') ? [value] : dirs === null ? null : dirs.map((d) => joinPath(d, value)) };
   }
@@ -363,7 +363,7 @@ function readGitConfig(args: Argument[], dirs: Directories, ctx: ProgramContext)
     const action = commandSetting({ key: key.text, value: value.text, arg: value, valueLead: leadingText(value.word).text }, value.word.span, dirs, ctx);
     if (action) out.push(action);
   }
-  if (key && key.text === null) out.push({ kind: 'effect', effect: { kind: 'dynamic-code', span: key.word.span, reason: '`git config` of a key the line does not fix' } });
+  if (key && key.text === null) out.push(runsCode(key.word.span, { source: 'unfixed', via: '`git config`', what: 'key' }));
   return out;
 }
 

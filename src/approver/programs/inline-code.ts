@@ -5,6 +5,7 @@
 
 import type { Span } from '../../syntax/ast.js';
 import { type Action, effectAction, type ProgramContext } from '../core/actions.js';
+import type { InlineFinding } from '../core/facts.js';
 
 const findings: Record<string, [RegExp, string][]> = {
   python: [
@@ -58,18 +59,18 @@ const findings: Record<string, [RegExp, string][]> = {
 };
 
 /** Why the scan refuses this code (the API it calls), or null when it calls none. */
-export function scanInlineCode(language: string, code: string): string | null {
+export function scanInlineCode(language: string, code: string): InlineFinding | null {
   const rules = findings[language];
-  if (!rules) return `treeward does not scan ${language} code`;
+  if (!rules) return { source: 'unscanned' };
   for (const [pattern, what] of rules) {
     const m = pattern.exec(code);
-    if (m) return `it calls ${what.replace(/\$(\d)/g, (_, n: string) => m[Number(n)] ?? '')}`;
+    if (m) return { source: 'calls', api: what.replace(/\$(\d)/g, (_, n: string) => m[Number(n)] ?? '') };
   }
   return null;
 }
 
 /** Inline code under the line's policy: `allow` approves it, `refuse` refuses it, `scan` refuses it when the scan finds a call above (or cannot read it). */
 export function inlineCodeAction(language: string, code: string | null, span: Span, ctx: ProgramContext): Action {
-  const finding = ctx.inlineCode === 'allow' ? null : ctx.inlineCode === 'refuse' ? 'the inline-code policy refuses all inline code' : code === null ? 'the code comes from a pipe or file treeward cannot read' : scanInlineCode(language, code);
+  const finding: InlineFinding | null = ctx.inlineCode === 'allow' ? null : ctx.inlineCode === 'refuse' ? { source: 'policy' } : code === null ? { source: 'unread' } : scanInlineCode(language, code);
   return effectAction({ kind: 'inline-code', span, language, code, finding });
 }

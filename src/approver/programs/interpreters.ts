@@ -4,7 +4,7 @@
 // program they read from stdin; and the files a few write (`perl -i`,
 // `python -m json.tool`). `deno run npm:…` and `bun x` run packages.
 
-import { type Action, dynamicAction, type Invocation, type ProgramRow } from '../core/actions.js';
+import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import type { Argument } from '../core/arguments.js';
 import { has, type OptionTable, options, readOptions } from '../core/options.js';
 import { inlineCodeAction } from './inline-code.js';
@@ -87,12 +87,12 @@ function readInterpreter(invocation: Invocation): Action[] {
   // `deno run npm:pkg`, `deno run jsr:@scope/pkg`: a package runner
   if (name === 'deno' && script?.text && /^(npm|jsr):/.test(script.text)) return [...out, ...runPackage(script, line.operands.slice(1), ctx, span)];
   if (script && script.text !== '-') {
-    if (script.text === null) out.push(dynamicAction(span, `\`${name}\` runs a script the line does not fix`));
+    if (script.text === null) out.push(runsCode(span, { source: 'unfixed', via: `\`${name}\``, what: 'script' }));
     else {
       const written = ctx.contentOf(script.text);
       if (written) {
         // a script the line wrote: its literal text follows the inline-code policy; unknown text is refused
-        if (written.literal === null) out.push(dynamicAction(span, `\`${name}\` runs \`${script.text}\`, whose content an earlier part of the line wrote; write the script in one command and run it in another`));
+        if (written.literal === null) out.push(runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: script.text, use: 'run' }));
         else out.push(inlineCodeAction(row.language, written.literal, span, ctx));
       }
     }

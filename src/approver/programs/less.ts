@@ -2,7 +2,7 @@
 // through the shell for each file, the log files it copies its input to, and
 // `+` commands that run a shell.
 
-import { type Action, dynamicAction, type Invocation, type ProgramRow } from '../core/actions.js';
+import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import { type Argument, derivedArgument } from '../core/arguments.js';
 import { shQuote, unfixedWord } from '../core/sh-quote.js';
 
@@ -20,7 +20,7 @@ function readLess({ args, ctx, span }: Invocation): Action[] {
   const lessVariable = ctx.environment.get('LESS');
   // the options in `LESS` come first, as if typed before the command line's own
   if (typeof lessVariable === 'string') words.unshift(...lessVariable.split(/\s+/).filter(Boolean).map((w) => ({ arg: derivedArgument(args[0]!, w), text: w })));
-  else if (lessVariable !== undefined) out.push(dynamicAction(span, '`LESS` options the line does not fix'));
+  else if (lessVariable !== undefined) out.push(runsCode(span, { source: 'unfixed', via: '`LESS`', what: 'less options' }));
   let ended = false;
   for (let i = 0; i < words.length; i++) {
     const { arg, text } = words[i]!;
@@ -41,14 +41,14 @@ function readLess({ args, ctx, span }: Invocation): Action[] {
       continue;
     }
     if (/^(?:\+|--cmd=)/.test(text) && /^(?:\+|--cmd=)\d*[!|sv#]|^(?:\+|--cmd=)[^/?].*[!|]/.test(text)) {
-      out.push(dynamicAction(arg.word.span, 'a less command that runs a shell or writes a file (`!`, `|`, `s`, `v`)'));
+      out.push(runsCode(arg.word.span, { source: 'changes-commands', via: 'a less command', how: 'less command' }));
     }
   }
   for (const variable of ['LESSOPEN', 'LESSCLOSE']) {
     const value = ctx.environment.get(variable);
     if (value === undefined) continue;
     if (typeof value !== 'string') {
-      out.push(dynamicAction(span, `\`${variable}\` names a command the line does not fix, which less runs with the shell`));
+      out.push(runsCode(span, { source: 'unfixed', via: `\`${variable}\``, what: 'less command' }));
       continue;
     }
     const code = value.replace(/^\|{0,2}-?/, '');

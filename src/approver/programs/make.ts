@@ -2,7 +2,7 @@
 // recipes treeward does not read, and command-line variables go into the
 // recipes' `sh -c` text (`make CC='rm -rf ~'` runs it).
 
-import { type Action, dynamicAction, type Invocation, type ProgramRow } from '../core/actions.js';
+import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import type { Directories } from '../core/effects.js';
 import { options, valuesOf } from '../core/options.js';
 import { baseName, joinPath } from '../core/path-text.js';
@@ -27,18 +27,18 @@ function readMake({ line, ctx, span }: Invocation): Action[] {
   for (const o of valuesOf(line, 'C')) dirs = changeDirs(dirs, o.value);
   for (const o of valuesOf(line, 'E')) {
     // --eval text is makefile syntax: it can define rules (the first becomes the default goal) and run $(shell …)
-    if (o.value === null) out.push(dynamicAction(o.arg.word.span, '`make --eval` of text the line does not fix'));
-    else if (!plainAssignments(o.value)) out.push(dynamicAction(o.arg.word.span, '`make --eval` text can define recipes and run `$(shell …)`; pass variables as `make NAME=value` instead'));
+    if (o.value === null) out.push(runsCode(o.arg.word.span, { source: 'unfixed', via: '`make --eval`', what: 'text' }));
+    else if (!plainAssignments(o.value)) out.push(runsCode(o.arg.word.span, { source: 'make-eval' }));
   }
   for (const a of line.operands) {
     if (a.text === null) continue;
     const m = /^(SHELL|MAKESHELL|\.SHELLFLAGS)\s*[:+?!]*=([\s\S]*)$/.exec(a.text);
-    if (m && !(m[1] === 'SHELL' && knownShells.has(baseName(m[2]!.trim())))) out.push(dynamicAction(a.word.span, `\`make ${m[1]}=…\` changes how make runs every recipe`));
+    if (m && !(m[1] === 'SHELL' && knownShells.has(baseName(m[2]!.trim())))) out.push(runsCode(a.word.span, { source: 'make-variable', variable: m[1]!, how: 'shell' }));
     const assignment = /^([A-Za-z_][A-Za-z0-9_.]*)\s*[:+?!]*=([\s\S]*)$/.exec(a.text);
     if (!assignment || m) continue;
     const [, variable, value] = assignment;
     // recipes put command-line variables into `sh -c` text, and make expands `$(shell …)` in them
-    if (/[;&|`$<>\n]/.test(value!)) out.push(dynamicAction(a.word.span, `\`make ${variable}=…\` puts shell syntax or a make function into the recipes that use it; pass a plain value`));
+    if (/[;&|`$<>\n]/.test(value!)) out.push(runsCode(a.word.span, { source: 'make-variable', variable: variable!, how: 'syntax' }));
     else if (commandVariables.has(variable!) && value!.trim() !== '') {
       // `make CC='rm -rf ~'`: a recipe runs `$(CC) …` with sh, so the value is the start of a shell command
       out.push({ kind: 'shell-code', code: value!, span: a.word.span, dialect: 'sh', subshell: true, ...(dirs !== undefined ? { dirs } : {}) });
@@ -49,16 +49,16 @@ function readMake({ line, ctx, span }: Invocation): Action[] {
   const candidates = makefiles.length > 0 ? makefiles.map((o) => o.value) : ['GNUmakefile', 'makefile', 'Makefile'];
   for (const file of candidates) {
     if (file === null) {
-      out.push(dynamicAction(span, '`make -f` of a makefile the line does not fix'));
+      out.push(runsCode(span, { source: 'unfixed', via: '`make -f`', what: 'makefile' }));
       continue;
     }
     if (file === '-') {
-      if (ctx.stdinText !== undefined || ctx.fedByPipe) out.push(dynamicAction(span, '`make -f -` reads its makefile from stdin, with recipes treeward does not read'));
+      if (ctx.stdinText !== undefined || ctx.fedByPipe) out.push(runsCode(span, { source: 'pipe', via: '`make -f -`', what: 'makefile' }));
       continue;
     }
     if (dirs === null && !file.startsWith('/')) continue;
     const paths = file.startsWith('/') ? [file] : dirs!.map((d) => joinPath(d, file));
-    if (paths.some((p) => ctx.contentOf(p))) out.push(dynamicAction(span, `make runs recipes from \`${file}\`, which an earlier part of the line wrote; write it in one command and run make in another`));
+    if (paths.some((p) => ctx.contentOf(p))) out.push(runsCode(span, { source: 'written-by-line', via: 'make', file, use: 'make recipes' }));
   }
   return out;
 }

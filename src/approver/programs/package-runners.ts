@@ -5,7 +5,7 @@
 // but starts none.
 
 import type { Span } from '../../syntax/ast.js';
-import { type Action, dynamicAction, effectAction, type Invocation, type ProgramContext, type ProgramRow } from '../core/actions.js';
+import { type Action, runsCode, effectAction, type Invocation, type ProgramContext, type ProgramRow } from '../core/actions.js';
 import { type Argument, derivedArgument, valueArgument } from '../core/arguments.js';
 import { options, readOptions, valuesOf } from '../core/options.js';
 import { beforeFirst, withoutExtras } from '../core/path-text.js';
@@ -85,7 +85,7 @@ function readUv({ name, args, ctx, span }: Invocation): Action[] {
 
 /** Run a package's binary: an agent package is a launch; any other runs its bin like a program. */
 export function runPackage(spec: Argument, rest: Argument[], ctx: ProgramContext, span: Span): Action[] {
-  if (spec.text === null) return [dynamicAction(span, 'a package runner of a package the line does not fix')];
+  if (spec.text === null) return [runsCode(span, { source: 'unfixed', via: 'a package runner', what: 'package' })];
   const harness = packageHarness(spec.text);
   if (harness) {
     const launch = agentLaunch(harness, [derivedArgument(spec, harness), ...rest], ctx, span);
@@ -108,7 +108,7 @@ function packageBin(spec: string): string {
 function readNpx({ line, ctx, span }: Invocation): Action[] {
   const out: Action[] = [];
   for (const o of valuesOf(line, 'c', 'call')) {
-    if (o.value === null) return [dynamicAction(span, '`npx -c` of a command the line does not fix')];
+    if (o.value === null) return [runsCode(span, { source: 'unfixed', via: '`npx -c`', what: 'command' })];
     out.push({ kind: 'shell-code', code: o.value, span: o.arg.word.span, dialect: 'sh' });
   }
   const packages = valuesOf(line, 'p', 'package');

@@ -1,7 +1,7 @@
 // crontab: installing a table runs commands later, outside the line
 // (`protected-write`); `-r` removes the user's table; `-e` opens an editor.
 
-import { dynamicAction, effectAction, type ProgramRow } from '../core/actions.js';
+import { runsCode, effectAction, type ProgramRow } from '../core/actions.js';
 import { derivedArgument } from '../core/arguments.js';
 import { joinPath } from '../core/path-text.js';
 
@@ -13,7 +13,7 @@ export const rows: ProgramRow[] = [
       if (rest.includes('-l')) return [];
       const spool = derivedArgument(args[0]!, joinPath(ctx.home, '.crontab-spool'));
       if (rest.includes('-r')) return [{ kind: 'remove', arg: spool, recursive: false, by: 'crontab -r' }];
-      if (rest.includes('-e')) return [dynamicAction(span, '`crontab -e` edits the table with an editor treeward does not read')];
+      if (rest.includes('-e')) return [runsCode(span, { source: 'editor', edits: 'crontab -e' })];
       return [effectAction({ kind: 'crontab', span })];
     },
   },

@@ -2,7 +2,7 @@
 // which sed-script.ts reads for the files they write and the commands they
 // run, and the files `-i` edits in place with their backups.
 
-import { type Action, dynamicAction, effectAction, type Invocation, type ProgramRow } from '../core/actions.js';
+import { type Action, runsCode, effectAction, type Invocation, type ProgramRow } from '../core/actions.js';
 import { derivedArgument, unfixedArgument } from '../core/arguments.js';
 import { has, options, valuesOf } from '../core/options.js';
 import { baseName } from '../core/path-text.js';
@@ -32,7 +32,7 @@ function readSed({ name, args, line, ctx, span }: Invocation): Action[] {
         else if (ctx.fedByPipe) scripts.push(null);
       } else {
         const written = ctx.contentOf(o.value);
-        if (written?.literal === null) out.push(dynamicAction(span, `\`${name}\` runs \`${o.value}\`, whose content an earlier part of the line wrote; write the script in one command and run it in another`));
+        if (written?.literal === null) out.push(runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: o.value, use: 'run' }));
         else if (written) scripts.push(written.literal);
       }
     }
@@ -43,13 +43,13 @@ function readSed({ name, args, line, ctx, span }: Invocation): Action[] {
     operands = operands.slice(1);
   }
   const sandbox = has(line, 'sandbox');
-  if (scripts.some((s) => s === null)) out.push(dynamicAction(span, `\`${name}\` runs a script the line does not fix`));
+  if (scripts.some((s) => s === null)) out.push(runsCode(span, { source: 'unfixed', via: `\`${name}\``, what: 'script' }));
   else if (scripts.length > 0) {
     const script = scripts.join('\n');
     const read = readSedScript(script);
     for (const file of read.writes) out.push({ kind: 'write', arg: derivedArgument(args[0]!, file), by: 'sed w' });
-    if (!sandbox && read.problem !== null) out.push(effectAction({ kind: 'inline-code', span, language: 'sed', code: script, finding: `treeward cannot read the sed script (${read.problem}); write it in a form GNU sed reads` }));
-    else if (!sandbox && read.executes) out.push(effectAction({ kind: 'inline-code', span, language: 'sed', code: script, finding: 'the sed script runs commands (`e` or `s///e`)' }));
+    if (!sandbox && read.problem !== null) out.push(effectAction({ kind: 'inline-code', span, language: 'sed', code: script, finding: { source: 'sed', problem: read.problem } }));
+    else if (!sandbox && read.executes) out.push(effectAction({ kind: 'inline-code', span, language: 'sed', code: script, finding: { source: 'sed', problem: null } }));
   }
   const inPlace = valuesOf(line, 'i', 'in-place')[0];
   if (inPlace) {
@@ -59,7 +59,7 @@ function readSed({ name, args, line, ctx, span }: Invocation): Action[] {
       if (inPlace.value) out.push({ kind: 'write', arg: f.text === null ? unfixedArgument(f, { source: 'derived', what: 'sed backup' }) : derivedArgument(f, sedBackupName(f.text, inPlace.value)), by: 'sed -i' });
     }
   }
-  if (inPlace && inPlace.value === null && inPlace.attached) out.push(dynamicAction(span, '`sed -i` with a backup suffix the line does not fix'));
+  if (inPlace && inPlace.value === null && inPlace.attached) out.push(runsCode(span, { source: 'unfixed', via: '`sed -i`', what: 'backup suffix' }));
   return out;
 }
 

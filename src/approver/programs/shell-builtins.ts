@@ -8,7 +8,7 @@
 // `command` and `exec` are wrappers.ts's.
 
 import type { Span } from '../../syntax/ast.js';
-import { type Action, dynamicAction, type Invocation, type ProgramRow } from '../core/actions.js';
+import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import { beforeFirst } from '../core/path-text.js';
 import { leadingText } from '../core/words.js';
 
@@ -78,7 +78,7 @@ export const rows: ProgramRow[] = [
     names: ['eval'],
     read: ({ args, ctx, span }) => {
       const words = args.slice(1);
-      if (words.some((a) => a.text === null)) return [dynamicAction(span, '`eval` of text the line does not fix; run the command directly')];
+      if (words.some((a) => a.text === null)) return [runsCode(span, { source: 'unfixed', via: '`eval`', what: 'eval text' })];
       return [{ kind: 'shell-code', code: words.map((a) => a.text!).join(' '), span, dialect: ctx.dialect.name, subshell: false }];
     },
   },
@@ -86,10 +86,10 @@ export const rows: ProgramRow[] = [
     names: ['source', '.'],
     read: ({ name, args, ctx, span }) => {
       const file = args[1];
-      if (!file || file.text === null) return [dynamicAction(span, `\`${name}\` of a file the line does not fix`)];
+      if (!file || file.text === null) return [runsCode(span, { source: 'unfixed', via: `\`${name}\``, what: 'file' })];
       const written = ctx.contentOf(file.text);
       if (written) {
-        if (written.literal === null) return [dynamicAction(span, `\`${name}\` runs \`${file.text}\`, whose content an earlier part of the line wrote; write it in one command and source it in another`)];
+        if (written.literal === null) return [runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: file.text, use: 'source' })];
         return [{ kind: 'shell-code', code: written.literal, span, dialect: ctx.dialect.name, subshell: false }];
       }
       // a file treeward does not read runs in this shell: it may change the directory, any name, the glob options
@@ -102,7 +102,7 @@ export const rows: ProgramRow[] = [
       const rest = args[1]?.text === '--' ? args.slice(2) : args.slice(1);
       if (rest.length === 0 || rest[0]!.text === '-l' || rest[0]!.text === '-p') return [];
       const action = rest[0]!;
-      if (action.text === null) return [dynamicAction(span, '`trap` of code the line does not fix')];
+      if (action.text === null) return [runsCode(span, { source: 'unfixed', via: '`trap`', what: 'code' })];
       if (action.text === '' || action.text === '-') return [];
       return [{ kind: 'shell-code', code: action.text, span, dialect: ctx.dialect.name, subshell: false }];
     },
@@ -113,7 +113,7 @@ export const rows: ProgramRow[] = [
       const names: string[] = [];
       const out: Action[] = [];
       for (const a of args.slice(1)) {
-        if (a.text === null) return [dynamicAction(span, 'an `alias` whose value the line does not fix')];
+        if (a.text === null) return [runsCode(span, { source: 'unfixed', via: '`alias`', what: 'alias value' })];
         const eq = a.text.indexOf('=');
         if (eq <= 0) continue;
         names.push(a.text.slice(0, eq));
@@ -122,10 +122,10 @@ export const rows: ProgramRow[] = [
       return [{ kind: 'alias', names }, ...out];
     },
   },
-  { names: ['hash'], read: ({ args, span }) => (args.some((a) => a.text === '-p') ? [dynamicAction(span, '`hash -p` makes a name run another program')] : []) },
-  { names: ['enable'], read: ({ args, span }) => (args.some((a) => a.text === '-f') ? [dynamicAction(span, '`enable -f` loads a builtin from a shared object')] : []) },
-  { names: ['zmodload'], read: ({ span }) => [dynamicAction(span, '`zmodload` adds builtins treeward does not read')] },
-  { names: ['autoload'], read: ({ span }) => [dynamicAction(span, '`autoload` defines functions from files treeward does not read')] },
+  { names: ['hash'], read: ({ args, span }) => (args.some((a) => a.text === '-p') ? [runsCode(span, { source: 'changes-commands', via: '`hash -p`', how: 'hash -p' })] : []) },
+  { names: ['enable'], read: ({ args, span }) => (args.some((a) => a.text === '-f') ? [runsCode(span, { source: 'changes-commands', via: '`enable -f`', how: 'enable -f' })] : []) },
+  { names: ['zmodload'], read: ({ span }) => [runsCode(span, { source: 'changes-commands', via: '`zmodload`', how: 'zmodload' })] },
+  { names: ['autoload'], read: ({ span }) => [runsCode(span, { source: 'changes-commands', via: '`autoload`', how: 'autoload' })] },
   {
     names: ['read', 'mapfile', 'readarray', 'getopts', 'declare', 'typeset', 'local', 'export', 'readonly', 'integer', 'float', 'unset', 'vared'],
     read: readSetter,
@@ -135,7 +135,7 @@ export const rows: ProgramRow[] = [
     read: ({ args }) => {
       const v = args.findIndex((a) => a.text === '-v');
       if (v > 0 && args[v + 1]?.text && subscriptRunsCode(args[v + 1]!.text!)) {
-        return [dynamicAction(args[v + 1]!.word.span, '`printf -v` evaluates the subscript of its name as arithmetic, which runs its `$(`')];
+        return [runsCode(args[v + 1]!.word.span, { source: 'arithmetic', via: '`printf -v`', in: 'name' })];
       }
       if (v > 0 && args[v + 1]?.text) return [{ kind: 'forget-parameters', names: [beforeFirst(args[v + 1]!.text!, '[')] }];
       return [];
@@ -144,7 +144,7 @@ export const rows: ProgramRow[] = [
   {
     names: ['let'],
     read: ({ args, span }) => {
-      for (const a of args.slice(1)) if (a.text !== null && /\$\(|`/.test(a.text)) return [dynamicAction(span, '`let` evaluates its words as arithmetic, which runs `$(`')];
+      for (const a of args.slice(1)) if (a.text !== null && /\$\(|`/.test(a.text)) return [runsCode(span, { source: 'arithmetic', via: '`let`', in: 'words' })];
       return [];
     },
   },
@@ -155,13 +155,13 @@ export const rows: ProgramRow[] = [
       for (let i = 1; i + 1 < args.length; i++) {
         const operand = args[i + 1]!;
         if ((args[i]!.text === '-v' || args[i]!.text === '-p') && operand.text !== null && subscriptRunsCode(operand.text)) {
-          return [dynamicAction(operand.word.span, `\`${args[i]!.text}\` evaluates the subscript in \`${operand.text}\` as arithmetic, which runs its \`$(\``)];
+          return [runsCode(operand.word.span, { source: 'arithmetic', via: `\`${args[i]!.text}\``, in: 'subscript', text: operand.text })];
         }
       }
       return [];
     },
   },
-  { names: ['compgen'], read: ({ args, span }) => (args.some((a) => a.text === '-C') ? [dynamicAction(span, '`compgen -C` runs a command')] : []) },
+  { names: ['compgen'], read: ({ args, span }) => (args.some((a) => a.text === '-C') ? [runsCode(span, { source: 'changes-commands', via: '`compgen -C`', how: 'compgen -C' })] : []) },
 ];
 
 /** read, declare, export and the other builtins that set the names they are given. */
@@ -179,7 +179,7 @@ function readSetter({ name, args, span }: Invocation): Action[] {
         continue;
       }
       // `export "$name=…"`: which name is set is not known
-      if (name !== 'read' && name !== 'unset') out.push(dynamicAction(a.word.span, `\`${name}\` sets a name the line does not fix`));
+      if (name !== 'read' && name !== 'unset') out.push(runsCode(a.word.span, { source: 'unfixed', via: `\`${name}\``, what: 'name' }));
       continue;
     }
     const m = /^([A-Za-z_][A-Za-z0-9_]*)/.exec(a.text);
@@ -189,11 +189,11 @@ function readSetter({ name, args, span }: Invocation): Action[] {
     if (assignment && name !== 'read' && name !== 'unset') {
       assignments.push({ name: assignment[1]!, value: assignment[2] === '=' ? a.text.slice(assignment[0].length) : null, span: a.word.span });
     }
-    if (subscriptRunsCode(a.text)) out.push(dynamicAction(a.word.span, `\`${name}\` evaluates the subscript in \`${a.text}\` as arithmetic, which runs its \`$(\``));
+    if (subscriptRunsCode(a.text)) out.push(runsCode(a.word.span, { source: 'arithmetic', via: `\`${name}\``, in: 'subscript', text: a.text }));
     else if ((name === 'declare' || name === 'typeset' || name === 'local') && /\$\(|`/.test(a.text) && /^-[a-zA-Z]*i/.test(args[1]?.text ?? '')) {
-      out.push(dynamicAction(span, `\`${name} -i\` evaluates its values as arithmetic, which runs \`$(\``));
+      out.push(runsCode(span, { source: 'arithmetic', via: `\`${name} -i\``, in: 'values' }));
     }
-    if ((name === 'mapfile' || name === 'readarray') && a.text === '-C') out.push(dynamicAction(span, `\`${name} -C\` runs a callback`));
+    if ((name === 'mapfile' || name === 'readarray') && a.text === '-C') out.push(runsCode(span, { source: 'changes-commands', via: `\`${name} -C\``, how: 'mapfile -C' }));
   }
   return [...out, { kind: 'forget-parameters', names }, ...(assignments.length ? [{ kind: 'variables' as const, assignments }] : [])];
 }

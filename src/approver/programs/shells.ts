@@ -5,7 +5,7 @@
 // first.
 
 import type { DialectName } from '../../syntax/dialect.js';
-import { type Action, dynamicAction, type Invocation, type ProgramRow } from '../core/actions.js';
+import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import type { Argument } from '../core/arguments.js';
 
 const shellDialects: Record<string, DialectName> = { bash: 'bash', rbash: 'bash', sh: 'sh', dash: 'sh', zsh: 'zsh' };
@@ -26,7 +26,7 @@ function readShell({ name, args, ctx, span }: Invocation): Action[] {
   for (let i = 0; i < rest.length; i++) {
     const t = rest[i]!.text;
     if (t === null) {
-      if (sawC && !commandString) return [dynamicAction(span, `\`${name} -c\` of code the line does not fix`)];
+      if (sawC && !commandString) return [runsCode(span, { source: 'unfixed', via: `\`${name} -c\``, what: 'code' })];
       scriptIndex = i;
       break;
     }
@@ -46,28 +46,28 @@ function readShell({ name, args, ctx, span }: Invocation): Action[] {
     break;
   }
   const startup = ['BASH_ENV', 'ENV', 'ZDOTDIR'].filter((v) => ctx.environment.has(v));
-  if (startup.length > 0) return [dynamicAction(span, `\`${startup[0]}\` makes \`${name}\` run a startup file first`)];
+  if (startup.length > 0) return [runsCode(span, { source: 'startup-file', variable: startup[0]!, shell: name })];
   if (!dialect) {
-    if (sawC || readsStdin || scriptIndex < 0) return [dynamicAction(span, `\`${name}\` is a shell treeward does not read; use bash, sh or zsh`)];
-    return [dynamicAction(span, `\`${name}\` runs a script in a shell treeward does not read`)];
+    if (sawC || readsStdin || scriptIndex < 0) return [runsCode(span, { source: 'unread-shell', via: `\`${name}\``, runs: 'code' })];
+    return [runsCode(span, { source: 'unread-shell', via: `\`${name}\``, runs: 'script' })];
   }
   if (sawC) {
     if (!commandString) return [];
-    if (commandString.text === null) return [dynamicAction(span, `\`${name} -c\` of code the line does not fix`)];
+    if (commandString.text === null) return [runsCode(span, { source: 'unfixed', via: `\`${name} -c\``, what: 'code' })];
     return [{ kind: 'shell-code', code: commandString.text, span: commandString.word.span, dialect }];
   }
   if (scriptIndex >= 0 && scriptIndex < rest.length && !readsStdin) {
     const script = rest[scriptIndex]!;
-    if (script.text === null) return [dynamicAction(span, `\`${name}\` runs a script the line does not fix`)];
+    if (script.text === null) return [runsCode(span, { source: 'unfixed', via: `\`${name}\``, what: 'script' })];
     const written = ctx.contentOf(script.text);
     if (written) {
-      if (written.literal === null) return [dynamicAction(span, `\`${name}\` runs \`${script.text}\`, whose content an earlier part of the line wrote; write the script in one command and run it in another`)];
+      if (written.literal === null) return [runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: script.text, use: 'run' })];
       return [{ kind: 'shell-code', code: written.literal, span, dialect }];
     }
     return [];
   }
   // the program comes from stdin: a literal here-document is read; a pipe or file is not
   if (ctx.stdinText !== undefined && ctx.stdinText !== null) return [{ kind: 'shell-code', code: ctx.stdinText, span, dialect }];
-  if (ctx.fedByPipe || ctx.stdinText === null) return [dynamicAction(span, `\`${name}\` reads its program from a pipe or file treeward cannot read`)];
+  if (ctx.fedByPipe || ctx.stdinText === null) return [runsCode(span, { source: 'pipe', via: `\`${name}\``, what: 'program' })];
   return [];
 }

@@ -9,7 +9,7 @@
 
 import type { Span } from '../../syntax/ast.js';
 import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
-import { type Action, dynamicAction, type Invocation, type ProgramContext, type ProgramRow } from '../core/actions.js';
+import { type Action, runsCode, type Invocation, type ProgramContext, type ProgramRow } from '../core/actions.js';
 import { leadingText } from '../core/words.js';
 import { has, options, type ParsedOption, readOptions, valuesOf } from '../core/options.js';
 
@@ -72,9 +72,9 @@ function readSetting(setting: { text: string; whole: boolean }, o: ParsedOption 
   const where = o ? o.arg.word.span : span;
   if (!setting.whole) {
     // only a leading part is fixed: its key tells whether the rest matters
-    if (!parsed) return [dynamicAction(where, 'an `ssh -o` option the line does not fix could be `ProxyCommand`, which ssh runs with the shell')];
+    if (!parsed) return [runsCode(where, { source: 'unfixed', via: '`ssh -o`', what: 'ssh option' })];
     if (shellKeywords.has(parsed.key) || parsed.key === 'knownhostscommand' || parsed.key === 'pkcs11provider' || parsed.key === 'securitykeyprovider') {
-      return [dynamicAction(where, `the value of \`ssh -o ${parsed.spelled}\` is not fixed, and ssh runs it as a command`)];
+      return [runsCode(where, { source: 'unfixed', via: `\`ssh -o ${parsed.spelled}\``, what: 'ssh option value' })];
     }
     if (parsed.key === 'userknownhostsfile' && o) return [{ kind: 'write', arg: unfixedArgument(o.arg, { source: 'program-reads', what: 'known-hosts value' }), by: 'ssh UserKnownHostsFile' }];
     return [];
@@ -85,14 +85,14 @@ function readSetting(setting: { text: string; whole: boolean }, o: ParsedOption 
     if (key === 'proxycommand' && value.toLowerCase() === 'none') return [];
     const allowed = key === 'proxycommand' ? new Set(['%', 'h', 'n', 'p', 'r']) : null;
     const code = expandTokens(value, tokens, allowed);
-    if (code === null) return [dynamicAction(where, `ssh fills \`${key === 'proxycommand' ? 'ProxyCommand' : 'LocalCommand'}\` with a host or user the line does not fix`)];
+    if (code === null) return [runsCode(where, { source: 'unfixed', via: `\`${key === 'proxycommand' ? 'ProxyCommand' : 'LocalCommand'}\``, what: 'ssh host' })];
     return [{ kind: 'shell-code', code, span: where, dialect: 'sh' }];
   }
   if (key === 'knownhostscommand') {
     const words = splitSshArgs(value);
-    if (words === null) return [dynamicAction(where, '`KnownHostsCommand` has text treeward cannot split')];
+    if (words === null) return [runsCode(where, { source: 'unsplittable', what: 'KnownHostsCommand' })];
     const expanded = words.map((w) => expandTokens(w, tokens, null));
-    if (expanded.some((w) => w === null) || /\$\{/.test(value)) return [dynamicAction(where, 'ssh fills `KnownHostsCommand` with values the line does not fix')];
+    if (expanded.some((w) => w === null) || /\$\{/.test(value)) return [runsCode(where, { source: 'unfixed', via: '`KnownHostsCommand`', what: 'ssh values' })];
     const from = o ? valueArgument(o) : null;
     if (!from || expanded.length === 0) return [];
     return [{ kind: 'run', argv: expanded.map((w) => derivedArgument(from, w!)), subshell: true }];
@@ -110,19 +110,19 @@ function readSetting(setting: { text: string; whole: boolean }, o: ParsedOption 
 
 /** A shared library ssh loads: code when the line wrote it. */
 function library(o: ParsedOption, ctx: ProgramContext, span: Span): Action[] {
-  if (o.value === null) return [dynamicAction(o.arg.word.span, 'ssh loads a library the line does not fix')];
+  if (o.value === null) return [runsCode(o.arg.word.span, { source: 'unfixed', via: 'ssh', what: 'ssh library' })];
   if (o.value === 'none' || o.value === 'internal') return [];
-  if (ctx.contentOf(o.value)) return [dynamicAction(span, `ssh loads \`${o.value}\`, which an earlier part of the line wrote`)];
+  if (ctx.contentOf(o.value)) return [runsCode(span, { source: 'written-by-line', via: 'ssh', file: o.value, use: 'ssh library' })];
   return [];
 }
 
 /** `-F FILE`: a config the line wrote is read for the keywords that run commands; any other is an ordinary file. */
 function readConfigFile(o: ParsedOption, tokens: Tokens, ctx: ProgramContext, span: Span): Action[] {
-  if (o.value === null) return ctx.writtenBefore() ? [dynamicAction(o.arg.word.span, 'an `ssh -F` config the line does not fix, after it wrote files')] : [];
+  if (o.value === null) return ctx.writtenBefore() ? [runsCode(o.arg.word.span, { source: 'unfixed', via: '`ssh -F`', what: 'ssh config' })] : [];
   if (o.value === 'none') return [];
   const written = ctx.contentOf(o.value);
   if (!written) return [];
-  if (written.literal === null) return [dynamicAction(span, `ssh reads \`${o.value}\`, a config an earlier part of the line wrote, which can hold a \`ProxyCommand\``)];
+  if (written.literal === null) return [runsCode(span, { source: 'written-by-line', via: 'ssh', file: o.value, use: 'ssh config' })];
   const out: Action[] = [];
   for (const raw of written.literal.split('\n')) {
     const text = raw.replace(/^\s+/, '');
@@ -130,7 +130,7 @@ function readConfigFile(o: ParsedOption, tokens: Tokens, ctx: ProgramContext, sp
     const parsed = splitSetting(text);
     if (!parsed) continue;
     if (parsed.key === 'match' || parsed.key === 'include') {
-      if (parsed.key === 'include' || /\bexec\b/i.test(parsed.value)) out.push(dynamicAction(span, `the ssh config \`${o.value}\` the line wrote uses \`${parsed.key === 'include' ? 'Include' : 'Match exec'}\``));
+      if (parsed.key === 'include' || /\bexec\b/i.test(parsed.value)) out.push(runsCode(span, { source: 'written-ssh-config', file: o.value, directive: parsed.key === 'include' ? 'Include' : 'Match exec' }));
       continue;
     }
     out.push(...readSetting({ text, whole: true }, { ...o, value: text, attached: true }, tokens, ctx, span));
@@ -211,15 +211,15 @@ export function splitSshArgs(text: string): string[] | null {
 
 /** A program given by path (scp/sftp `-S`): run with the ssh-like arguments its caller adds. */
 function runProgram(o: ParsedOption, extra: Argument[], span: Span): Action {
-  if (o.value === null) return dynamicAction(span, 'a program the line does not fix, run in place of `ssh`');
+  if (o.value === null) return runsCode(span, { source: 'unfixed', via: '`ssh`', what: 'ssh program' });
   return { kind: 'run', argv: [derivedArgument(o.arg, o.value), ...extra], subshell: true };
 }
 
 /** sftp `-D "server -args"`: split into words and run directly. */
 function runSplit(o: ParsedOption, span: Span): Action {
-  if (o.value === null) return dynamicAction(span, '`sftp -D` of a command the line does not fix');
+  if (o.value === null) return runsCode(span, { source: 'unfixed', via: '`sftp -D`', what: 'command' });
   const words = splitSshArgs(o.value);
-  if (words === null || words.length === 0) return dynamicAction(span, '`sftp -D` text treeward cannot split');
+  if (words === null || words.length === 0) return runsCode(span, { source: 'unsplittable', what: 'sftp -D' });
   return { kind: 'run', argv: words.map((w) => derivedArgument(o.arg, w)), subshell: true };
 }
 
@@ -243,7 +243,7 @@ function scpWrites(operands: Argument[], recursive: boolean): Action[] {
 function sftpBatch(batch: ParsedOption | null, ctx: ProgramContext, span: Span): Action[] {
   let text: string | null | undefined;
   if (batch) {
-    if (batch.value === null) return [dynamicAction(span, '`sftp -b` of a file the line does not fix')];
+    if (batch.value === null) return [runsCode(span, { source: 'unfixed', via: '`sftp -b`', what: 'file' })];
     if (batch.value === '-') text = ctx.stdinText === undefined ? (ctx.fedByPipe ? null : undefined) : ctx.stdinText;
     else {
       const written = ctx.contentOf(batch.value);
@@ -252,7 +252,7 @@ function sftpBatch(batch: ParsedOption | null, ctx: ProgramContext, span: Span):
     }
   } else text = ctx.stdinText === undefined ? (ctx.fedByPipe ? null : undefined) : ctx.stdinText;
   if (text === undefined) return [];
-  if (text === null) return [dynamicAction(span, '`sftp` reads commands (which can run a local shell with `!`) from a pipe or file treeward cannot read')];
+  if (text === null) return [runsCode(span, { source: 'pipe', via: '`sftp`', what: 'sftp commands' })];
   const out: Action[] = [];
   for (const raw of text.split('\n')) {
     const line = raw.trim().replace(/^[-@]/, '');
@@ -260,7 +260,7 @@ function sftpBatch(batch: ParsedOption | null, ctx: ProgramContext, span: Span):
       const code = line.slice(1).trim();
       if (code !== '') out.push({ kind: 'shell-code', code, span, dialect: 'sh' });
     } else if (/^(get|reget|mget|lmkdir|lln|lsymlink|lumask|lcd)\b/.test(line)) {
-      out.push(dynamicAction(span, `the sftp command \`${line.split(/\s/)[0]}\` changes local files in ways treeward does not read; use \`scp\``));
+      out.push(runsCode(span, { source: 'sftp-local', command: line.split(/\s/)[0]! }));
     }
   }
   return out;
@@ -276,7 +276,7 @@ export function rsyncShell(line: { options: readonly ParsedOption[]; operands: r
   const out: Action[] = [];
   const given = line.options.filter((o) => o.name === 'e' || o.name === 'rsh').pop();
   const variable = environment.get('RSYNC_RSH');
-  if (environment.has('RSYNC_CONNECT_PROG')) out.push(dynamicAction(span, '`RSYNC_CONNECT_PROG` makes rsync run a command with the shell'));
+  if (environment.has('RSYNC_CONNECT_PROG')) out.push(runsCode(span, { source: 'changes-commands', via: '`RSYNC_CONNECT_PROG`', how: 'RSYNC_CONNECT_PROG' }));
   if (!given && variable === undefined) return out;
   // the remote operand: `[user@]host:path`, `host::module`, `rsync://[user@]host/…`; one the line does not fix may be remote
   let remote: Argument | null = null;
@@ -293,9 +293,9 @@ export function rsyncShell(line: { options: readonly ParsedOption[]; operands: r
     text = typeof variable === 'string' ? variable : null;
     from = remote;
   }
-  if (text === null) return [...out, dynamicAction(from.word.span, 'rsync runs a remote shell the line does not fix (`-e`/`RSYNC_RSH`)')];
+  if (text === null) return [...out, runsCode(from.word.span, { source: 'unfixed', via: 'rsync', what: 'rsync shell' })];
   const words = splitRsyncShell(text);
-  if (words === null) return [...out, dynamicAction(from.word.span, 'rsync cannot split the remote-shell command (a quote is not closed)')];
+  if (words === null) return [...out, runsCode(from.word.span, { source: 'unsplittable', what: 'rsync -e' })];
   if (words.length === 0) return out;
   const argv = words.map((w) => derivedArgument(from, w));
   if (remote.text === null) argv.push(unfixedArgument(remote, { source: 'derived', what: 'ssh host' }));

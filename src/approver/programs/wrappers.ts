@@ -3,7 +3,7 @@
 // the command, what those options write, and the commands some take as text
 // (`flock -c`, `watch`, `script -c`, `su -c`).
 
-import { type Action, dynamicAction, type Invocation, type ProgramRow } from '../core/actions.js';
+import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import { type Argument, derivedArgument, listedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
 import { type Arity, has, options, readOptions, valuesOf } from '../core/options.js';
@@ -85,7 +85,7 @@ export const rows: ProgramRow[] = [
   { names: ['exec'], options: execOptions, read: ({ line }) => (line.operands.length > 0 ? [{ kind: 'run', argv: line.operands }] : []) },
   wrapper(['time'], 'ao:pqvf:', [['output', 'required'], 'append', 'portability', 'verbose', 'quiet', ['format', 'required']], outputFile('time -o'), { shadowable: true, passesStdio: true }),
   wrapper(['sudo'], 'AbEeg:hHiKklnPp:r:sSt:T:u:UvVC:D:R:', [['user', 'required'], ['group', 'required'], 'preserve-env', 'login', 'shell', 'non-interactive', ['chdir', 'required'], ['prompt', 'required'], 'stdin', 'background', 'edit'], ({ line, span }) => {
-    if (has(line, 'e', 'edit')) return [dynamicAction(span, '`sudo -e` edits files with an editor treeward does not read')];
+    if (has(line, 'e', 'edit')) return [runsCode(span, { source: 'editor', edits: 'sudo -e' })];
     return null;
   }, { shadowable: true }),
   wrapper(['doas'], 'nsu:C:L', []),
@@ -108,13 +108,13 @@ function readSu({ name, args, span }: Invocation): Action[] {
   const commandForm = name === 'runuser' && args.some((a) => a.text === '-u' || (a.text?.startsWith('--user') ?? false) || /^-u./.test(a.text ?? ''));
   const line = readOptions(args.slice(1), options('c:flmps:u:g:G:P', [['command', 'required'], ['session-command', 'required'], 'login', 'preserve-environment', ['shell', 'required'], ['user', 'required'], ['group', 'required'], 'pty'], commandForm));
   const commands = valuesOf(line, 'c', 'command', 'session-command');
-  const out: Action[] = commands.map((o) => (o.value === null ? dynamicAction(span, `\`${name} -c\` of a command the line does not fix`) : ({ kind: 'shell-code', code: o.value, span, dialect: 'sh' }) as Action));
-  for (const o of valuesOf(line, 's', 'shell')) if (o.value === null || !/(^|\/)(ba|da|z)?sh$/.test(o.value)) out.push(dynamicAction(span, `\`${name} -s\` starts a shell treeward does not read`));
+  const out: Action[] = commands.map((o) => (o.value === null ? runsCode(span, { source: 'unfixed', via: `\`${name} -c\``, what: 'command' }) : ({ kind: 'shell-code', code: o.value, span, dialect: 'sh' }) as Action));
+  for (const o of valuesOf(line, 's', 'shell')) if (o.value === null || !/(^|\/)(ba|da|z)?sh$/.test(o.value)) out.push(runsCode(span, { source: 'unread-shell', via: `\`${name} -s\``, runs: 'shell' }));
   if (commands.length > 0) return out;
   if (commandForm) return line.operands.length > 0 ? [...out, { kind: 'run', argv: line.operands }] : out;
   // words after the user go to the user's shell as its arguments (a script, or `-c …`)
   const operands = line.operands.filter((a) => a.text !== '-');
-  if (operands.length > 1) out.push(dynamicAction(span, `\`${name}\` passes these words to the user's shell, which runs them`));
+  if (operands.length > 1) out.push(runsCode(span, { source: 'hands-to-shell', via: `\`${name}\``, what: 'user shell' }));
   return out;
 }
 
@@ -153,7 +153,7 @@ function readEnv({ args, ctx, span }: Invocation): Action[] {
   while (i < rest.length) {
     const a = rest[i]!;
     const t = a.text;
-    if (t === null) return [dynamicAction(span, '`env` with a word the line does not fix')];
+    if (t === null) return [runsCode(span, { source: 'unfixed', via: '`env`', what: 'word' })];
     if (t === '-i' || t === '--ignore-environment' || t === '-0' || t === '--null' || t === '-v' || t === '--debug' || t === '-') { i++; continue; }
     if (t === '-u' || t === '--unset') { i += 2; continue; }
     if (t.startsWith('--unset=') || (t.startsWith('-u') && t.length > 2)) { i++; continue; }
@@ -166,9 +166,9 @@ function readEnv({ args, ctx, span }: Invocation): Action[] {
     }
     if (t === '-S' || t === '--split-string' || t.startsWith('--split-string=') || (t.startsWith('-S') && t.length > 2)) {
       const value = t === '-S' || t === '--split-string' ? rest[i + 1]?.text ?? null : t.startsWith('--split-string=') ? t.slice(15) : t.slice(2);
-      if (value === null) return [dynamicAction(span, '`env -S` of text the line does not fix')];
+      if (value === null) return [runsCode(span, { source: 'unfixed', via: '`env -S`', what: 'text' })];
       const split = splitEnvString(value);
-      if (split === null) return [dynamicAction(span, '`env -S` text treeward cannot split')];
+      if (split === null) return [runsCode(span, { source: 'unsplittable', what: 'env -S' })];
       const from = rest[i]!;
       const extra = split.map((w) => derivedArgument(from, w));
       rest.splice(i, t === '-S' || t === '--split-string' ? 2 : 1, ...extra);
@@ -234,7 +234,7 @@ function readXargs({ args, line, ctx, span }: Invocation): Action[] {
   if (replace) {
     // -I R: each R in the command's words is an input line; nothing is appended
     const token = replace.name === 'I' ? replace.value : replace.value ?? '{}';
-    if (token === null) return [dynamicAction(span, '`xargs -I` with a replacement string the line does not fix')];
+    if (token === null) return [runsCode(span, { source: 'unfixed', via: '`xargs -I`', what: 'replacement string' })];
     const replaced = argv.map((a) => (a.text === token ? input : a.text !== null && a.text.includes(token) ? listedArgument(a, null, { source: 'input', runner: 'xargs', from: 'input', filledIn: true }) : a));
     return [{ kind: 'run', argv: replaced, subshell: true }];
   }
@@ -245,9 +245,9 @@ function readParallel({ args, span }: Invocation): Action[] {
   const sep = args.findIndex((a) => a.text === ':::' || a.text === '::::' || a.text === ':::+');
   const head = sep < 0 ? args.slice(1) : args.slice(1, sep);
   const line = readOptions(head, parallelOptions);
-  if (line.operands.length === 0) return [dynamicAction(span, '`parallel` runs commands it reads from its input')];
+  if (line.operands.length === 0) return [runsCode(span, { source: 'hands-to-shell', via: '`parallel`', what: 'input commands' })];
   const words = line.operands.map((a) => a.text);
-  if (words.some((w) => w === null)) return [dynamicAction(span, '`parallel` with a command the line does not fix')];
+  if (words.some((w) => w === null)) return [runsCode(span, { source: 'unfixed', via: '`parallel`', what: 'parallel command' })];
   // `::: ARGS` are the arguments, one run each (appended, or put where `{}` stands); `::::` names files of them
   const values = sep < 0 ? [] : args.slice(sep).filter((a) => a.text !== ':::' && a.text !== ':::+');
   const fromElsewhere = sep < 0 || args.slice(sep).some((a) => a.text === '::::') || values.length === 0 || values.length > 32;
@@ -263,7 +263,7 @@ function readParallel({ args, span }: Invocation): Action[] {
 function flockCommand({ line, span }: Invocation, operands: Argument[]): Action[] | Before {
   const command = valuesOf(line, 'c', 'command')[0];
   if (command) {
-    if (command.value === null) return [dynamicAction(span, '`flock -c` of a command the line does not fix')];
+    if (command.value === null) return [runsCode(span, { source: 'unfixed', via: '`flock -c`', what: 'command' })];
     return { actions: [{ kind: 'shell-code', code: command.value, span, dialect: 'sh' }], skip: 'rest' };
   }
   // the lock file (created when missing), unless it is an fd number
@@ -273,7 +273,7 @@ function flockCommand({ line, span }: Invocation, operands: Argument[]): Action[
   const after = operands[1]?.text;
   if (after === '-c' || after === '--command' || after?.startsWith('--command=')) {
     const code = after.startsWith('--command=') ? after.slice('--command='.length) : operands[2]?.text ?? null;
-    actions.push(code === null ? dynamicAction(span, '`flock -c` of a command the line does not fix') : { kind: 'shell-code', code, span, dialect: 'sh' });
+    actions.push(code === null ? runsCode(span, { source: 'unfixed', via: '`flock -c`', what: 'command' }) : { kind: 'shell-code', code, span, dialect: 'sh' });
     return { actions, skip: 'rest' };
   }
   return { actions, skip: 1 };
@@ -282,7 +282,7 @@ function flockCommand({ line, span }: Invocation, operands: Argument[]): Action[
 function readWatch({ line, span }: Invocation): Action[] {
   if (line.operands.length === 0) return [];
   if (has(line, 'x', 'exec')) return [{ kind: 'run', argv: line.operands, subshell: true }];
-  if (line.operands.some((a) => a.text === null)) return [dynamicAction(span, '`watch` of a command the line does not fix')];
+  if (line.operands.some((a) => a.text === null)) return [runsCode(span, { source: 'unfixed', via: '`watch`', what: 'command' })];
   return [{ kind: 'shell-code', code: line.operands.map((a) => a.text!).join(' '), span, dialect: 'sh' }];
 }
 
@@ -290,7 +290,7 @@ function readScript({ args, line, span }: Invocation): Action[] {
   const out: Action[] = line.operands.slice(0, 1).map((arg) => ({ kind: 'write', arg, by: 'script' }) as Action);
   for (const o of valuesOf(line, 'log-io', 'log-in', 'log-out', 'log-timing', 'O', 'I', 'B', 'T')) out.push({ kind: 'write', arg: valueArgument(o), by: 'script' });
   for (const o of valuesOf(line, 'c', 'command')) {
-    if (o.value === null) out.push(dynamicAction(span, '`script -c` of a command the line does not fix'));
+    if (o.value === null) out.push(runsCode(span, { source: 'unfixed', via: '`script -c`', what: 'command' }));
     else out.push({ kind: 'shell-code', code: o.value, span, dialect: 'sh' });
   }
   if (out.length === 0) out.push({ kind: 'write', arg: derivedArgument(args[0]!, 'typescript'), by: 'script' });

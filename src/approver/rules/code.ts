@@ -5,7 +5,7 @@
 import type { Effect, GitSetting } from '../core/effects.js';
 import { deny, type Denial, type JudgeContext, type Rule } from './context.js';
 import { insideTreeBoth, read } from './readings.js';
-import { agentLaunch as launchSentence, dynamicCode as codeSentence, gitSetting, inlineCode as inlineSentence, tooComplex as tooComplexSentence } from './reasons.js';
+import { agentLaunch as launchSentence, dynamicCode as codeSentence, gitProblem, gitSetting, inlineCode as inlineSentence, tooComplex as tooComplexSentence } from './reasons.js';
 
 export const agentLaunch: Rule = (effect) => {
   if (effect.kind !== 'agent') return null;
@@ -18,8 +18,8 @@ export const inlineCode: Rule = (effect) => {
 };
 
 export const dynamicCode: Rule = (effect) => {
-  if (effect.kind !== 'dynamic-code') return null;
-  return deny('dynamic-code', effect.span, codeSentence(effect.reason));
+  if (effect.kind !== 'runs-code') return null;
+  return deny('dynamic-code', effect.span, codeSentence(effect));
 };
 
 /** `git-command-setting`; `judge` judges the effects of the command the setting names, by every rule. */
@@ -29,7 +29,7 @@ export function gitCommandSetting(judge: (effects: readonly Effect[], ctx: Judge
 
 function gitSettingDenial(effect: GitSetting, ctx: JudgeContext, judge: (effects: readonly Effect[], ctx: JudgeContext) => Denial | null): Denial | null {
   const refuse = (why: string) => deny('git-command-setting', effect.span, gitSetting.refused(effect.setting, why));
-  if (effect.problem) return refuse(effect.problem);
+  if (effect.problem) return refuse(gitProblem(effect.problem, effect.setting));
   if (effect.gitDirs === null) return refuse(gitSetting.unknownDirectory());
   for (const dir of effect.gitDirs) {
     const reading = read(dir, '/', ctx, true);

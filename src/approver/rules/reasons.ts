@@ -4,7 +4,7 @@
 // words, so one fact has one sentence wherever it is found.
 
 import { budgets } from '../../budgets.js';
-import type { Complexity, Unfixed } from '../core/facts.js';
+import type { AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, InlineFinding, Unfixed, UnfixedCode, WrittenUse } from '../core/facts.js';
 import type { Resolution } from '../core/path-reading.js';
 import type { Reading } from './readings.js';
 
@@ -53,6 +53,220 @@ export function unfixed(why: Unfixed): string {
     case 'server-name': return why.option === null ? 'the server chooses the file name' : `with \`${why.option}\` the server chooses the file name`;
     case 'url-name':
       return why.from === 'url' ? 'the file name comes from a URL that is not fixed' : why.from === 'url-glob' ? 'the file name takes text from a URL glob' : 'the directory is named after a host the line does not fix';
+  }
+}
+
+// ------------------------------------------------------------------ code the line assembles or hands over
+
+const unfixedCode: Record<UnfixedCode, (via: string) => string> = {
+  command: (via) => `${via} of a command the line does not fix`,
+  code: (via) => `${via} of code the line does not fix`,
+  text: (via) => `${via} of text the line does not fix`,
+  file: (via) => `${via} of a file the line does not fix`,
+  script: (via) => `${via} runs a script the line does not fix`,
+  'eval text': (via) => `${via} of text the line does not fix; run the command directly`,
+  'command file': (via) => `${via} of a command file the line does not fix`,
+  makefile: (via) => `${via} of a makefile the line does not fix`,
+  key: (via) => `${via} of a key the line does not fix`,
+  'wgetrc command': (via) => `${via} of a wgetrc command the line does not fix`,
+  program: (via) => `${via} of a program the line does not fix`,
+  'program file': (via) => `${via} of a program file the line does not fix`,
+  'awk program': (via) => `${via} runs a program the line does not fix or wrote itself`,
+  package: (via) => `${via} of a package the line does not fix`,
+  word: (via) => `${via} with a word the line does not fix`,
+  'replacement string': (via) => `${via} with a replacement string the line does not fix`,
+  'parallel command': (via) => `${via} with a command the line does not fix`,
+  'backup suffix': (via) => `${via} with a backup suffix the line does not fix`,
+  'tar command': (via) => `${via} runs a command the line does not fix`,
+  'find word': (via) => `a ${via} expression word the line does not fix`,
+  'git option': (via) => `a ${via} option the line does not fix`,
+  'alias value': (via) => `an ${via} whose value the line does not fix`,
+  name: (via) => `${via} sets a name the line does not fix`,
+  'gdb command': (via) => `a ${via} command the line does not fix`,
+  'less options': (via) => `${via} options the line does not fix`,
+  'ssh library': (via) => `${via} loads a library the line does not fix`,
+  'ssh program': (via) => `a program the line does not fix, run in place of ${via}`,
+  'rsync shell': (via) => `${via} runs a remote shell the line does not fix (\`-e\`/\`RSYNC_RSH\`)`,
+  'ssh config': (via) => `an ${via} config the line does not fix, after it wrote files`,
+  'less command': (via) => `${via} names a command the line does not fix, which less runs with the shell`,
+  'ssh option value': (via) => `the value of ${via} is not fixed, and ssh runs it as a command`,
+  'ssh option': (via) => `an ${via} option the line does not fix could be \`ProxyCommand\`, which ssh runs with the shell`,
+  'ssh host': (via) => `ssh fills ${via} with a host or user the line does not fix`,
+  'ssh values': (via) => `ssh fills ${via} with values the line does not fix`,
+};
+
+const writtenUse: Record<WrittenUse, (via: string, file: string) => string> = {
+  run: (via, file) => `${via} runs \`${file}\`, whose content an earlier part of the line wrote; write the script in one command and run it in another`,
+  source: (via, file) => `${via} runs \`${file}\`, whose content an earlier part of the line wrote; write it in one command and source it in another`,
+  'gdb commands': (via, file) => `${via} runs the commands in \`${file}\`, which an earlier part of the line wrote`,
+  'gdb source': (via, file) => `${via} sources \`${file}\`, which an earlier part of the line wrote`,
+  'ssh library': (via, file) => `${via} loads \`${file}\`, which an earlier part of the line wrote`,
+  'ssh config': (via, file) => `${via} reads \`${file}\`, a config an earlier part of the line wrote, which can hold a \`ProxyCommand\``,
+  'make recipes': (via, file) => `${via} runs recipes from \`${file}\`, which an earlier part of the line wrote; write it in one command and run make in another`,
+};
+
+const codeLoading: Record<CodeLoadingVariable, string> = {
+  SHELLOPTS: 'sets shell options for every bash the line starts',
+  BASHOPTS: 'sets shell options (dotglob, extdebug…) for every bash the line starts',
+  PYTHONSTARTUP: 'names a file every interactive python runs first',
+  LD_PRELOAD: 'loads a library into every program the line starts',
+  LD_AUDIT: 'loads a library into every program the line starts',
+  PERL5DB: 'is code perl runs under its debugger',
+  BASH_LOADABLES_PATH: 'is where bash loads builtins from',
+  LESSOPEN: 'is a command less runs for every file it shows',
+  LESSCLOSE: 'is a command less runs after every file it shows',
+};
+
+/** What code the line runs that treeward cannot judge (`dynamic-code`), after "code assembled at run time: ". */
+export function code(fact: CodeFact): string {
+  switch (fact.source) {
+    case 'unfixed': return unfixedCode[fact.what](fact.via);
+    case 'written-by-line':
+      if (fact.via === null) return `the line runs \`${fact.file}\`, whose content an earlier part of it wrote; write the script in one command and run it in another`;
+      return writtenUse[fact.use](fact.via, fact.file);
+    case 'written-script':
+      return `the line runs \`${fact.file}\` (${fact.interpreter || 'a script'}) whose content it wrote; put the script in the tree in one command and run it in another`;
+    case 'written-ssh-config': return `the ssh config \`${fact.file}\` the line wrote uses \`${fact.directive}\``;
+    case 'pipe':
+      switch (fact.what) {
+        case 'program': return `${fact.via} reads its program from a pipe or file treeward cannot read`;
+        case 'gdb commands': return `${fact.via} reads commands (which can run a shell) from a pipe or file treeward cannot read`;
+        case 'sftp commands': return `${fact.via} reads commands (which can run a local shell with \`!\`) from a pipe or file treeward cannot read`;
+        case 'makefile': return `${fact.via} reads its makefile from stdin, with recipes treeward does not read`;
+      }
+      break;
+    case 'unread-shell':
+      if (fact.runs === 'code') return `${fact.via} is a shell treeward does not read; use bash, sh or zsh`;
+      return fact.runs === 'script' ? `${fact.via} runs a script in a shell treeward does not read` : `${fact.via} starts a shell treeward does not read`;
+    case 'startup-file': return `\`${fact.variable}\` makes \`${fact.shell}\` run a startup file first`;
+    case 'arithmetic':
+      switch (fact.in) {
+        case 'subscript': return `${fact.via} evaluates the subscript in \`${fact.text}\` as arithmetic, which runs its \`$(\``;
+        case 'values': return `${fact.via} evaluates its values as arithmetic, which runs \`$(\``;
+        case 'name': return `${fact.via} evaluates the subscript of its name as arithmetic, which runs its \`$(\``;
+        case 'words': return `${fact.via} evaluates its words as arithmetic, which runs \`$(\``;
+        case 'text': return 'arithmetic would run the `$(…)` or backquote in this text; compare plain numbers';
+        case 'parameter':
+          return fact.setByLine
+            ? `\`${fact.name}\` is set by the line to text holding \`$(\` or a backquote, which arithmetic would run`
+            : `\`${fact.name}\` holds a command substitution, which arithmetic would run`;
+      }
+      break;
+    case 'unsplittable':
+      switch (fact.what) {
+        case 'env -S': return '`env -S` text treeward cannot split';
+        case 'KnownHostsCommand': return '`KnownHostsCommand` has text treeward cannot split';
+        case 'sftp -D': return '`sftp -D` text treeward cannot split';
+        case 'rsync -e': return 'rsync cannot split the remote-shell command (a quote is not closed)';
+      }
+      break;
+    case 'runs-program': return `${fact.via} runs \`${fact.program ?? '…'}\``;
+    case 'editor':
+      switch (fact.edits) {
+        case 'sudo -e': return '`sudo -e` edits files with an editor treeward does not read';
+        case 'crontab -e': return '`crontab -e` edits the table with an editor treeward does not read';
+        case 'git rebase -i': return '`git rebase -i` opens an editor on a todo list treeward cannot read; use `git rebase --exec` or plain commands';
+      }
+      break;
+    case 'changes-commands':
+      switch (fact.how) {
+        case 'hash -p': return `${fact.via} makes a name run another program`;
+        case 'enable -f': return `${fact.via} loads a builtin from a shared object`;
+        case 'zmodload': return `${fact.via} adds builtins treeward does not read`;
+        case 'autoload': return `${fact.via} defines functions from files treeward does not read`;
+        case 'compgen -C': return `${fact.via} runs a command`;
+        case 'mapfile -C': return `${fact.via} runs a callback`;
+        case 'git --exec-path': return `${fact.via} makes git run its commands from another directory`;
+        case 'git --config-env': return `${fact.via} reads a setting from a variable treeward does not fix`;
+        case 'git filter': return `${fact.via} runs filter commands over the whole history`;
+        case 'RSYNC_CONNECT_PROG': return `${fact.via} makes rsync run a command with the shell`;
+        case 'gdb eval': return `${fact.via} builds a command at run time`;
+        case 'gdb call': return `${fact.via} calls a function of the debugged program that runs a command or writes a file`;
+        case 'less command': return `${fact.via} that runs a shell or writes a file (\`!\`, \`|\`, \`s\`, \`v\`)`;
+      }
+      break;
+    case 'hands-to-shell':
+      return fact.what === 'user shell' ? `${fact.via} passes these words to the user's shell, which runs them` : `${fact.via} runs commands it reads from its input`;
+    case 'variable': return variable(fact.name, fact.meaning);
+    case 'loading-option':
+      if (fact.variable === 'NODE_OPTIONS') {
+        return `NODE_OPTIONS holds \`${fact.option}\`, which can make every node the line starts load code (only memory, warning, source-map and similar options are approved)`;
+      }
+      return `${fact.variable} holds \`${fact.option}\`, which makes every ${fact.variable === 'PERL5OPT' ? 'perl' : 'ruby'} the line starts load code`;
+    case 'sftp-local': return `the sftp command \`${fact.command}\` changes local files in ways treeward does not read; use \`scp\``;
+    case 'make-variable':
+      return fact.how === 'shell'
+        ? `\`make ${fact.variable}=…\` changes how make runs every recipe`
+        : `\`make ${fact.variable}=…\` puts shell syntax or a make function into the recipes that use it; pass a plain value`;
+    case 'make-eval': return '`make --eval` text can define recipes and run `$(shell …)`; pass variables as `make NAME=value` instead';
+    case 'command-word':
+      if (fact.how === 'sets-names') return `the command name is built from parameters into \`${fact.program}\`, which sets names; spell it out`;
+      return fact.how === 'unfixed' ? 'the command name is not fixed until the line runs; spell the program out' : 'the command name is not one fixed word; spell the program out';
+    case 'function-name': return 'a function whose name is not fixed';
+    case 'shadowing': return `the line defines a function named \`${fact.name}\`, which hides the real \`${fact.name}\`; give the function another name`;
+    case 'sh-alias': return 'an `alias` in sh rewrites the lines after it; put the alias in a script or spell the command out';
+    case 'qualifier': return `the glob qualifier \`${fact.text}\` runs code for every name it matches; list the files another way`;
+    case 'zsh-stops':
+      return fact.in === 'parameter'
+        ? `zsh cannot expand this \`\${…}\` (${fact.message}) and stops the whole line there; write the expansion out`
+        : `zsh cannot evaluate this arithmetic (${fact.message}) and stops the whole line there`;
+    case 'zsh-flags':
+      return `the zsh parameter flags \`(${fact.flags})\` evaluate the value again (\`e\` runs its substitutions, \`P\` reads another name, \`%\` expands a prompt); write the expansion out`;
+    case 'prompt-expansion':
+      return `\`\${${fact.name}@P}\` expands ${fact.holdsSubstitution ? 'a value holding a substitution' : 'a value the line does not fix'} as a prompt, which runs the substitutions in it`;
+    case 'unparsable': return `the code inside does not parse as ${fact.dialect}: ${fact.message}`;
+  }
+}
+
+function variable(name: string, meaning: Extract<CodeFact, { source: 'variable' }>['meaning']): string {
+  switch (meaning) {
+    case 'command table': {
+      const table = name === 'options' ? 'options' : name === 'mapfile' ? 'files' : 'commands, functions and aliases';
+      return `\`${name}\` is the shell's own table of ${table}; writing it changes what later commands run or do`;
+    }
+    case 'bash function': return `\`${name}\` defines a function for every bash the line starts`;
+    case 'prompt command': return '`PROMPT_COMMAND` is code bash runs before each prompt, and the line does not fix it';
+    case 'unfixed prompt': return `\`${name}\` is expanded each time the prompt is shown (\`$(…)\` in it runs), and the line does not fix it`;
+    case 'prompt substitution': return `\`${name}\` is expanded each time the prompt is shown, which runs the substitution in it`;
+    case 'startup file':
+      return `\`${name}\` names a file the shells this line starts run first; set it only on the shell command itself (\`${name}=file bash …\`) with a file treeward can read`;
+    case 'loads code': return `\`${name}\` ${codeLoading[name as CodeLoadingVariable]}`;
+    case 'unfixed NODE_OPTIONS': return 'NODE_OPTIONS is not fixed by the line, and options in it can make node load code';
+    case 'unfixed switches': return `${name} is not fixed by the line, and switches in it can load code`;
+  }
+}
+
+/** Why the inline-code policy refuses inline code of `language`. */
+export function inlineFinding(finding: InlineFinding, language: string): string {
+  switch (finding.source) {
+    case 'policy': return 'the inline-code policy refuses all inline code';
+    case 'unread': return 'the code comes from a pipe or file treeward cannot read';
+    case 'calls': return `it calls ${finding.api}`;
+    case 'unscanned': return `treeward does not scan ${language} code`;
+    case 'awk': return awkFinding(finding.finding);
+    case 'sed':
+      return finding.problem === null ? 'the sed script runs commands (`e` or `s///e`)' : `treeward cannot read the sed script (${finding.problem}); write it in a form GNU sed reads`;
+  }
+}
+
+function awkFinding(finding: AwkFinding): string {
+  switch (finding.kind) {
+    case 'system': return 'it calls `system(`';
+    case 'pipe': return 'it pipes to or from a command';
+    case 'directive': return `it uses gawk's \`${finding.directive}\``;
+    case 'print-redirection': return `it prints into a file (\`${finding.statement} … ${finding.operator}\`)`;
+    case 'extension': return `it loads the gawk extension \`${finding.name ?? '…'}\``;
+  }
+}
+
+/** Why git's `setting` cannot be approved before its command is judged. */
+export function gitProblem(problem: GitProblem, setting: string): string {
+  switch (problem.source) {
+    case 'unfixed': return `the value of \`${setting}\` is not fixed, and git would run it as a command`;
+    case 'unread-settings': return `\`${setting}\` gives git settings treeward does not read; use \`git -c key=value\``;
+    case 'remote-command': return `\`git archive ${setting}\` runs a command on a remote`;
+    case 'nesting': return 'the git setting nests too deeply';
+    case 'unparsable': return `git runs its value with sh, and it does not parse: ${problem.message}`;
   }
 }
 
@@ -148,12 +362,12 @@ export function agentLaunch(name: string, checksOff: readonly string[], settings
   return `the line starts the coding-agent harness \`${name}\`${extra}; agents may not launch other agents unattended: do the work yourself or ask the user`;
 }
 
-export function inlineCode(language: string, finding: string): string {
-  return `inline ${language} code that treeward will not approve: ${finding}; put the code in a script file in the tree and run that, or use shell commands treeward can read`;
+export function inlineCode(language: string, finding: InlineFinding): string {
+  return `inline ${language} code that treeward will not approve: ${inlineFinding(finding, language)}; put the code in a script file in the tree and run that, or use shell commands treeward can read`;
 }
 
-export function dynamicCode(reason: string): string {
-  return `code assembled at run time: ${reason}`;
+export function dynamicCode(fact: CodeFact): string {
+  return `code assembled at run time: ${code(fact)}`;
 }
 
 export const gitSetting = {

@@ -10,7 +10,7 @@ import type { FunctionDefinition, Span, Statement } from '../../syntax/ast.js';
 import { type Dialect, type DialectName, dialects } from '../../syntax/dialect.js';
 import { BudgetError, ParseError } from '../../syntax/errors.js';
 import { parse } from '../../parser/parser.js';
-import type { Action } from '../core/actions.js';
+import { type Action, runsCode } from '../core/actions.js';
 import type { Directories } from '../core/effects.js';
 import { literalWord } from '../core/words.js';
 import { copyScope, type Outcome, type Scope, stayed } from './scope.js';
@@ -39,7 +39,7 @@ export function walkCode(w: WalkState, code: string, span: Span, dialectName: Di
         return;
       }
       if (error instanceof ParseError) {
-        w.dynamic(span, `the code inside does not parse as ${dialectName}: ${error.message}`);
+        w.runsCode(span, { source: 'unparsable', dialect: dialectName, message: error.message });
         return;
       }
       throw error;
@@ -62,7 +62,7 @@ export function gitSetting(w: WalkState, action: Action & { kind: 'git-setting' 
   sub.codeDepth = w.codeDepth + 1;
   let problem = action.problem;
   if (problem === null && action.command !== null) {
-    if (sub.codeDepth >= budgets.maxCodeDepth) problem = 'the git setting nests too deeply';
+    if (sub.codeDepth >= budgets.maxCodeDepth) problem = { source: 'nesting' };
     else {
       try {
         const body = parse(action.command, { dialect: 'sh' }).body;
@@ -71,7 +71,7 @@ export function gitSetting(w: WalkState, action: Action & { kind: 'git-setting' 
         sub.walkList(body, inner, dialects.sh);
       } catch (error) {
         if (!(error instanceof ParseError)) throw error;
-        problem = `git runs its value with sh, and it does not parse: ${error.message}`;
+        problem = { source: 'unparsable', message: error.message };
       }
     }
   }
@@ -101,12 +101,12 @@ export function walkFunctionBody(w: WalkState, command: FunctionDefinition, scop
 
 /** Running a file the line wrote: its literal text is read (a shell script by its `#!`), anything else is code the line assembled. */
 export function runWrittenFile(path: string, literal: string | null, span: Span, dialect: Dialect): Action {
-  if (literal === null) return { kind: 'effect', effect: { kind: 'dynamic-code', span, reason: `the line runs \`${path}\`, whose content an earlier part of it wrote; write the script in one command and run it in another` } };
+  if (literal === null) return runsCode(span, { source: 'written-by-line', via: null, file: path, use: 'run' });
   const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(literal);
   const interpreter = shebang ? (shebang[1]!.endsWith('/env') ? shebang[2] ?? '' : shebang[1]!.slice(shebang[1]!.lastIndexOf('/') + 1)) : dialect.name;
   const shell = interpreter === 'bash' ? 'bash' : interpreter === 'zsh' ? 'zsh' : interpreter === 'sh' || interpreter === 'dash' ? 'sh' : null;
   if (shell) return { kind: 'shell-code', code: literal, span, dialect: shell, subshell: true };
-  return { kind: 'effect', effect: { kind: 'dynamic-code', span, reason: `the line runs \`${path}\` (${interpreter || 'a script'}) whose content it wrote; put the script in the tree in one command and run it in another` } };
+  return runsCode(span, { source: 'written-script', file: path, interpreter });
 }
 
 function withSpan(effect: Effect, span: Span): Effect {

@@ -76,12 +76,12 @@ export function runCommand(w: WalkState, args: Argument[], environment: Readonly
   const fields = first.value.kind === 'fixed' ? first.value.fields : null;
   if (fields === null || fields.length === 0) {
     if (first.value.kind === 'unfixed' && pastExpansionBudget(first.value)) w.effects.push({ kind: 'too-complex', span: first.word.span, past: { source: 'expansion', why: first.value.why } });
-    else if (fields === null) w.dynamic(first.word.span, 'the command name is not fixed until the line runs; spell the program out');
+    else if (fields === null) w.runsCode(first.word.span, { source: 'command-word', how: 'unfixed' });
     return here;
   }
   if (fields.length > 1 || fields[0]!.glob) {
     // `$cmd` split into words, or a glob in command position
-    w.dynamic(first.word.span, 'the command name is not one fixed word; spell the program out');
+    w.runsCode(first.word.span, { source: 'command-word', how: 'not-one-word' });
     return here;
   }
   const name = fields[0]!.text;
@@ -89,7 +89,7 @@ export function runCommand(w: WalkState, args: Argument[], environment: Readonly
   if (literalWord(first.word) === null && first.word.parts.some((p) => p.type !== 'EqualsCommandPath')) {
     const program = name.slice(name.lastIndexOf('/') + 1);
     if (builtinOf(program)?.setsNames !== undefined) {
-      w.dynamic(first.word.span, `the command name is built from parameters into \`${program}\`, which sets names; spell it out`);
+      w.runsCode(first.word.span, { source: 'command-word', how: 'sets-names', program });
       return here;
     }
   }
@@ -97,7 +97,7 @@ export function runCommand(w: WalkState, args: Argument[], environment: Readonly
   const fn = how.noFunctions ? undefined : scope.functions.get(name);
   if (fn) {
     if (scope.shadowed.has(name)) {
-      w.dynamic(first.word.span, `the line defines a function named \`${name}\`, which hides the real \`${name}\`; give the function another name`);
+      w.runsCode(first.word.span, { source: 'shadowing', name });
       return here;
     }
     return walkFunctionBody(w, fn, scope, dialect, first.word.span);

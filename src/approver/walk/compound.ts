@@ -175,7 +175,7 @@ function walkFunctionDefinition(w: WalkState, command: FunctionDefinition, scope
   for (const name of command.names) {
     const text = literalWord(name);
     if (text === null) {
-      w.dynamic(name.span, 'a function whose name is not fixed');
+      w.runsCode(name.span, { source: 'function-name' });
       continue;
     }
     if (isShadowable(text)) scope.shadowed.add(text);

@@ -58,7 +58,7 @@ export function judgeVariable(w: WalkState, name: string, value: string | null, 
   switch (meaning.kind) {
     case 'code':
       if (onCommand && readByItsProgram(name)) return;
-      w.dynamic(span, meaning.reason);
+      w.runsCode(span, meaning.fact);
       return;
     case 'shell-code':
       walkCode(w, value!, span, dialect.name, scope, undefined, true);

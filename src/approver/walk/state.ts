@@ -9,6 +9,7 @@ import type { Dialect } from '../../syntax/dialect.js';
 import type { ProgramContext } from '../core/actions.js';
 import type { Listing } from '../core/arguments.js';
 import type { Directories, Effect, Target } from '../core/effects.js';
+import type { CodeFact } from '../core/facts.js';
 import type { WordValue } from '../core/words.js';
 import { findFixableNames, type FixableNames } from './fixable-names.js';
 import { LineFacts } from './line-facts.js';
@@ -64,7 +65,8 @@ export abstract class WalkState {
     };
   }
 
-  dynamic(span: Span, reason: string): void {
-    this.effects.push({ kind: 'dynamic-code', span, reason });
+  /** Code the line runs that treeward cannot judge: the fact, at `span`. */
+  runsCode(span: Span, fact: CodeFact): void {
+    this.effects.push({ ...fact, kind: 'runs-code', span });
   }
 }

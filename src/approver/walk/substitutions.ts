@@ -15,7 +15,7 @@ export function walkWordSubstitutions(w: WalkState, word: Word, scope: Scope, di
   for (const part of word.parts) walkPartSubstitutions(w, part, scope, dialect);
   if (dialect.zshGlobParens) {
     const qualifier = trailingQualifier(word.parts);
-    if (qualifier?.runsCode) w.dynamic(word.span, `the glob qualifier \`${qualifier.text}\` runs code for every name it matches; list the files another way`);
+    if (qualifier?.runsCode) w.runsCode(word.span, { source: 'qualifier', text: qualifier.text });
   }
 }
 
@@ -32,15 +32,15 @@ export function walkPartSubstitutions(w: WalkState, part: WordPart, scope: Scope
       return;
     case 'ParameterExpansion':
       if (part.invalid) {
-        w.effects.push({ kind: 'dynamic-code', span: part.span, reason: `zsh cannot expand this \`\${…}\` (${part.invalid}) and stops the whole line there; write the expansion out` });
+        w.runsCode(part.span, { source: 'zsh-stops', in: 'parameter', message: part.invalid });
       }
       if (part.flags !== null && /[eP%]/.test(part.flags)) {
-        w.dynamic(part.span, `the zsh parameter flags \`(${part.flags})\` evaluate the value again (\`e\` runs its substitutions, \`P\` reads another name, \`%\` expands a prompt); write the expansion out`);
+        w.runsCode(part.span, { source: 'zsh-flags', flags: part.flags });
       }
       if (part.operator === '@' && part.operand && literalWord(part.operand) === 'P') {
         // `${x@P}` expands x's value as a prompt, running any `$(…)` in it
         const value = part.name === 'HOME' ? w.options.home : scope.parameters.get(part.name)?.text;
-        if (value === undefined || /\$\(|`|\$\[/.test(value)) w.dynamic(part.span, `\`\${${part.name}@P}\` expands ${value === undefined ? 'a value the line does not fix' : 'a value holding a substitution'} as a prompt, which runs the substitutions in it`);
+        if (value === undefined || /\$\(|`|\$\[/.test(value)) w.runsCode(part.span, { source: 'prompt-expansion', name: part.name, holdsSubstitution: value !== undefined });
       }
       if (part.nested) walkPartSubstitutions(w, part.nested, scope, dialect);
       for (const inner of [part.index, part.operand, part.replacement]) if (inner) walkWordSubstitutions(w, inner, scope, dialect);
@@ -48,7 +48,7 @@ export function walkPartSubstitutions(w: WalkState, part: WordPart, scope: Scope
       if (part.index) checkArithmeticWord(w, part.index, scope);
       return;
     case 'ArithmeticExpansion':
-      if (part.invalid) w.effects.push({ kind: 'dynamic-code', span: part.span, reason: `zsh cannot evaluate this arithmetic (${part.invalid}) and stops the whole line there` });
+      if (part.invalid) w.runsCode(part.span, { source: 'zsh-stops', in: 'arithmetic', message: part.invalid });
       walkArithmetic(w, part.expression.parts, scope, dialect, part.span);
       return;
     case 'BraceExpansion':
@@ -90,7 +90,7 @@ export function checkArithmeticWord(w: WalkState, word: Word, scope: Scope): voi
   if (text === null) return;
   // `[[ 'a[$(cmd)]' -eq 0 ]]`: quoting does not stop arithmetic from running a subscript's substitution
   if (/\$\(|`/.test(text)) {
-    w.dynamic(word.span, 'arithmetic would run the `$(…)` or backquote in this text; compare plain numbers');
+    w.runsCode(word.span, { source: 'arithmetic', in: 'text' });
     return;
   }
   for (const name of text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) checkArithmeticName(w, name, scope, word.span);
@@ -100,8 +100,8 @@ export function checkArithmeticWord(w: WalkState, word: Word, scope: Scope): voi
 export function checkArithmeticName(w: WalkState, name: string, scope: Scope, span: Span): void {
   const value = scope.parameters.get(name);
   if (value !== undefined) {
-    if (/\$\(|`/.test(value.text)) w.dynamic(span, `\`${name}\` holds a command substitution, which arithmetic would run`);
+    if (/\$\(|`/.test(value.text)) w.runsCode(span, { source: 'arithmetic', in: 'parameter', name, setByLine: false });
     return;
   }
-  if (w.fixable.holdsCode.has(name)) w.dynamic(span, `\`${name}\` is set by the line to text holding \`$(\` or a backquote, which arithmetic would run`);
+  if (w.fixable.holdsCode.has(name)) w.runsCode(span, { source: 'arithmetic', in: 'parameter', name, setByLine: true });
 }

@@ -40,7 +40,7 @@ export class Walker extends WalkState {
     for (let i = 0; i < body.length; i++) {
       const statement = body[i]!;
       if (scope.aliasDefined && dialect.aliasesApplyToLaterLines && i > 0) {
-        this.dynamic(statement.span, 'an `alias` in sh rewrites the lines after it; put the alias in a script or spell the command out');
+        this.runsCode(statement.span, { source: 'sh-alias' });
       }
       outcome = this.walkStatement(statement, scope, dialect);
     }
