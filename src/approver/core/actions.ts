@@ -46,6 +46,8 @@ export type Action =
   /** `rm x`, `rmdir -p a/b`, `mv x y` (the source), `find d -delete` (below `d`). */
   | {
       kind: 'remove'; arg: Argument; recursive: boolean; belowOnly?: boolean; findFilter?: FindFilter; followLast?: boolean; dirs?: Directories; by: string;
+      /** git clean: it never removes what lies in a `.git` directory (core/effects.ts `Removal`). */
+      skipsGitDirectory?: true;
     }
   /** `cp a b` (b), `touch f`, `sed -i s/x/y/ f`, `tar -xf a.tgz -C out` (out, an extraction). */
   | {

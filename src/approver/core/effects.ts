@@ -41,6 +41,12 @@ export interface Removal extends Target {
   findFilter?: FindFilter;
   /** The removal follows the target's last component (a trailing `/`, or `shred` of a link). */
   followLast?: boolean;
+  /**
+   * git clean: what git lists below the target, which is never what lies in
+   * a `.git` directory; the target is read as a glob of its directory, so
+   * one outside the tree is not fixed.
+   */
+  skipsGitDirectory?: true;
 }
 
 /**

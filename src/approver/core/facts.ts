@@ -214,3 +214,21 @@ export type GitProblem =
   | { source: 'nesting' }
   /** git runs the value with sh, and it does not parse (the parser's message). */
   | { source: 'unparsable'; message: string };
+
+/** Why the handed-back text `cd -- DIR && {⏎LINE⏎}` does not read back as the one group (SPEC §4, `tree-group-broken`). */
+export type HandBackProblem =
+  /** It does not parse (the parser's message). */
+  | { source: 'unparsable'; message: string }
+  /** More than one statement: the line ends the group before its end. */
+  | { source: 'ends-group' }
+  | { source: 'background' }
+  /** More commands joined to `cd … && { … }` than the group. */
+  | { source: 'more-commands' }
+  | { source: 'cd-not-alone' }
+  | { source: 'cd-elsewhere' }
+  | { source: 'group-piped' }
+  | { source: 'not-one-group' }
+  /** The group closes before the end of the text. */
+  | { source: 'closes-early' }
+  /** A statement of the group lies outside the line's own text. */
+  | { source: 'runs-outside' };

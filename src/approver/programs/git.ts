@@ -119,7 +119,7 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
       const excludes = subArgs.flatMap((a, k) => (a.text === '-e' || a.text === '--exclude' ? [subArgs[k + 1]?.text ?? ''] : a.text?.startsWith('--exclude=') ? [a.text.slice(10)] : a.text?.startsWith('-e') && a.text.length > 2 ? [a.text.slice(2)] : []));
       const targets = pathspecs.length > 0 ? pathspecs : [derivedArgument(sub, '.')];
       for (const target of targets) {
-        out.push({ kind: 'remove', arg: target, recursive: true, belowOnly: true, dirs, by: 'git clean', findFilter: { names: [], paths: [], prunes: excludes.map((e) => ({ pattern: e, caseless: false, byPath: false })).concat([{ pattern: '.git', caseless: false, byPath: false }]), maxDepth: null, removesDirectories: texts.some((t) => t !== null && /^-[a-zA-Z]*d/.test(t)) } });
+        out.push({ kind: 'remove', arg: target, recursive: true, belowOnly: true, dirs, by: 'git clean', skipsGitDirectory: true, findFilter: { names: [], paths: [], prunes: excludes.map((e) => ({ pattern: e, caseless: false, byPath: false })).concat([{ pattern: '.git', caseless: false, byPath: false }]), maxDepth: null, removesDirectories: texts.some((t) => t !== null && /^-[a-zA-Z]*d/.test(t)) } });
       }
       return out;
     }

@@ -4,7 +4,7 @@
 // words, so one fact has one sentence wherever it is found.
 
 import { budgets } from '../../budgets.js';
-import type { AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, InlineFinding, Unfixed, UnfixedCode, WrittenUse } from '../core/facts.js';
+import type { AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, Unfixed, UnfixedCode, WrittenUse } from '../core/facts.js';
 import type { Resolution } from '../core/path-reading.js';
 import type { Reading } from './readings.js';
 
@@ -403,4 +403,39 @@ export function pastBudget(what: string): string {
 /** A word past the expansion budget. */
 export function wordPastBudget(why: Unfixed): string {
   return pastBudget(`a word ${unfixed(why)}`);
+}
+
+// ------------------------------------------------------------------ the line as a whole (approve.ts)
+
+export const line = {
+  unparsable: (dialect: string, message: string) => `the line does not parse as ${dialect}: ${message}; fix the syntax (treeward refuses what it cannot read)`,
+  /** A parse past the parser's budget (its BudgetError's message). */
+  parsePastBudget: (message: string) => `${message}; split the line into simpler commands`,
+  strayCloser: (message: string) =>
+    `${message}: inside \`cd -- DIR && { … }\` it would close the group early and run the rest outside the tree; remove the stray closer`,
+  empty: () => 'the line is empty or only comments; there is nothing to run',
+  finalBackslash: () => 'the line ends in a backslash, which would join it to the closing `}` of the group it runs in; remove the final backslash',
+  handBack: (problem: HandBackProblem) => `${handBack(problem)}; treeward runs the line as \`cd -- DIR && { … }\` and it must stay one group`,
+  /** Thrown past the lookup or nesting budget while judging. */
+  pastBudget: () => 'the line is past treeward\'s budget for filesystem lookups or nesting; split it into simpler commands',
+  /** `failed`: the fs seam's failure (null: an internal error). */
+  internalError: (failed: { code: string; path: string } | null) => {
+    const what = failed === null ? 'an internal error' : failed.code === 'ECHANGED' ? `the filesystem changed at \`${failed.path}\` while treeward read it` : `reading \`${failed.path}\` failed (${failed.code})`;
+    return `treeward could not judge the line: ${what}; nothing was approved, try a simpler command`;
+  },
+};
+
+function handBack(problem: HandBackProblem): string {
+  switch (problem.source) {
+    case 'unparsable': return `inside \`cd -- DIR && { … }\` the line no longer reads as one command: ${problem.message}`;
+    case 'ends-group': return 'the line ends the group `{ … }` before its end, and what follows would run outside it';
+    case 'background': return 'the group would run in the background';
+    case 'more-commands': return 'the line would join more commands to `cd … && { … }` than the group';
+    case 'cd-not-alone': return 'the `cd` no longer stands alone';
+    case 'cd-elsewhere': return 'the `cd` no longer names the directory';
+    case 'group-piped': return 'the group is piped or negated';
+    case 'not-one-group': return 'the line does not stay inside one `{ … }` group';
+    case 'closes-early': return 'the line closes the group `{ … }` before its end, and what follows would run outside it';
+    case 'runs-outside': return 'part of the line would run outside the group';
+  }
 }

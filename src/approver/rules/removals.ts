@@ -31,7 +31,7 @@ export const removalUnfixedTarget: Rule = (effect, ctx) => {
       const placed = placedOnPath(effect, field);
       if (placed) return deny('removal-unfixed-target', effect.span, removal.throughPlaced(effect.by, field.text, placed));
       // git clean is read as a glob removal of its directory (SPEC §3): one outside the tree is a glob's unfixed target
-      if (effect.by === 'git clean') {
+      if (effect.skipsGitDirectory) {
         for (const reading of fieldReadings(effect, field, ctx, true)) {
           if (!insideTreeBoth(reading, ctx)) return deny('removal-unfixed-target', effect.span, removal.listedOutsideTree(effect.by, reading));
         }
@@ -101,6 +101,7 @@ export const protectedRemoval: Rule = (effect, ctx) => {
   return null;
 };
 
+/** A `.git` directory, below a removal that never removes what lies in one. */
 function isGitOwnDirectory(owner: string, effect: Removal): boolean {
-  return effect.by === 'git clean' && owner.endsWith('/.git');
+  return effect.skipsGitDirectory === true && owner.endsWith('/.git');
 }

@@ -147,6 +147,7 @@ const handlers: Handlers = {
     target(w, 'removal', action.arg, scope, action.dirs, {
       recursive: action.recursive, belowOnly: action.belowOnly ?? false,
       ...(action.findFilter ? { findFilter: action.findFilter } : {}), ...(action.followLast ? { followLast: true } : {}),
+      ...(action.skipsGitDirectory ? { skipsGitDirectory: true } : {}),
     }, action.by);
   },
   write: (w, action, { scope }) => {
