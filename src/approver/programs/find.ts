@@ -6,6 +6,7 @@ import type { FindFilter } from '../core/effects.js';
 import { rmOptions } from './coreutils-options.js';
 import { type Argument, derivedArgument, type Listing, listedArgument } from '../core/arguments.js';
 import { has, platformReadings } from '../core/options.js';
+import { shellNamed } from '../core/shells.js';
 import { type Action, type Invocation, type ProgramRow, runsCode } from '../core/actions.js';
 
 export const rows: ProgramRow[] = [{ names: ['find'], shadowable: true, read: readFind }];
@@ -135,7 +136,8 @@ function removesWith(command: Argument[]): boolean {
   if (!program) return true; // not fixed: assume the worst
   const base = program.slice(program.lastIndexOf('/') + 1);
   if (['rm', 'rmdir', 'unlink', 'shred', 'rimraf', 'trash', 'trash-put', 'del'].includes(base)) return true;
-  if (['sh', 'bash', 'zsh', 'dash', 'xargs', 'env', 'sudo', 'nice', 'nohup', 'timeout'].includes(base)) return true;
+  // a shell or a runner may remove what it is given (`-exec sh -c 'rm "$1"' _ {}`)
+  if (shellNamed(base)?.plain === true || ['xargs', 'env', 'sudo', 'nice', 'nohup', 'timeout'].includes(base)) return true;
   if (base === 'mv' || base === 'git') return true;
   return false;
 }

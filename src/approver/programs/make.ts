@@ -6,6 +6,7 @@ import { type Action, runsCode, type Invocation, type ProgramRow } from '../core
 import type { Directories } from '../core/effects.js';
 import { options, valuesOf } from '../core/options.js';
 import { baseName, joinPath } from '../core/path-text.js';
+import { shellNamed } from '../core/shells.js';
 import { changeDirs } from './directories.js';
 
 const makeTable = options('bBC:dE:ef:hiI:j::kl::LnO::o:pqrRsStvW:w', [
@@ -16,9 +17,6 @@ const makeTable = options('bBC:dE:ef:hiI:j::kl::LnO::o:pqrRsStvW:w', [
   'question', 'no-builtin-rules', 'no-builtin-variables', 'silent', 'quiet', 'no-silent', 'stop', 'no-keep-going', 'touch', 'trace', 'version',
   'print-directory', 'no-print-directory', 'warn-undefined-variables', ['shuffle', 'optional'], ['jobserver-auth', 'required'], ['jobserver-style', 'required'],
 ]);
-
-/** Shells a `make SHELL=…` may name: make then runs recipes as it always does. */
-const knownShells = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh']);
 
 function readMake({ line, ctx, span }: Invocation): Action[] {
   const out: Action[] = [];
@@ -33,7 +31,7 @@ function readMake({ line, ctx, span }: Invocation): Action[] {
   for (const a of line.operands) {
     if (a.text === null) continue;
     const m = /^(SHELL|MAKESHELL|\.SHELLFLAGS)\s*[:+?!]*=([\s\S]*)$/.exec(a.text);
-    if (m && !(m[1] === 'SHELL' && knownShells.has(baseName(m[2]!.trim())))) out.push(runsCode(a.word.span, { source: 'make-variable', variable: m[1]!, how: 'shell' }));
+    if (m && !(m[1] === 'SHELL' && shellNamed(baseName(m[2]!.trim()))?.runsRecipes === true)) out.push(runsCode(a.word.span, { source: 'make-variable', variable: m[1]!, how: 'shell' }));
     const assignment = /^([A-Za-z_][A-Za-z0-9_.]*)\s*[:+?!]*=([\s\S]*)$/.exec(a.text);
     if (!assignment || m) continue;
     const [, variable, value] = assignment;

@@ -4,20 +4,19 @@
 // A startup file given by the line (`BASH_ENV`, `ENV`, `ZDOTDIR`) would run
 // first.
 
-import type { DialectName } from '../../syntax/dialect.js';
 import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import type { Argument } from '../core/arguments.js';
+import { shellNamed, shellNames } from '../core/shells.js';
 
-const shellDialects: Record<string, DialectName> = { bash: 'bash', rbash: 'bash', sh: 'sh', dash: 'sh', zsh: 'zsh' };
-const unreadShells = ['ksh', 'mksh', 'ksh93', 'yash', 'posh', 'fish', 'csh', 'tcsh', 'pdksh', 'oksh', 'ash', 'elvish', 'nu', 'xonsh'];
+const { read: readShells, unread: unreadShells } = shellNames();
 
 export const rows: ProgramRow[] = [
-  { names: ['bash', 'sh', 'dash', 'zsh'], shadowable: true, read: readShell },
-  { names: ['rbash', ...unreadShells], read: readShell },
+  { names: readShells.filter((name) => shellNamed(name)!.plain), shadowable: true, read: readShell },
+  { names: [...readShells.filter((name) => !shellNamed(name)!.plain), ...unreadShells], read: readShell },
 ];
 
 function readShell({ name, args, ctx, span }: Invocation): Action[] {
-  const dialect = shellDialects[name];
+  const dialect = shellNamed(name)?.dialect ?? undefined;
   const rest = args.slice(1);
   let commandString: Argument | null = null;
   let sawC = false;

@@ -8,6 +8,7 @@ import { type Argument, derivedArgument, listedArgument, unfixedArgument, valueA
 import type { Directories } from '../core/effects.js';
 import { type Arity, has, options, readOptions, valuesOf } from '../core/options.js';
 import { joinPath } from '../core/path-text.js';
+import { shellNamed } from '../core/shells.js';
 
 /** What a wrapper's own reading adds before its command: actions, and how many operands to pass over (`'rest'`: all of them, nothing runs). */
 type Before = { actions: Action[]; skip: number | 'rest' };
@@ -109,7 +110,7 @@ function readSu({ name, args, span }: Invocation): Action[] {
   const line = readOptions(args.slice(1), options('c:flmps:u:g:G:P', [['command', 'required'], ['session-command', 'required'], 'login', 'preserve-environment', ['shell', 'required'], ['user', 'required'], ['group', 'required'], 'pty'], commandForm));
   const commands = valuesOf(line, 'c', 'command', 'session-command');
   const out: Action[] = commands.map((o) => (o.value === null ? runsCode(span, { source: 'unfixed', via: `\`${name} -c\``, what: 'command' }) : ({ kind: 'shell-code', code: o.value, span, dialect: 'sh' }) as Action));
-  for (const o of valuesOf(line, 's', 'shell')) if (o.value === null || !/(^|\/)(ba|da|z)?sh$/.test(o.value)) out.push(runsCode(span, { source: 'unread-shell', via: `\`${name} -s\``, runs: 'shell' }));
+  for (const o of valuesOf(line, 's', 'shell')) if (o.value === null || shellNamed(o.value.slice(o.value.lastIndexOf('/') + 1))?.plain !== true) out.push(runsCode(span, { source: 'unread-shell', via: `\`${name} -s\``, runs: 'shell' }));
   if (commands.length > 0) return out;
   if (commandForm) return line.operands.length > 0 ? [...out, { kind: 'run', argv: line.operands }] : out;
   // words after the user go to the user's shell as its arguments (a script, or `-c …`)

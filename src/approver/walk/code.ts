@@ -12,6 +12,7 @@ import { BudgetError, ParseError } from '../../syntax/errors.js';
 import { parse } from '../../parser/parser.js';
 import { type Action, runsCode } from '../core/actions.js';
 import type { Directories } from '../core/effects.js';
+import { shellNamed } from '../core/shells.js';
 import { literalWord } from '../core/words.js';
 import { copyScope, type Outcome, type Scope, stayed } from './scope.js';
 import type { WalkState } from './state.js';
@@ -104,8 +105,8 @@ export function runWrittenFile(path: string, literal: string | null, span: Span,
   if (literal === null) return runsCode(span, { source: 'written-by-line', via: null, file: path, use: 'run' });
   const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(literal);
   const interpreter = shebang ? (shebang[1]!.endsWith('/env') ? shebang[2] ?? '' : shebang[1]!.slice(shebang[1]!.lastIndexOf('/') + 1)) : dialect.name;
-  const shell = interpreter === 'bash' ? 'bash' : interpreter === 'zsh' ? 'zsh' : interpreter === 'sh' || interpreter === 'dash' ? 'sh' : null;
-  if (shell) return { kind: 'shell-code', code: literal, span, dialect: shell, subshell: true };
+  const shell = shellNamed(interpreter);
+  if (shell?.plain && shell.dialect) return { kind: 'shell-code', code: literal, span, dialect: shell.dialect, subshell: true };
   return runsCode(span, { source: 'written-script', file: path, interpreter });
 }
 
