@@ -31,7 +31,10 @@ export interface OptionTable {
 }
 
 export interface ParsedOption {
+  /** The option's name: its first long name, else its letter (optionLines links every spelling of an option to it). */
   name: string;
+  /** How the line spells it: `-o` for a letter, `--output` (in full, even where the line gives a prefix) for a long name. */
+  spelled: string;
   /** The value as text when it is fixed; null for a flag or an unfixed value. */
   value: string | null;
   /** The argument holding the value (for its span and its word), when it has one of its own or it was attached. */
@@ -114,24 +117,25 @@ export function readOptions(args: readonly Argument[], table: OptionTable, stopA
       const spec = findLong(table, name);
       if (spec === null || spec === 'ambiguous') {
         out.invalid.push(text);
-        out.options.push({ name: name, value: eq < 0 ? null : text.slice(eq + 1), arg, attached: eq >= 0 });
+        out.options.push({ name, spelled: `--${name}`, value: eq < 0 ? null : text.slice(eq + 1), arg, attached: eq >= 0 });
         i++;
         continue;
       }
       const arity = spec.arity ?? 'none';
+      const spelled = `--${spec.long!}`;
       if (eq >= 0) {
         if (arity === 'none') {
           out.invalid.push(text);
-          out.options.push({ name: specName(spec), value: null, arg, attached: false });
-        } else out.options.push({ name: specName(spec), value: text.slice(eq + 1), arg, attached: true });
+          out.options.push({ name: specName(spec), spelled, value: null, arg, attached: false });
+        } else out.options.push({ name: specName(spec), spelled, value: text.slice(eq + 1), arg, attached: true });
         i++;
       } else if (arity === 'required') {
         const valueArg = args[i + 1];
-        if (valueArg) out.options.push({ name: specName(spec), value: valueArg.text, arg: valueArg, attached: false });
+        if (valueArg) out.options.push({ name: specName(spec), spelled, value: valueArg.text, arg: valueArg, attached: false });
         else out.invalid.push(text);
         i += 2;
       } else {
-        out.options.push({ name: specName(spec), value: null, arg, attached: false });
+        out.options.push({ name: specName(spec), spelled, value: null, arg, attached: false });
         i++;
       }
       continue;
@@ -143,34 +147,35 @@ export function readOptions(args: readonly Argument[], table: OptionTable, stopA
       while (j < text.length) {
         const letter = text[j]!;
         const spec = table.options.find((o) => o.short === letter);
+        const spelled = '-' + letter;
         if (!spec) {
-          out.invalid.push('-' + letter);
-          out.options.push({ name: letter, value: null, arg, attached: false });
+          out.invalid.push(spelled);
+          out.options.push({ name: letter, spelled, value: null, arg, attached: false });
           j++;
           continue;
         }
         const arity = spec.arity ?? 'none';
         if (spec.wholeWord) {
           // GNU chmod takes the whole word as a mode; BSD's ends its options there, the word (when the letter opens it) being the mode operand
-          if (!stopAtOperand) out.options.push({ name: specName(spec), value: text, arg, attached: false });
+          if (!stopAtOperand) out.options.push({ name: specName(spec), spelled, value: text, arg, attached: false });
           else if (j === 1) out.operands.push(arg);
           if (stopAtOperand) optionsEnded = true;
           break;
         }
         if (arity === 'none') {
-          out.options.push({ name: specName(spec), value: null, arg, attached: false });
+          out.options.push({ name: specName(spec), spelled, value: null, arg, attached: false });
           j++;
           continue;
         }
         if (j + 1 < text.length) {
-          out.options.push({ name: specName(spec), value: text.slice(j + 1), arg, attached: true });
+          out.options.push({ name: specName(spec), spelled, value: text.slice(j + 1), arg, attached: true });
         } else if (arity === 'required') {
           const valueArg = args[i + 1];
-          if (valueArg) out.options.push({ name: specName(spec), value: valueArg.text, arg: valueArg, attached: false });
-          else out.invalid.push('-' + letter);
+          if (valueArg) out.options.push({ name: specName(spec), spelled, value: valueArg.text, arg: valueArg, attached: false });
+          else out.invalid.push(spelled);
           consumedNext = true;
         } else {
-          out.options.push({ name: specName(spec), value: null, arg, attached: false });
+          out.options.push({ name: specName(spec), spelled, value: null, arg, attached: false });
         }
         break;
       }
@@ -224,6 +229,15 @@ class GetoptTable implements OptionTable {
   }
 }
 
+/**
+ * A table of letters only, from a getopt string as the program's source
+ * writes it (`"46AaB:b:"`: `:` after a letter takes a value, `::` a value
+ * only when attached), for programs with no long options.
+ */
+export function getopt(letters: string, stopAtOperand = false): OptionTable {
+  return new GetoptTable(letters, [], stopAtOperand);
+}
+
 /** Build an option table from a compact getopt-like string (`"rRfdiv"`, `"o:n:"`) plus long options. */
 export function options(shortSpec: string, long: readonly LongOption[] = [], stopAtOperand = false): OptionTable {
   return new GetoptTable(shortSpec, long, stopAtOperand);
@@ -244,6 +258,11 @@ export function options(shortSpec: string, long: readonly LongOption[] = [], sto
  */
 export function optionLines(lines: readonly string[], stopAtOperand = false): OptionTable {
   return new LineTable(lines, stopAtOperand);
+}
+
+/** Lines for letters that take no value, one option each: `...flagLines('abc')` is `'-a', '-b', '-c'`. */
+export function flagLines(letters: string): string[] {
+  return [...letters].map((letter) => `-${letter}`);
 }
 
 /** Built at its first read, like GetoptTable. */

@@ -6,33 +6,10 @@
 import { type Action, type Invocation, type ProgramRow, runsCode } from '../core/actions.js';
 import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
-import { type Arity, has, type OptionTable, options, type ParsedOptions, readOptions, valuesOf } from '../core/options.js';
+import { flagLines, getopt, has, optionLines, type ParsedOptions, readOptions, valuesOf } from '../core/options.js';
 import { joinPath } from '../core/path-text.js';
 import { shQuote, unfixedWord } from '../core/sh-quote.js';
 import { leadingText } from '../core/words.js';
-
-export const rows: ProgramRow[] = [
-  { names: ['tar'], shadowable: true, read: readTar },
-  { names: ['bsdtar', 'gtar'], read: readTar },
-  { names: ['gzip', 'gunzip'], options: compressTable('gzip'), bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'gzip') },
-  { names: ['bzip2', 'bunzip2'], options: compressTable('bzip2'), bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'bzip2') },
-  { names: ['xz', 'unxz'], options: compressTable('xz'), bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'xz') },
-  { names: ['zstd'], options: compressTable('zstd'), bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'zstd') },
-  {
-    names: ['unzip'],
-    options: options('cd:fhlnoqtuvxZ', [], false),
-    bsdReading: true,
-    shadowable: true,
-    read: ({ line, name }) => {
-      if (has(line, 'l', 't', 'v', 'c', 'Z')) return [];
-      const dir = valuesOf(line, 'd').map(valueArgument)[0];
-      if (dir) return [{ kind: 'write', arg: dir, extraction: true, recursive: true, by: name }];
-      const here = line.operands[0];
-      return here ? [{ kind: 'write', arg: derivedArgument(here, '.'), extraction: true, recursive: true, by: name }] : [];
-    },
-  },
-  { names: ['zip'], read: readZip },
-];
 
 const withValue = new Set(['f', 'C', 'T', 'X', 'I', 'F', 'b', 'K', 'L', 'N', 'g', 'V', 'H']);
 const longWithValue = new Set(['file', 'directory', 'files-from', 'exclude-from', 'use-compress-program', 'blocking-factor', 'starting-file', 'tape-length', 'newer', 'listed-incremental', 'label', 'format', 'to-command', 'checkpoint-action', 'info-script', 'new-volume-script', 'exclude', 'transform', 'xform', 'strip-components', 'owner', 'group', 'mode', 'mtime', 'suffix', 'index-file', 'rsh-command', 'backup', 'warning', 'occurrence', 'hole-detection', 'sort', 'quoting-style', 'record-size', 'volno-file', 'after-date', 'newer-mtime', 'anchored', 'exclude-tag', 'exclude-tag-under', 'exclude-tag-all']);
@@ -151,19 +128,55 @@ function readTar({ args, ctx, span }: Invocation): Action[] {
   return out;
 }
 
-function compressTable(tool: string): OptionTable {
-  const long: (string | [string, Arity, string?])[] = ['stdout', 'to-stdout', 'decompress', 'uncompress', 'force', 'keep', 'list', 'quiet', 'verbose', 'test', 'recursive', ['suffix', 'required'], 'rm', 'fast', 'best', ['threads', 'required']];
-  return options(tool === 'zstd' ? 'cdfklqrtvT:o:0123456789' : 'cdfklnNqrtvS:T:0123456789', long);
-}
+/** gzip, bzip2 and xz: one table for the three (an option one of them lacks is refused there and does nothing). */
+const compressOptions = optionLines([
+  '-c --stdout --to-stdout',
+  '-d --decompress --uncompress',
+  '-f --force',
+  '-k --keep',
+  '-l --list',
+  '-n',
+  '-N',
+  '-q --quiet',
+  '-r --recursive',
+  '-S --suffix=SUF',
+  '-t --test',
+  '-T --threads=N',
+  '-v --verbose',
+  ...flagLines('0123456789'), // compression levels
+  '   --rm',
+  '   --fast',
+  '   --best',
+]);
+
+/** zstd: as gzip, with `-o FILE`, and removing its input only with `--rm`. */
+const zstdOptions = optionLines([
+  '-c --stdout --to-stdout',
+  '-d --decompress --uncompress',
+  '-f --force',
+  '-k --keep',
+  '-l --list',
+  '-o FILE',
+  '-q --quiet',
+  '-r --recursive',
+  '-t --test',
+  '-T --threads=N',
+  '-v --verbose',
+  ...flagLines('0123456789'), // compression levels
+  '   --suffix=SUF',
+  '   --rm',
+  '   --fast',
+  '   --best',
+]);
 
 /** gzip, bzip2 and xz replace each file they compress (unless -k or -c); zstd only with --rm. */
 function compressRemovals(line: ParsedOptions, by: string, tool: string): Action[] {
-  if (has(line, 'c', 'stdout', 'to-stdout', 'l', 'list', 't', 'test')) return [];
+  if (has(line, 'stdout', 'list', 'test')) return [];
   const out: Action[] = [];
-  const removes = tool === 'zstd' ? has(line, 'rm') : !has(line, 'k', 'keep');
+  const removes = tool === 'zstd' ? has(line, 'rm') : !has(line, 'keep');
   for (const arg of line.operands) {
     out.push({ kind: 'write', arg, by });
-    if (removes) out.push({ kind: 'remove', arg, recursive: has(line, 'r', 'recursive'), by });
+    if (removes) out.push({ kind: 'remove', arg, recursive: has(line, 'recursive'), by });
   }
   for (const o of valuesOf(line, 'o')) out.push({ kind: 'write', arg: valueArgument(o), by });
   return out;
@@ -171,7 +184,18 @@ function compressRemovals(line: ParsedOptions, by: string, tool: string): Action
 
 // ------------------------------------------------------------------ zip
 
-const zipTable = options('0123456789AcdDeFfgjJklLmnoqrRSTuvwXyzb:i:n:O:P:t:x:', [['unzip-command', 'required'], 'move', 'test'], false);
+const zipTable = optionLines([
+  ...flagLines('0123456789AcdDeFfgjJklLnoqrRSuvwXyz'),
+  '-m --move',
+  '-T --test',
+  '-b PATH',
+  '-i FILE',
+  '-O FILE',
+  '-P PASSWORD',
+  '-t DATE',
+  '-x FILE',
+  '   --unzip-command=COMMAND',
+]);
 
 /** zip: the archive it writes, `-m` removals, and `-TT CMD`, the test command it runs with system(). */
 function readZip({ args }: Invocation): Action[] {
@@ -199,6 +223,29 @@ function readZip({ args }: Invocation): Action[] {
     out.push({ kind: 'shell-code', code, span: c.arg.word.span, dialect: 'sh' });
   }
   if (archive) out.push({ kind: 'write', arg: archive, by: 'zip' });
-  if (has(line, 'm', 'move')) for (const arg of sources) out.push({ kind: 'remove', arg, recursive: has(line, 'r', 'R'), by: 'zip -m' });
+  if (has(line, 'move')) for (const arg of sources) out.push({ kind: 'remove', arg, recursive: has(line, 'r', 'R'), by: 'zip -m' });
   return out;
 }
+
+export const rows: ProgramRow[] = [
+  { names: ['tar'], shadowable: true, read: readTar },
+  { names: ['bsdtar', 'gtar'], read: readTar },
+  { names: ['gzip', 'gunzip'], options: compressOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'gzip') },
+  { names: ['bzip2', 'bunzip2'], options: compressOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'bzip2') },
+  { names: ['xz', 'unxz'], options: compressOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'xz') },
+  { names: ['zstd'], options: zstdOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'zstd') },
+  {
+    names: ['unzip'],
+    options: getopt('cd:fhlnoqtuvxZ'),
+    bsdReading: true,
+    shadowable: true,
+    read: ({ line, name }) => {
+      if (has(line, 'l', 't', 'v', 'c', 'Z')) return [];
+      const dir = valuesOf(line, 'd').map(valueArgument)[0];
+      if (dir) return [{ kind: 'write', arg: dir, extraction: true, recursive: true, by: name }];
+      const here = line.operands[0];
+      return here ? [{ kind: 'write', arg: derivedArgument(here, '.'), extraction: true, recursive: true, by: name }] : [];
+    },
+  },
+  { names: ['zip'], read: readZip },
+];

@@ -4,7 +4,7 @@
 
 import type { Action, Invocation, ProgramContext, ProgramRow } from '../core/actions.js';
 import type { Directories } from '../core/effects.js';
-import { options, readOptions } from '../core/options.js';
+import { getopt, readOptions } from '../core/options.js';
 import { joinPath } from '../core/path-text.js';
 
 export const rows: ProgramRow[] = [
@@ -30,7 +30,7 @@ export const rows: ProgramRow[] = [
   },
 ];
 
-const cdOptions = options('LPe@', [], true);
+const cdOptions = getopt('LPe@', true);
 
 function readCd({ name, args, ctx }: Invocation): Action[] {
   const line = readOptions(args.slice(1), cdOptions);

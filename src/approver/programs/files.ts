@@ -4,7 +4,7 @@
 
 import { type Action, runsCode, type ProgramRow } from '../core/actions.js';
 import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
-import { has, options, type ParsedOptions, valuesOf } from '../core/options.js';
+import { has, optionLines, type ParsedOptions, valuesOf } from '../core/options.js';
 import { baseName, joinPath, trimTrailingSlashes } from '../core/path-text.js';
 import type { Chunk } from '../core/words.js';
 import {
@@ -56,11 +56,20 @@ export const rows: ProgramRow[] = [
   },
   {
     names: ['shred'],
-    options: options('fn:s:uvxz', ['force', ['iterations', 'required'], ['random-source', 'required'], ['size', 'required'], ['remove', 'optional'], 'verbose', 'exact', 'zero']),
+    options: optionLines([
+      '-f --force',
+      '-n --iterations=N',
+      '-s --size=N',
+      '-u --remove[=HOW]',
+      '-v --verbose',
+      '-x --exact',
+      '-z --zero',
+      '   --random-source=FILE',
+    ]),
     bsdReading: true,
     shadowable: true,
     read: ({ line, name }) => {
-      const remove = has(line, 'u', 'remove');
+      const remove = has(line, 'remove');
       const out: Action[] = [];
       for (const arg of line.operands) {
         out.push({ kind: 'write', arg, by: name });
@@ -105,14 +114,24 @@ export const rows: ProgramRow[] = [
   },
   {
     names: ['truncate'],
-    options: options('cor:s:', ['no-create', 'io-blocks', ['reference', 'required'], ['size', 'required']]),
+    options: optionLines([
+      '-c --no-create',
+      '-o --io-blocks',
+      '-r --reference=RFILE',
+      '-s --size=SIZE',
+    ]),
     bsdReading: true,
     shadowable: true,
     read: ({ line, name }) => line.operands.map((arg) => ({ kind: 'write', arg, by: name })),
   },
   {
     names: ['tee'],
-    options: options('aip', ['append', 'ignore-interrupts', ['output-error', 'optional']]),
+    options: optionLines([
+      '-a --append',
+      '-i --ignore-interrupts',
+      '-p',
+      '   --output-error[=MODE]',
+    ]),
     bsdReading: true,
     shadowable: true,
     read: ({ line, name }) => line.operands.map((arg) => ({ kind: 'write', arg, by: name })),
@@ -122,29 +141,77 @@ export const rows: ProgramRow[] = [
   { names: ['chgrp'], options: chgrpOptions, bsdReading: true, shadowable: true, read: ({ line, name }) => ownerLike(line, name) },
   {
     names: ['sort'],
-    options: options('bcCdfghiMmno:rRsS:t:T:uVzk:', ['ignore-leading-blanks', ['check', 'optional'], 'dictionary-order', 'ignore-case', 'general-numeric-sort', 'human-numeric-sort', 'ignore-nonprinting', 'month-sort', 'merge', 'numeric-sort', ['output', 'required'], 'reverse', 'random-sort', ['random-source', 'required'], 'stable', ['buffer-size', 'required'], ['field-separator', 'required'], ['temporary-directory', 'required'], 'unique', 'version-sort', 'zero-terminated', ['key', 'required'], ['sort', 'required'], ['parallel', 'required'], ['files0-from', 'required'], ['compress-program', 'required'], 'debug']),
+    options: optionLines([
+      '-b --ignore-leading-blanks',
+      '-c --check[=WHEN]',
+      '-C',
+      '-d --dictionary-order',
+      '-f --ignore-case',
+      '-g --general-numeric-sort',
+      '-h --human-numeric-sort',
+      '-i --ignore-nonprinting',
+      '-M --month-sort',
+      '-m --merge',
+      '-n --numeric-sort',
+      '-o --output=FILE',
+      '-r --reverse',
+      '-R --random-sort',
+      '-s --stable',
+      '-S --buffer-size=SIZE',
+      '-t --field-separator=SEP',
+      '-T --temporary-directory=DIR',
+      '-u --unique',
+      '-V --version-sort',
+      '-z --zero-terminated',
+      '-k --key=KEYDEF',
+      '   --random-source=FILE',
+      '   --sort=WORD',
+      '   --parallel=N',
+      '   --files0-from=F',
+      '   --compress-program=PROG',
+      '   --debug',
+    ]),
     bsdReading: true,
     read: ({ line, name, span }) => {
-      const out: Action[] = valuesOf(line, 'o', 'output').map((o) => ({ kind: 'write', arg: valueArgument(o), by: name }) as Action);
+      const out: Action[] = valuesOf(line, 'output').map((o) => ({ kind: 'write', arg: valueArgument(o), by: name }) as Action);
       for (const o of valuesOf(line, 'compress-program')) out.push(runsCode(span, { source: 'runs-program', via: '`sort --compress-program`', program: o.value }));
       return out;
     },
   },
   {
     names: ['uniq'],
-    options: options('cdDf:is:uw:z', ['count', 'repeated', ['all-repeated', 'optional'], ['skip-fields', 'required'], ['group', 'optional'], 'ignore-case', ['skip-chars', 'required'], 'unique', 'zero-terminated', ['check-chars', 'required']]),
+    options: optionLines([
+      '-c --count',
+      '-d --repeated',
+      '-D --all-repeated[=METHOD]',
+      '-f --skip-fields=N',
+      '-i --ignore-case',
+      '-s --skip-chars=N',
+      '-u --unique',
+      '-w --check-chars=N',
+      '-z --zero-terminated',
+      '   --group[=METHOD]',
+    ]),
     bsdReading: true,
     read: ({ line, name }) => (line.operands.length >= 2 ? [{ kind: 'write', arg: line.operands[1]!, by: name }] : []),
   },
   {
     names: ['iconv'],
-    options: options('cf:lo:st:', [['from-code', 'required'], ['to-code', 'required'], 'list', ['output', 'required'], 'silent', 'verbose']),
+    options: optionLines([
+      '-c',
+      '-f --from-code=ENCODING',
+      '-l --list',
+      '-o --output=FILE',
+      '-s --silent',
+      '-t --to-code=ENCODING',
+      '   --verbose',
+    ]),
     bsdReading: true,
-    read: ({ line, name }) => valuesOf(line, 'o', 'output').map((o) => ({ kind: 'write', arg: valueArgument(o), by: name })),
+    read: ({ line, name }) => valuesOf(line, 'output').map((o) => ({ kind: 'write', arg: valueArgument(o), by: name })),
   },
   {
     names: ['dd'],
-    options: options('', [], true),
+    options: optionLines([], true),
     bsdReading: true,
     shadowable: true,
     read: ({ line, name }) => {
@@ -161,12 +228,75 @@ export const rows: ProgramRow[] = [
   },
   {
     names: ['rsync'],
-    options: options('aAbcCdDEgHhIklLmnOoPpqRrSsuvWxXzyz0e:f:B:T:', ['archive', ['delete', 'none'], 'delete-before', 'delete-during', 'delete-delay', 'delete-after', 'delete-excluded', 'remove-source-files', ['rsh', 'required'], ['rsync-path', 'required'], ['exclude', 'required'], ['include', 'required'], ['filter', 'required'], 'dry-run', 'recursive', 'verbose', 'compress', 'progress', 'partial', 'update', 'checksum', 'links', 'copy-links', 'times', 'perms', 'owner', 'group', 'human-readable', ['info', 'required'], ['chmod', 'required'], ['backup-dir', 'required'], ['temp-dir', 'required'], ['log-file', 'required'], ['exclude-from', 'required'], ['include-from', 'required'], ['files-from', 'required'], 'stats', 'itemize-changes', 'mkpath']),
+    options: optionLines([
+      '-a --archive',
+      '-A',
+      '-b',
+      '-c --checksum',
+      '-C',
+      '-d',
+      '-D',
+      '-E',
+      '-g --group',
+      '-H',
+      '-h --human-readable',
+      '-I',
+      '-k',
+      '-l --links',
+      '-L --copy-links',
+      '-m',
+      '-n --dry-run',
+      '-O',
+      '-o --owner',
+      '-P',
+      '-p --perms',
+      '-q',
+      '-R',
+      '-r --recursive',
+      '-S',
+      '-s',
+      '-u --update',
+      '-v --verbose',
+      '-W',
+      '-x',
+      '-X',
+      '-z --compress',
+      '-y',
+      '-z --compress',
+      '-0',
+      '-e --rsh=COMMAND',
+      '-f --filter=RULE',
+      '-B VALUE',
+      '-T --temp-dir=DIR',
+      '   --delete',
+      '   --delete-before',
+      '   --delete-during',
+      '   --delete-delay',
+      '   --delete-after',
+      '   --delete-excluded',
+      '   --remove-source-files',
+      '   --rsync-path=PROGRAM',
+      '   --exclude=PATTERN',
+      '   --include=PATTERN',
+      '   --progress',
+      '   --partial',
+      '   --times',
+      '   --info=FLAGS',
+      '   --chmod=CHMOD',
+      '   --backup-dir=DIR',
+      '   --log-file=FILE',
+      '   --exclude-from=FILE',
+      '   --include-from=FILE',
+      '   --files-from=FILE',
+      '   --stats',
+      '   --itemize-changes',
+      '   --mkpath',
+    ]),
     bsdReading: true,
     shadowable: true,
     read: ({ line, name, ctx, span }) => {
       const out: Action[] = rsyncShell(line, ctx.environment, span);
-      if (has(line, 'n', 'dry-run')) return out;
+      if (has(line, 'dry-run')) return out;
       const operands = line.operands;
       if (operands.length === 0) return out;
       const destination = operands[operands.length - 1]!;
@@ -184,12 +314,19 @@ export const rows: ProgramRow[] = [
   {
     // mktemp makes a new file (or directory with -d) from a template: in the temp dir unless told otherwise
     names: ['mktemp'],
-    options: options('dqtup:', ['directory', 'quiet', 'dry-run', ['suffix', 'required'], ['tmpdir', 'optional']]),
+    options: optionLines([
+      '-d --directory',
+      '-q --quiet',
+      '-t',
+      '-u --dry-run',
+      '-p DIR --tmpdir[=DIR]',
+      '   --suffix=SUFF',
+    ]),
     read: ({ line, args, ctx }) => {
-      if (has(line, 'u', 'dry-run')) return [];
+      if (has(line, 'dry-run')) return [];
       const template = line.operands[0];
       if (template && template.text === null) return [{ kind: 'write', arg: template, by: 'mktemp', content: false }];
-      const directory = valuesOf(line, 'p', 'tmpdir')[0];
+      const directory = valuesOf(line, 'tmpdir')[0];
       const inTempDir = !template || has(line, 't') || directory !== undefined;
       const name = template?.text ?? 'tmp.XXXXXXXXXX';
       const environment = ctx.environment.get('TMPDIR');

@@ -7,19 +7,46 @@
 import type { Span } from '../../syntax/ast.js';
 import { type Action, runsCode, effectAction, type Invocation, type ProgramContext, type ProgramRow } from '../core/actions.js';
 import { type Argument, derivedArgument, valueArgument } from '../core/arguments.js';
-import { options, readOptions, valuesOf } from '../core/options.js';
+import { optionLines, readOptions, valuesOf } from '../core/options.js';
 import { beforeFirst, withoutExtras } from '../core/path-text.js';
 import { agentLaunch, packageHarness } from './agents.js';
 import { readAs } from './invocation.js';
 
 export const npxRow: ProgramRow = {
   names: ['npx', 'bunx'],
-  options: options('yqp:c:', ['yes', 'no', 'quiet', ['package', 'required'], ['call', 'required'], 'ignore-existing', ['prefix', 'required']], true),
+  options: optionLines([
+    '-y --yes',
+    '-q --quiet',
+    '-p --package=PACKAGE',
+    '-c --call=COMMAND',
+    '   --no',
+    '   --ignore-existing',
+    '   --prefix=DIR',
+  ], true),
   shadowable: true,
   read: readNpx,
 };
 
-const uvOptions = options('p:q', [['python', 'required'], ['with', 'required'], ['from', 'required'], ['index-url', 'required'], ['extra', 'required'], ['project', 'required'], ['directory', 'required'], ['env-file', 'required'], 'quiet', 'isolated', 'no-project', 'frozen', 'locked', ['spec', 'required'], 'no-sync', 'verbose', ['group', 'required'], 'all-extras'], true);
+const uvOptions = optionLines([
+  '-p --python=PYTHON',
+  '-q --quiet',
+  '   --with=PACKAGE',
+  '   --from=PACKAGE',
+  '   --index-url=URL',
+  '   --extra=EXTRA',
+  '   --project=DIR',
+  '   --directory=DIR',
+  '   --env-file=FILE',
+  '   --isolated',
+  '   --no-project',
+  '   --frozen',
+  '   --locked',
+  '   --spec=SPEC',
+  '   --no-sync',
+  '   --verbose',
+  '   --group=GROUP',
+  '   --all-extras',
+], true);
 
 export const rows: ProgramRow[] = [
   npxRow,
@@ -107,11 +134,11 @@ function packageBin(spec: string): string {
 
 function readNpx({ line, ctx, span }: Invocation): Action[] {
   const out: Action[] = [];
-  for (const o of valuesOf(line, 'c', 'call')) {
+  for (const o of valuesOf(line, 'call')) {
     if (o.value === null) return [runsCode(span, { source: 'unfixed', via: '`npx -c`', what: 'command' })];
     out.push({ kind: 'shell-code', code: o.value, span: o.arg.word.span, dialect: 'sh' });
   }
-  const packages = valuesOf(line, 'p', 'package');
+  const packages = valuesOf(line, 'package');
   for (const p of packages) if (p.value !== null && packageHarness(p.value)) return [effectAction(agentLaunch(packageHarness(p.value)!, [valueArgument(p)], ctx, span)!)];
   if (line.operands.length === 0) return out;
   if (packages.length > 0) return [...out, { kind: 'run', argv: line.operands }];

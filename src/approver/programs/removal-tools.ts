@@ -3,11 +3,25 @@
 
 import type { Action, ProgramRow } from '../core/actions.js';
 import { derivedArgument } from '../core/arguments.js';
-import { has, options, readOptions } from '../core/options.js';
+import { has, optionLines, readOptions } from '../core/options.js';
 import { joinPath } from '../core/path-text.js';
 
-const removalToolOptions = options('fgGrRvi', ['glob', 'no-glob', 'dry-run', 'verbose', 'force', 'recursive', ['preserve-root', 'optional'], 'trash-dir', 'interactive']);
-const gioTrashOptions = options('f', ['force', 'empty']);
+const removalToolOptions = optionLines([
+  '-f --force',
+  '-g --glob',
+  '-G --no-glob',
+  '-r --recursive',
+  '-R',
+  '-v --verbose',
+  '-i --interactive',
+  '   --dry-run',
+  '   --preserve-root[=ALL]',
+  '   --trash-dir',
+]);
+const gioTrashOptions = optionLines([
+  '-f --force',
+  '   --empty',
+]);
 
 export const rows: ProgramRow[] = [
   {

@@ -4,14 +4,29 @@
 
 import { type Action, runsCode, effectAction, type Invocation, type ProgramRow } from '../core/actions.js';
 import { derivedArgument, unfixedArgument } from '../core/arguments.js';
-import { has, options, valuesOf } from '../core/options.js';
+import { has, optionLines, valuesOf } from '../core/options.js';
 import { baseName } from '../core/path-text.js';
 import { readSedScript } from './sed-script.js';
 
 export const rows: ProgramRow[] = [
   {
     names: ['sed'],
-    options: options('Ee:f:i::l:nrsuz', [['expression', 'required'], ['file', 'required'], ['in-place', 'optional'], ['line-length', 'required'], 'quiet', 'silent', 'regexp-extended', 'separate', 'unbuffered', 'null-data', 'posix', 'sandbox', 'debug', 'follow-symlinks']),
+    options: optionLines([
+      '-E --regexp-extended',
+      '-e --expression=SCRIPT',
+      '-f --file=FILE',
+      '-i [SUFFIX] --in-place[=SUFFIX]',
+      '-l --line-length=N',
+      '-n --quiet --silent',
+      '-r',
+      '-s --separate',
+      '-u --unbuffered',
+      '-z --null-data',
+      '   --posix',
+      '   --sandbox',
+      '   --debug',
+      '   --follow-symlinks',
+    ]),
     shadowable: true,
     read: readSed,
   },
@@ -22,8 +37,8 @@ function readSed({ name, args, line, ctx, span }: Invocation): Action[] {
   const scripts: (string | null)[] = [];
   const out: Action[] = [];
   for (const o of line.options) {
-    if (o.name === 'e' || o.name === 'expression') scripts.push(o.value);
-    else if (o.name === 'f' || o.name === 'file') {
+    if (o.name === 'expression') scripts.push(o.value);
+    else if (o.name === 'file') {
       // a script file the line wrote is read like the text it wrote; any other file is ordinary
       if (o.value === null) scripts.push(null);
       else if (o.value === '-' || o.value === '/dev/stdin') {
@@ -38,7 +53,7 @@ function readSed({ name, args, line, ctx, span }: Invocation): Action[] {
     }
   }
   let operands = line.operands;
-  if (!has(line, 'e', 'expression', 'f', 'file') && operands.length > 0) {
+  if (!has(line, 'expression', 'file') && operands.length > 0) {
     scripts.push(operands[0]!.text);
     operands = operands.slice(1);
   }
@@ -51,7 +66,7 @@ function readSed({ name, args, line, ctx, span }: Invocation): Action[] {
     if (!sandbox && read.problem !== null) out.push(effectAction({ kind: 'inline-code', span, language: 'sed', code: script, finding: { source: 'sed', problem: read.problem } }));
     else if (!sandbox && read.executes) out.push(effectAction({ kind: 'inline-code', span, language: 'sed', code: script, finding: { source: 'sed', problem: null } }));
   }
-  const inPlace = valuesOf(line, 'i', 'in-place')[0];
+  const inPlace = valuesOf(line, 'in-place')[0];
   if (inPlace) {
     for (const f of operands) {
       out.push({ kind: 'write', arg: f, by: 'sed -i' });

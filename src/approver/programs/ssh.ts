@@ -11,13 +11,13 @@ import type { Span } from '../../syntax/ast.js';
 import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import { type Action, runsCode, type Invocation, type ProgramContext, type ProgramRow } from '../core/actions.js';
 import { leadingText } from '../core/words.js';
-import { has, options, type ParsedOption, readOptions, valuesOf } from '../core/options.js';
+import { getopt, has, type ParsedOption, readOptions, valuesOf } from '../core/options.js';
 
 export const rows: ProgramRow[] = [{ names: ['ssh', 'scp', 'sftp'], read: readSsh }];
 
-const sshTable = options('46AaCfGgKkMNnqsTtVvXxYyB:b:c:D:E:e:F:I:i:J:L:l:m:O:o:P:p:Q:R:S:W:w:', [], true);
-const scpTable = options('346ABCOpqRrsTvc:D:F:i:J:l:o:P:S:X:', [], true);
-const sftpTable = options('46AaCfNpqrvB:b:c:D:F:i:J:l:o:P:R:S:s:X:', [], true);
+const sshTable = getopt('46AaCfGgKkMNnqsTtVvXxYyB:b:c:D:E:e:F:I:i:J:L:l:m:O:o:P:p:Q:R:S:W:w:', true);
+const scpTable = getopt('346ABCOpqRrsTvc:D:F:i:J:l:o:P:S:X:', true);
+const sftpTable = getopt('46AaCfNpqrvB:b:c:D:F:i:J:l:o:P:R:S:s:X:', true);
 
 /** Keywords whose value ssh runs with the user's shell. */
 const shellKeywords = new Set(['proxycommand', 'localcommand']);
@@ -274,7 +274,7 @@ function sftpBatch(batch: ParsedOption | null, ctx: ProgramContext, span: Span):
  */
 export function rsyncShell(line: { options: readonly ParsedOption[]; operands: readonly Argument[] }, environment: ProgramContext['environment'], span: Span): Action[] {
   const out: Action[] = [];
-  const given = line.options.filter((o) => o.name === 'e' || o.name === 'rsh').pop();
+  const given = line.options.filter((o) => o.name === 'rsh').pop();
   const variable = environment.get('RSYNC_RSH');
   if (environment.has('RSYNC_CONNECT_PROG')) out.push(runsCode(span, { source: 'changes-commands', via: '`RSYNC_CONNECT_PROG`', how: 'RSYNC_CONNECT_PROG' }));
   if (!given && variable === undefined) return out;
