@@ -11,7 +11,7 @@ import type { Span } from '../../syntax/ast.js';
 import type { AwkFinding } from '../core/facts.js';
 import { derivedArgument, valueArgument } from '../core/arguments.js';
 import { type Action, runsCode, effectAction, type Invocation, type ProgramRow } from '../core/actions.js';
-import { has, options, valuesOf } from '../core/options.js';
+import { has, optionLines, valuesOf } from '../core/options.js';
 
 /** Files a `print > FILE` may name without writing a file: the standard streams and the null device. */
 const streams = /^"\/dev\/(stdout|stderr|null|fd\/[012])"$/;
@@ -111,22 +111,51 @@ function isConcatenated(tokens: Token[], k: number): boolean {
 }
 
 /** awk, gawk, mawk, nawk, busybox awk: options as gawk reads them (the others take a subset). */
-const awkTable = options('F:v:f:e:E:bcCd::D::ghi:Il:L::MnNo::Op::PrsStV', [
-  ['field-separator', 'required', 'F'], ['assign', 'required', 'v'], ['file', 'required', 'f'], ['source', 'required', 'e'], ['exec', 'required', 'E'],
-  ['include', 'required', 'i'], ['load', 'required', 'l'], ['dump-variables', 'optional', 'd'], ['debug', 'optional', 'D'], ['lint', 'optional', 'L'],
-  ['pretty-print', 'optional', 'o'], ['profile', 'optional', 'p'], ['sandbox', 'none', 'S'], 'characters-as-bytes', 'traditional', 'copyright',
-  'gen-pot', 'help', 'bignum', 'use-lc-numeric', 'non-decimal-data', 'optimize', 'no-optimize', 'posix', 're-interval', 'trace', 'version', 'csv',
+const awkTable = optionLines([
+  '-F --field-separator=FS',
+  '-v --assign=VAR',
+  '-f --file=PROGFILE',
+  '-e --source=PROGRAM',
+  '-E --exec=FILE',
+  '-b --characters-as-bytes',
+  '-c --traditional',
+  '-C --copyright',
+  '-d [FILE] --dump-variables[=FILE]',
+  '-D [FILE] --debug[=FILE]',
+  '-g --gen-pot',
+  '-h --help',
+  '-i --include=FILE',
+  '-I --trace',
+  '-l --load=EXTENSION',
+  '-L [FATAL] --lint[=FATAL]',
+  '-M --bignum',
+  '-n --non-decimal-data',
+  '-N --use-lc-numeric',
+  '-o [FILE] --pretty-print[=FILE]',
+  '-O --optimize',
+  '-p [FILE] --profile[=FILE]',
+  '-P --posix',
+  '-r --re-interval',
+  '-s --no-optimize',
+  '-S --sandbox',
+  '-t',
+  '-V --version',
+  '   --csv',
 ], true);
 
 /** Files gawk writes for its diagnostic options, with their default names. */
-const diagnosticFiles: Record<string, string> = { d: 'awkvars.out', o: 'awkprof.out', p: 'awkprof.out' };
+const diagnosticFiles: Record<string, { file: string; letter: string }> = {
+  'dump-variables': { file: 'awkvars.out', letter: 'd' },
+  'pretty-print': { file: 'awkprof.out', letter: 'o' },
+  profile: { file: 'awkprof.out', letter: 'p' },
+};
 
 function readAwk({ name, line, ctx, span }: Invocation): Action[] {
   const out: Action[] = [];
-  const sandbox = has(line, 'S');
-  const programs: { text: string | null; span: Span }[] = valuesOf(line, 'e').map((o) => ({ text: o.value, span: o.arg.word.span }));
+  const sandbox = has(line, 'sandbox');
+  const programs: { text: string | null; span: Span }[] = valuesOf(line, 'source').map((o) => ({ text: o.value, span: o.arg.word.span }));
   let operands = line.operands;
-  const files = valuesOf(line, 'f', 'E');
+  const files = valuesOf(line, 'file', 'exec');
   if (files.length === 0 && programs.length === 0 && operands.length > 0) {
     programs.push({ text: operands[0]!.text, span: operands[0]!.word.span });
     operands = operands.slice(1);
@@ -148,14 +177,15 @@ function readAwk({ name, line, ctx, span }: Invocation): Action[] {
     const finding = sandbox ? null : awkFinding(program.text);
     if (finding) out.push(effectAction({ kind: 'inline-code', span: program.span, language: 'awk', code: program.text, finding: { source: 'awk', finding } }));
   }
-  for (const o of valuesOf(line, 'l')) {
+  for (const o of valuesOf(line, 'load')) {
     if (!sandbox) out.push(effectAction({ kind: 'inline-code', span: o.arg.word.span, language: 'awk', code: null, finding: { source: 'awk', finding: { kind: 'extension', name: o.value } } }));
   }
-  for (const o of valuesOf(line, 'd', 'o', 'p')) {
-    out.push({ kind: 'write', arg: o.value === null && !o.attached ? derivedArgument(o.arg, diagnosticFiles[o.name]!) : valueArgument(o), by: `${name} -${o.name}` });
+  for (const o of valuesOf(line, 'dump-variables', 'pretty-print', 'profile')) {
+    const diagnostic = diagnosticFiles[o.name]!;
+    out.push({ kind: 'write', arg: o.value === null && !o.attached ? derivedArgument(o.arg, diagnostic.file) : valueArgument(o), by: `${name} -${diagnostic.letter}` });
   }
   // gawk -i inplace edits its file operands in place
-  if (valuesOf(line, 'i').some((o) => o.value === null || /^inplace(\.awk)?$/.test(o.value))) {
+  if (valuesOf(line, 'include').some((o) => o.value === null || /^inplace(\.awk)?$/.test(o.value))) {
     for (const arg of operands) if (!/^[A-Za-z_][A-Za-z0-9_]*=/.test(arg.text ?? '')) out.push({ kind: 'write', arg, by: `${name} -i inplace` });
   }
   return out;

@@ -6,27 +6,63 @@
 import { findListing, listingFilter } from './find.js';
 import { type Argument, derivedArgument, type Listing } from '../core/arguments.js';
 import { gitLsFilesListing } from './git.js';
-import { has, options, readOptions, valuesOf } from '../core/options.js';
+import { has, optionLines, readOptions, valuesOf } from '../core/options.js';
 
 /** Hidden entries (and so `.git`, `.claude`…) are skipped, as rg and fd do unless told otherwise. */
 const hiddenSkipped = '.*';
 
-const grepTable = options('rRlLe:f:m:A:B:C:d:D:ivwxcnhHsqoEFGPzZUabT', [
-  'recursive', 'dereference-recursive', 'files-with-matches', 'files-without-match', ['regexp', 'required'], ['file', 'required'],
-  ['max-count', 'required'], ['after-context', 'required'], ['before-context', 'required'], ['context', 'required'],
-  ['directories', 'required'], ['devices', 'required'], ['include', 'required'], ['exclude', 'required'], ['exclude-dir', 'required'],
-  ['exclude-from', 'required'], ['label', 'required'], ['color', 'optional'], ['colour', 'optional'], ['binary-files', 'required'],
-  'ignore-case', 'no-ignore-case', 'invert-match', 'word-regexp', 'line-regexp', 'count', 'line-number', 'no-filename', 'with-filename',
-  'no-messages', 'quiet', 'silent', 'only-matching', 'extended-regexp', 'fixed-strings', 'basic-regexp', 'perl-regexp', 'null-data', 'null', 'text',
+const grepTable = optionLines([
+  '-r --recursive',
+  '-R --dereference-recursive',
+  '-l --files-with-matches',
+  '-L --files-without-match',
+  '-e --regexp=PATTERNS',
+  '-f --file=FILE',
+  '-m --max-count=NUM',
+  '-A --after-context=NUM',
+  '-B --before-context=NUM',
+  '-C --context=NUM',
+  '-d --directories=ACTION',
+  '-D --devices=ACTION',
+  '-i --ignore-case',
+  '-v --invert-match',
+  '-w --word-regexp',
+  '-x --line-regexp',
+  '-c --count',
+  '-n --line-number',
+  '-h --no-filename',
+  '-H --with-filename',
+  '-s --no-messages',
+  '-q --quiet --silent',
+  '-o --only-matching',
+  '-E --extended-regexp',
+  '-F --fixed-strings',
+  '-G --basic-regexp',
+  '-P --perl-regexp',
+  '-z --null-data',
+  '-Z --null',
+  '-U',
+  '-a --text',
+  '-b',
+  '-T',
+  '   --include=GLOB',
+  '   --exclude=GLOB',
+  '   --exclude-dir=GLOB',
+  '   --exclude-from=FILE',
+  '   --label=LABEL',
+  '   --color[=WHEN]',
+  '   --colour[=WHEN]',
+  '   --binary-files=TYPE',
+  '   --no-ignore-case',
 ]);
 
 function grepListing(args: Argument[]): Listing | null {
   const line = readOptions(args.slice(1), grepTable);
   if (line.unfixedOptionLike.length > 0 || line.invalid.length > 0) return null;
-  if (!has(line, 'l', 'files-with-matches', 'L', 'files-without-match')) return null;
-  if (has(line, 'R', 'dereference-recursive')) return null; // follows links out of the start points
-  const recursive = has(line, 'r', 'recursive') || valuesOf(line, 'd', 'directories').some((o) => o.value === 'recurse');
-  const patternGiven = has(line, 'e', 'regexp', 'f', 'file');
+  if (!has(line, 'files-with-matches', 'files-without-match')) return null;
+  if (has(line, 'dereference-recursive')) return null; // follows links out of the start points
+  const recursive = has(line, 'recursive') || valuesOf(line, 'directories').some((o) => o.value === 'recurse');
+  const patternGiven = has(line, 'regexp', 'file');
   const paths = line.operands.slice(patternGiven ? 0 : 1);
   if (paths.length === 0 && !recursive) return null; // reads its input
   const includes = valuesOf(line, 'include');
@@ -43,23 +79,50 @@ function grepListing(args: Argument[]): Listing | null {
   };
 }
 
-const rgTable = options('lLe:f:g:t:T:uHSsiwxFm:A:B:C:j:.', [
-  'files-with-matches', 'files-without-match', 'files', ['regexp', 'required'], ['file', 'required'], ['glob', 'required'], ['iglob', 'required'],
-  ['type', 'required'], ['type-not', 'required'], 'hidden', 'no-hidden', 'no-ignore', 'unrestricted', 'follow', 'ignore-case', 'smart-case', 'case-sensitive',
-  'word-regexp', 'line-regexp', 'fixed-strings', ['max-count', 'required'], ['after-context', 'required'], ['before-context', 'required'],
-  ['context', 'required'], ['threads', 'required'], 'null', 'no-messages', ['max-depth', 'required'], ['color', 'required'], 'no-heading', 'with-filename',
+const rgTable = optionLines([
+  '-l --files-with-matches',
+  '-L --follow',
+  '-e --regexp=PATTERN',
+  '-f --file=PATTERNFILE',
+  '-g --glob=GLOB',
+  '-t --type=TYPE',
+  '-T --type-not=TYPE',
+  '-u --unrestricted',
+  '-H --with-filename',
+  '-S --smart-case',
+  '-s --case-sensitive',
+  '-i --ignore-case',
+  '-w --word-regexp',
+  '-x --line-regexp',
+  '-F --fixed-strings',
+  '-m --max-count=NUM',
+  '-A --after-context=NUM',
+  '-B --before-context=NUM',
+  '-C --context=NUM',
+  '-j --threads=NUM',
+  '-. --hidden',
+  '   --files-without-match',
+  '   --files',
+  '   --iglob=GLOB',
+  '   --no-hidden',
+  '   --no-ignore',
+  '   --null',
+  '   --no-messages',
+  '   --max-depth=NUM',
+  '   --color=WHEN',
+  '   --no-heading',
 ]);
 
 function rgListing(args: Argument[]): Listing | null {
   const line = readOptions(args.slice(1), rgTable);
   if (line.unfixedOptionLike.length > 0 || line.invalid.length > 0) return null;
   const files = has(line, 'files');
-  if (!files && !has(line, 'l', 'files-with-matches', 'L', 'files-without-match')) return null;
-  if (has(line, 'L', 'follow')) return null;
-  const hidden = has(line, 'hidden', 'u', 'unrestricted', '.');
-  const patternGiven = files || has(line, 'e', 'regexp', 'f', 'file');
+  if (!files && !has(line, 'files-with-matches', 'files-without-match')) return null;
+  if (has(line, 'follow')) return null;
+  const hidden = has(line, 'hidden', 'unrestricted');
+  const patternGiven = files || has(line, 'regexp', 'file');
   const paths = line.operands.slice(patternGiven ? 0 : 1);
-  const globs = valuesOf(line, 'g', 'glob');
+  const globs = valuesOf(line, 'glob');
   if (globs.some((o) => o.value === null)) return null;
   // `-g '*.ts'` narrows; a negated or path glob is not read as narrowing
   const names = globs.map((o) => o.value!).filter((g) => !g.startsWith('!') && !g.includes('/'));
@@ -74,17 +137,30 @@ function rgListing(args: Argument[]): Listing | null {
   };
 }
 
-const fdTable = options('HIuLe:t:d:E:g0aFsip', [
-  'hidden', 'no-ignore', 'unrestricted', 'follow', ['extension', 'required'], ['type', 'required'], ['max-depth', 'required'], ['exclude', 'required'],
-  'glob', 'print0', 'absolute-path', 'fixed-strings', 'case-sensitive', 'ignore-case', 'full-path',
+const fdTable = optionLines([
+  '-H --hidden',
+  '-I --no-ignore',
+  '-u --unrestricted',
+  '-L --follow',
+  '-e --extension=EXT',
+  '-t --type=TYPE',
+  '-d --max-depth=DEPTH',
+  '-E --exclude=PATTERN',
+  '-g --glob',
+  '-0 --print0',
+  '-a --absolute-path',
+  '-F --fixed-strings',
+  '-s --case-sensitive',
+  '-i --ignore-case',
+  '-p --full-path',
 ]);
 
 function fdListing(args: Argument[]): Listing | null {
   const line = readOptions(args.slice(1), fdTable);
   if (line.unfixedOptionLike.length > 0 || line.invalid.length > 0) return null;
-  if (has(line, 'L', 'follow')) return null;
-  const hidden = has(line, 'H', 'hidden', 'u', 'unrestricted');
-  const extensions = valuesOf(line, 'e', 'extension');
+  if (has(line, 'follow')) return null;
+  const hidden = has(line, 'hidden', 'unrestricted');
+  const extensions = valuesOf(line, 'extension');
   if (extensions.some((o) => o.value === null)) return null;
   const paths = line.operands.slice(1);
   const prunes = hidden ? [] : [hiddenSkipped];

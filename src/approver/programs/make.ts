@@ -4,26 +4,54 @@
 
 import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import type { Directories } from '../core/effects.js';
-import { options, valuesOf } from '../core/options.js';
+import { optionLines, valuesOf } from '../core/options.js';
 import { baseName, joinPath } from '../core/path-text.js';
 import { shellNamed } from '../core/shells.js';
 import { changeDirs } from './directories.js';
 
-const makeTable = options('bBC:dE:ef:hiI:j::kl::LnO::o:pqrRsStvW:w', [
-  ['directory', 'required', 'C'], ['eval', 'required', 'E'], ['file', 'required', 'f'], ['makefile', 'required', 'f'], ['include-dir', 'required', 'I'],
-  ['jobs', 'optional', 'j'], ['load-average', 'optional', 'l'], ['max-load', 'optional', 'l'], ['output-sync', 'optional', 'O'], ['old-file', 'required', 'o'],
-  ['assume-old', 'required', 'o'], ['what-if', 'required', 'W'], ['new-file', 'required', 'W'], ['assume-new', 'required', 'W'], ['debug', 'optional'],
-  'always-make', 'environment-overrides', 'help', 'ignore-errors', 'keep-going', 'check-symlink-times', 'just-print', 'dry-run', 'recon', 'print-data-base',
-  'question', 'no-builtin-rules', 'no-builtin-variables', 'silent', 'quiet', 'no-silent', 'stop', 'no-keep-going', 'touch', 'trace', 'version',
-  'print-directory', 'no-print-directory', 'warn-undefined-variables', ['shuffle', 'optional'], ['jobserver-auth', 'required'], ['jobserver-style', 'required'],
+const makeTable = optionLines([
+  '-b',
+  '-B --always-make',
+  '-C --directory=DIR',
+  '-d --debug[=FLAGS]',
+  '-E --eval=STRING',
+  '-e --environment-overrides',
+  '-f --file=FILE --makefile=FILE',
+  '-h --help',
+  '-i --ignore-errors',
+  '-I --include-dir=DIR',
+  '-j [N] --jobs[=N]',
+  '-k --keep-going',
+  '-l [N] --load-average[=N] --max-load[=N]',
+  '-L --check-symlink-times',
+  '-n --just-print --dry-run --recon',
+  '-O [TYPE] --output-sync[=TYPE]',
+  '-o --old-file=FILE --assume-old=FILE',
+  '-p --print-data-base',
+  '-q --question',
+  '-r --no-builtin-rules',
+  '-R --no-builtin-variables',
+  '-s --silent --quiet',
+  '-S --no-keep-going --stop',
+  '-t --touch',
+  '-v --version',
+  '-W --what-if=FILE --new-file=FILE --assume-new=FILE',
+  '-w --print-directory',
+  '   --no-silent',
+  '   --trace',
+  '   --no-print-directory',
+  '   --warn-undefined-variables',
+  '   --shuffle[=MODE]',
+  '   --jobserver-auth=AUTH',
+  '   --jobserver-style=STYLE',
 ]);
 
 function readMake({ line, ctx, span }: Invocation): Action[] {
   const out: Action[] = [];
   // -C DIR (cumulative) places make; the makefile is read there
   let dirs: Directories = ctx.dirs;
-  for (const o of valuesOf(line, 'C')) dirs = changeDirs(dirs, o.value);
-  for (const o of valuesOf(line, 'E')) {
+  for (const o of valuesOf(line, 'directory')) dirs = changeDirs(dirs, o.value);
+  for (const o of valuesOf(line, 'eval')) {
     // --eval text is makefile syntax: it can define rules (the first becomes the default goal) and run $(shell …)
     if (o.value === null) out.push(runsCode(o.arg.word.span, { source: 'unfixed', via: '`make --eval`', what: 'text' }));
     else if (!plainAssignments(o.value)) out.push(runsCode(o.arg.word.span, { source: 'make-eval' }));
@@ -43,7 +71,7 @@ function readMake({ line, ctx, span }: Invocation): Action[] {
     }
   }
   // a makefile an earlier part of the line wrote holds recipes treeward does not read
-  const makefiles = valuesOf(line, 'f');
+  const makefiles = valuesOf(line, 'file');
   const candidates = makefiles.length > 0 ? makefiles.map((o) => o.value) : ['GNUmakefile', 'makefile', 'Makefile'];
   for (const file of candidates) {
     if (file === null) {
