@@ -6,41 +6,256 @@
 
 import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import type { Argument } from '../core/arguments.js';
-import { has, type OptionTable, options, readOptions } from '../core/options.js';
+import { flagLines, getopt, has, optionLines, type OptionTable, readOptions } from '../core/options.js';
 import { inlineCodeAction } from './inline-code.js';
 import { readAs } from './invocation.js';
 import { npxRow, runPackage } from './package-runners.js';
 
-interface InterpreterRow {
+interface Interpreter {
+  /** The names it runs under; `shadowable`, those a function or alias may not take. */
+  names: string[];
+  shadowable: string[];
   language: string;
-  /** Options that take a value, and which of them hold code or a module. */
-  table: OptionTable;
+  options: OptionTable;
+  /** Options whose value is code, or names a module (a `data:` URL module is code). */
   code: string[];
   module: string[];
   /** Options after which the interpreter only checks or prints (no run). */
-  noRun?: string[];
+  noRun: string[];
   /** The first operand is a subcommand (`deno run`, `bun run`). */
   subcommands?: string[];
 }
 
-const interpreters: Record<string, InterpreterRow> = {
-  node: { language: 'javascript', table: options('ce:ip:r:vh', [['eval', 'required'], ['print', 'required'], ['require', 'required'], ['import', 'required'], 'check', 'interactive', ['loader', 'required'], ['experimental-loader', 'required'], ['input-type', 'required'], ['env-file', 'required'], 'watch', 'test', ['inspect', 'optional'], ['inspect-brk', 'optional'], ['max-old-space-size', 'required'], 'version', 'help', 'enable-source-maps', 'no-warnings', 'experimental-vm-modules', ['conditions', 'required'], ['title', 'required'], ['stack-size', 'required']], true), code: ['e', 'eval', 'p', 'print'], module: ['r', 'require', 'import', 'loader', 'experimental-loader'], noRun: ['c', 'check', 'v', 'version', 'h', 'help'] },
-  python: { language: 'python', table: options('bBc:dEhiIm:OqsSuvVW:xX:', [], true), code: ['c'], module: ['m'], noRun: ['V', 'h'] },
-  ruby: { language: 'ruby', table: options('acdhlnpsSvwWx::C:e:E:F:i::I:K:r:T::U0::', ['version', 'help', ['require', 'required'], ['encoding', 'required']], true), code: ['e'], module: ['r', 'require'], noRun: ['c', 'v', 'version', 'h', 'help'] },
-  perl: { language: 'perl', table: options('acC::d::D::e:E:f::F:hi::I:l::m:M:nsStTuUvVwWx::0::', [], true), code: ['e', 'E'], module: ['m', 'M'], noRun: ['c', 'v', 'V', 'h'] },
-  php: { language: 'php', table: options('aCc:d:ef:hHilmnr:B:R:E:F:sS:t:vwz:', ['version', 'help'], true), code: ['r', 'B', 'R', 'E'], module: [], noRun: ['l', 'v', 'version', 'h', 'help', 'm', 'i'] },
-  lua: { language: 'lua', table: options('e:il:vE', [], true), code: ['e'], module: ['l'], noRun: ['v'] },
-  Rscript: { language: 'r', table: options('e:', ['verbose', 'vanilla', 'version', 'no-environ', 'no-site-file', 'no-init-file', 'restore', 'save'], true), code: ['e'], module: [], noRun: ['version'] },
-  pwsh: { language: 'powershell', table: options('', [['command', 'required', 'c'], ['c', 'required', 'c'], ['encodedcommand', 'required', 'c'], ['file', 'required', 'f'], 'noprofile', 'nologo', 'noninteractive', ['executionpolicy', 'required']], true), code: ['c'], module: [], noRun: [] },
-  osascript: { language: 'applescript', table: options('e:l:i:s:', [], true), code: ['e'], module: [], noRun: [] },
-  tsx: { language: 'javascript', table: options('e:p:r:', [['eval', 'required'], ['print', 'required'], ['require', 'required'], ['import', 'required'], ['tsconfig', 'required'], 'watch'], true), code: ['e', 'eval', 'p', 'print'], module: ['r', 'require', 'import'], noRun: [] },
-  'ts-node': { language: 'javascript', table: options('e:p:r:PTHh', [['eval', 'required'], ['print', 'required'], ['require', 'required'], ['project', 'required'], 'transpile-only', 'esm', 'files'], true), code: ['e', 'eval', 'p', 'print'], module: ['r', 'require'], noRun: ['h'] },
-  deno: { language: 'javascript', table: options('A', ['allow-all', ['allow-read', 'optional'], ['allow-write', 'optional'], ['allow-net', 'optional'], ['allow-env', 'optional'], ['allow-run', 'optional'], ['config', 'required'], 'reload', 'quiet', 'unstable', ['import-map', 'required']], true), code: [], module: [], noRun: [], subcommands: ['run', 'eval', 'test', 'task', 'fmt', 'lint', 'check', 'compile', 'install', 'repl', 'serve', 'bench', 'info', 'doc'] },
-  bun: { language: 'javascript', table: options('e:p:r:', [['eval', 'required'], ['print', 'required'], ['preload', 'required'], 'watch', 'hot', ['cwd', 'required']], true), code: ['e', 'eval', 'p', 'print'], module: ['r', 'preload'], noRun: [], subcommands: ['run', 'test', 'install', 'add', 'remove', 'build', 'x', 'create', 'init', 'pm', 'link', 'upgrade', 'outdated'] },
+const node: Interpreter = {
+  names: ['node', 'nodejs'],
+  shadowable: ['node'],
+  language: 'javascript',
+  options: optionLines([
+    '-c --check',
+    '-e --eval=SCRIPT',
+    '-h --help',
+    '-i --interactive',
+    '-p --print=SCRIPT',
+    '-r --require=MODULE',
+    '-v --version',
+    '   --import=MODULE',
+    '   --loader=MODULE',
+    '   --experimental-loader=MODULE',
+    '   --input-type=TYPE',
+    '   --env-file=FILE',
+    '   --watch',
+    '   --test',
+    '   --inspect[=PORT]',
+    '   --inspect-brk[=PORT]',
+    '   --max-old-space-size=MB',
+    '   --enable-source-maps',
+    '   --no-warnings',
+    '   --experimental-vm-modules',
+    '   --conditions=CONDITION',
+    '   --title=TITLE',
+    '   --stack-size=SIZE',
+  ], true),
+  code: ['eval', 'print'],
+  module: ['require', 'import', 'loader', 'experimental-loader'],
+  noRun: ['check', 'version', 'help'],
 };
-for (const v of ['python3', 'python2', 'python3.8', 'python3.9', 'python3.10', 'python3.11', 'python3.12', 'python3.13', 'pypy', 'pypy3']) interpreters[v] = interpreters['python']!;
-interpreters['nodejs'] = interpreters['node']!;
-interpreters['powershell'] = interpreters['pwsh']!;
+
+const python: Interpreter = {
+  names: ['python', 'python3', 'python2', 'python3.8', 'python3.9', 'python3.10', 'python3.11', 'python3.12', 'python3.13', 'pypy', 'pypy3'],
+  shadowable: ['python', 'python3'],
+  language: 'python',
+  options: getopt('bBc:dEhiIm:OqsSuvVW:xX:', true),
+  code: ['c'],
+  module: ['m'],
+  noRun: ['V', 'h'],
+};
+
+const ruby: Interpreter = {
+  names: ['ruby'],
+  shadowable: [],
+  language: 'ruby',
+  options: optionLines([
+    ...flagLines('acdlnpsSvwW'),
+    '-h --help',
+    '-x [DIRECTORY]',
+    '-C DIRECTORY',
+    '-e CODE',
+    '-E --encoding=ENCODING',
+    '-F PATTERN',
+    '-i [EXTENSION]',
+    '-I DIRECTORY',
+    '-K KCODE',
+    '-r --require=LIBRARY',
+    '-T [LEVEL]',
+    '-U',
+    '-0 [OCTAL]',
+    '   --version',
+  ], true),
+  code: ['e'],
+  module: ['require'],
+  noRun: ['c', 'v', 'version', 'help'],
+};
+
+const perl: Interpreter = {
+  names: ['perl'],
+  shadowable: ['perl'],
+  language: 'perl',
+  options: getopt('acC::d::D::e:E:f::F:hi::I:l::m:M:nsStTuUvVwWx::0::', true),
+  code: ['e', 'E'],
+  module: ['m', 'M'],
+  noRun: ['c', 'v', 'V', 'h'],
+};
+
+const php: Interpreter = {
+  names: ['php'],
+  shadowable: [],
+  language: 'php',
+  options: optionLines([
+    ...flagLines('aCeHilmnsw'),
+    '-h --help',
+    '-v --version',
+    '-c PATH',
+    '-d KEY',
+    '-f FILE',
+    '-r CODE',
+    '-B CODE',
+    '-R CODE',
+    '-E CODE',
+    '-F FILE',
+    '-S ADDRESS',
+    '-t DOCROOT',
+    '-z FILE',
+  ], true),
+  code: ['r', 'B', 'R', 'E'],
+  module: [],
+  noRun: ['l', 'version', 'help', 'm', 'i'],
+};
+
+const lua: Interpreter = { names: ['lua'], shadowable: [], language: 'lua', options: getopt('e:il:vE', true), code: ['e'], module: ['l'], noRun: ['v'] };
+
+const rscript: Interpreter = {
+  names: ['Rscript'],
+  shadowable: [],
+  language: 'r',
+  options: optionLines([
+    '-e EXPRESSION',
+    '   --verbose',
+    '   --vanilla',
+    '   --version',
+    '   --no-environ',
+    '   --no-site-file',
+    '   --no-init-file',
+    '   --restore',
+    '   --save',
+  ], true),
+  code: ['e'],
+  module: [],
+  noRun: ['version'],
+};
+
+const pwsh: Interpreter = {
+  names: ['pwsh', 'powershell'],
+  shadowable: [],
+  language: 'powershell',
+  options: optionLines([
+    '   --command=COMMAND --c=COMMAND --encodedcommand=COMMAND',
+    '   --file=FILE',
+    '   --noprofile',
+    '   --nologo',
+    '   --noninteractive',
+    '   --executionpolicy=POLICY',
+  ], true),
+  // pwsh spells options with one dash: `-c CODE` reads as the letter `c`, which the table does not know, whose value is not seen
+  code: ['command', 'c'],
+  module: [],
+  noRun: [],
+};
+
+const osascript: Interpreter = { names: ['osascript'], shadowable: [], language: 'applescript', options: getopt('e:l:i:s:', true), code: ['e'], module: [], noRun: [] };
+
+const tsx: Interpreter = {
+  names: ['tsx'],
+  shadowable: [],
+  language: 'javascript',
+  options: optionLines([
+    '-e --eval=SCRIPT',
+    '-p --print=SCRIPT',
+    '-r --require=MODULE',
+    '   --import=MODULE',
+    '   --tsconfig=FILE',
+    '   --watch',
+  ], true),
+  code: ['eval', 'print'],
+  module: ['require', 'import'],
+  noRun: [],
+};
+
+const tsNode: Interpreter = {
+  names: ['ts-node'],
+  shadowable: [],
+  language: 'javascript',
+  options: optionLines([
+    '-e --eval=SCRIPT',
+    '-p --print=SCRIPT',
+    '-r --require=MODULE',
+    '-P',
+    '-T --transpile-only',
+    '-H',
+    '-h',
+    '   --project=FILE',
+    '   --esm',
+    '   --files',
+  ], true),
+  code: ['eval', 'print'],
+  module: ['require'],
+  noRun: ['h'],
+};
+
+const deno: Interpreter = {
+  names: ['deno'],
+  shadowable: [],
+  language: 'javascript',
+  options: optionLines([
+    '-A --allow-all',
+    '   --allow-read[=PATHS]',
+    '   --allow-write[=PATHS]',
+    '   --allow-net[=HOSTS]',
+    '   --allow-env[=NAMES]',
+    '   --allow-run[=PROGRAMS]',
+    '   --config=FILE',
+    '   --reload',
+    '   --quiet',
+    '   --unstable',
+    '   --import-map=FILE',
+  ], true),
+  code: [],
+  module: [],
+  noRun: [],
+  subcommands: ['run', 'eval', 'test', 'task', 'fmt', 'lint', 'check', 'compile', 'install', 'repl', 'serve', 'bench', 'info', 'doc'],
+};
+
+const bun: Interpreter = {
+  names: ['bun'],
+  shadowable: ['bun'],
+  language: 'javascript',
+  options: optionLines([
+    '-e --eval=SCRIPT',
+    '-p --print=SCRIPT',
+    '-r --preload=MODULE',
+    '   --watch',
+    '   --hot',
+    '   --cwd=DIR',
+  ], true),
+  code: ['eval', 'print'],
+  module: ['preload'],
+  noRun: [],
+  subcommands: ['run', 'test', 'install', 'add', 'remove', 'build', 'x', 'create', 'init', 'pm', 'link', 'upgrade', 'outdated'],
+};
+
+const interpreters = new Map<string, Interpreter>();
+for (const interpreter of [node, python, ruby, perl, php, lua, rscript, pwsh, osascript, tsx, tsNode, deno, bun]) {
+  for (const name of interpreter.names) interpreters.set(name, interpreter);
+}
 
 /** Python modules whose operands it writes. */
 const pythonWritingModules: Record<string, (operands: Argument[]) => Argument[]> = {
@@ -49,7 +264,7 @@ const pythonWritingModules: Record<string, (operands: Argument[]) => Argument[]>
 
 function readInterpreter(invocation: Invocation): Action[] {
   const { name, args, ctx, span } = invocation;
-  const row = interpreters[name]!;
+  const row = interpreters.get(name)!;
   let rest = args.slice(1);
   if (row.subcommands && rest[0]?.text && row.subcommands.includes(rest[0].text)) {
     const sub = rest[0].text;
@@ -61,7 +276,7 @@ function readInterpreter(invocation: Invocation): Action[] {
     if (name === 'bun' && sub === 'x') return readAs(npxRow, invocation, [args[0]!, ...rest]); // `bun x` is `bunx`
     if (sub !== 'run' && !(name === 'deno' && sub === 'test')) return [];
   }
-  const line = readOptions(rest, row.table);
+  const line = readOptions(rest, row.options);
   const out: Action[] = [];
   if (row.noRun && has(line, ...row.noRun) && !has(line, ...row.code)) return out;
   for (const o of line.options) {
@@ -104,13 +319,11 @@ function readInterpreter(invocation: Invocation): Action[] {
   return out;
 }
 
-export const rows: ProgramRow[] = [
-  { names: ['node', 'python', 'python3', 'perl', 'bun'], shadowable: true, read: readInterpreter },
-  {
-    names: [
-      'nodejs', 'ruby', 'php', 'lua', 'Rscript', 'pwsh', 'powershell', 'osascript', 'tsx', 'ts-node', 'deno',
-      'python2', 'python3.8', 'python3.9', 'python3.10', 'python3.11', 'python3.12', 'python3.13', 'pypy', 'pypy3',
-    ],
-    read: readInterpreter,
-  },
-];
+export const rows: ProgramRow[] = [node, python, ruby, perl, php, lua, rscript, pwsh, osascript, tsx, tsNode, deno, bun].flatMap((interpreter) => {
+  const shadowable = interpreter.names.filter((name) => interpreter.shadowable.includes(name));
+  const others = interpreter.names.filter((name) => !interpreter.shadowable.includes(name));
+  return [
+    ...(shadowable.length > 0 ? [{ names: shadowable, shadowable: true as const, read: readInterpreter }] : []),
+    ...(others.length > 0 ? [{ names: others, read: readInterpreter }] : []),
+  ];
+});
