@@ -26,8 +26,6 @@ export interface OptionTable {
   options: readonly OptionSpec[];
   /** Options stop at the first operand (POSIX, and every wrapper); GNU tools read options anywhere. */
   stopAtOperand?: boolean;
-  /** Long options are written with one dash (`-exec`, `find`-style) – not used by getopt rows. */
-  singleDashLong?: boolean;
 }
 
 export interface ParsedOption {
@@ -111,7 +109,7 @@ export function readOptions(args: readonly Argument[], table: OptionTable, stopA
       i++;
       continue;
     }
-    if (text.startsWith('--') && !table.singleDashLong) {
+    if (text.startsWith('--')) {
       const eq = text.indexOf('=');
       const name = eq < 0 ? text.slice(2) : text.slice(2, eq);
       const spec = findLong(table, name);
@@ -205,42 +203,30 @@ export function platformReadings(args: readonly Argument[], table: OptionTable):
   return same ? [gnu] : [gnu, bsd];
 }
 
-type LongOption = string | [string, Arity, string?];
-
 /**
- * A table from a getopt string and long names, whose spec list is built at
- * its first read: the program tables hold hundreds of these, built at every
+ * A table of letters only, from a getopt string as the program's source
+ * writes it (`"46AaB:b:"`: `:` after a letter takes a value, `::` a value
+ * only when attached), for programs with no long options. Its specs are
+ * built at its first read: the program tables hold many, built at every
  * start, and a verdict reads a few.
  */
+export function getopt(letters: string, stopAtOperand = false): OptionTable {
+  return new GetoptTable(letters, stopAtOperand);
+}
+
 class GetoptTable implements OptionTable {
   readonly stopAtOperand: boolean;
-  private readonly shortSpec: string;
-  private readonly long: readonly LongOption[];
+  private readonly letters: string;
   private specs: readonly OptionSpec[] | null = null;
 
-  constructor(shortSpec: string, long: readonly LongOption[], stopAtOperand: boolean) {
-    this.shortSpec = shortSpec;
-    this.long = long;
+  constructor(letters: string, stopAtOperand: boolean) {
+    this.letters = letters;
     this.stopAtOperand = stopAtOperand;
   }
 
   get options(): readonly OptionSpec[] {
-    return (this.specs ??= optionSpecs(this.shortSpec, this.long));
+    return (this.specs ??= letterSpecs(this.letters));
   }
-}
-
-/**
- * A table of letters only, from a getopt string as the program's source
- * writes it (`"46AaB:b:"`: `:` after a letter takes a value, `::` a value
- * only when attached), for programs with no long options.
- */
-export function getopt(letters: string, stopAtOperand = false): OptionTable {
-  return new GetoptTable(letters, [], stopAtOperand);
-}
-
-/** Build an option table from a compact getopt-like string (`"rRfdiv"`, `"o:n:"`) plus long options. */
-export function options(shortSpec: string, long: readonly LongOption[] = [], stopAtOperand = false): OptionTable {
-  return new GetoptTable(shortSpec, long, stopAtOperand);
 }
 
 /**
@@ -304,20 +290,16 @@ function specsOfLine(line: string): OptionSpec[] {
   ];
 }
 
-function optionSpecs(shortSpec: string, long: readonly LongOption[]): OptionSpec[] {
+function letterSpecs(letters: string): OptionSpec[] {
   const out: OptionSpec[] = [];
-  for (let i = 0; i < shortSpec.length; i++) {
-    const letter = shortSpec[i]!;
+  for (let i = 0; i < letters.length; i++) {
+    const letter = letters[i]!;
     let arity: Arity = 'none';
-    if (shortSpec[i + 1] === ':') {
-      arity = shortSpec[i + 2] === ':' ? 'optional' : 'required';
+    if (letters[i + 1] === ':') {
+      arity = letters[i + 2] === ':' ? 'optional' : 'required';
       i += arity === 'optional' ? 2 : 1;
     }
     out.push({ short: letter, arity });
-  }
-  for (const entry of long) {
-    if (typeof entry === 'string') out.push({ long: entry, arity: 'none' });
-    else out.push({ long: entry[0], arity: entry[1], ...(entry[2] ? { name: entry[2] } : {}) });
   }
   return out;
 }

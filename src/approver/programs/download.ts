@@ -9,59 +9,213 @@ import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '
 import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import type { Unfixed } from '../core/facts.js';
 import { beforeFirst } from '../core/path-text.js';
-import { has, options, type ParsedOption, valuesOf } from '../core/options.js';
+import { has, optionLines, type ParsedOption, valuesOf } from '../core/options.js';
 
-const curlValued = [
-  'abstract-unix-socket', 'alt-svc', 'aws-sigv4', 'cacert', 'capath', 'cert', 'cert-type', 'ciphers', 'config', 'connect-timeout', 'connect-to',
-  'continue-at', 'cookie', 'cookie-jar', 'create-file-mode', 'crlfile', 'curves', 'data', 'data-ascii', 'data-binary', 'data-raw', 'data-urlencode',
-  'delegation', 'dns-interface', 'dns-ipv4-addr', 'dns-ipv6-addr', 'dns-servers', 'doh-url', 'dump-header', 'egd-file', 'engine', 'etag-compare',
-  'etag-save', 'expect100-timeout', 'form', 'form-string', 'ftp-account', 'ftp-alternative-to-user', 'ftp-method', 'ftp-port', 'ftp-ssl-ccc-mode',
-  'happy-eyeballs-timeout-ms', 'header', 'hostpubmd5', 'hostpubsha256', 'hsts', 'interface', 'json', 'keepalive-time', 'key', 'key-type', 'krb',
-  'libcurl', 'limit-rate', 'local-port', 'login-options', 'mail-auth', 'mail-from', 'mail-rcpt', 'max-filesize', 'max-redirs', 'max-time',
-  'netrc-file', 'noproxy', 'oauth2-bearer', 'output', 'output-dir', 'parallel-max', 'pass', 'pinnedpubkey', 'preproxy', 'proto', 'proto-default',
-  'proto-redir', 'proxy', 'proxy-cacert', 'proxy-capath', 'proxy-cert', 'proxy-cert-type', 'proxy-ciphers', 'proxy-crlfile', 'proxy-header',
-  'proxy-key', 'proxy-key-type', 'proxy-pass', 'proxy-pinnedpubkey', 'proxy-service-name', 'proxy-tls13-ciphers', 'proxy-tlsauthtype',
-  'proxy-tlspassword', 'proxy-tlsuser', 'proxy-user', 'proxy1.0', 'pubkey', 'quote', 'random-file', 'range', 'rate', 'referer', 'request',
-  'request-target', 'resolve', 'retry', 'retry-delay', 'retry-max-time', 'sasl-authzid', 'service-name', 'socks4', 'socks4a', 'socks5',
-  'socks5-gssapi-service', 'socks5-hostname', 'speed-limit', 'speed-time', 'stderr', 'telnet-option', 'tftp-blksize', 'time-cond', 'tls-max',
-  'tls13-ciphers', 'tlsauthtype', 'tlspassword', 'tlsuser', 'trace', 'trace-ascii', 'trace-config', 'unix-socket', 'upload-file', 'url', 'url-query',
-  'user', 'user-agent', 'write-out', 'variable', 'expand-url', 'ip-tos', 'mptcp', 'ech', 'ssl-sessions', 'knownhosts', 'upload-flags', 'proxy-http2',
-];
-const curlFlags = ['remote-name', 'remote-name-all', 'remote-header-name', 'globoff', 'create-dirs', 'next', 'silent', 'show-error', 'fail', 'location', 'verbose', 'no-remote-name'];
-
-/** The letters of curl's short options; those followed by `:` take a value (curl 7.88/8.x `--help all`). */
-const curlTable = options('#012346aA:b:Bc:C:d:D:e:E:fF:gGhH:iIjJkK:lLm:MnNo:OpP:qQ:r:RsSt:T:u:U:vVw:x:X:y:Y:z:Z', [
-  ...curlValued.map((name) => [name, 'required'] as [string, 'required']),
-  ...curlFlags,
+/** curl's options (curl 7.88/8.x `--help all`), one a line. */
+const curlTable = optionLines([
+  '-#',
+  '-0',
+  '-1',
+  '-2',
+  '-3',
+  '-4',
+  '-6',
+  '-a',
+  '-A --user-agent=USER_AGENT',
+  '-b --cookie=COOKIE',
+  '-B',
+  '-c --cookie-jar=COOKIE_JAR',
+  '-C --continue-at=CONTINUE_AT',
+  '-d --data=DATA',
+  '-D --dump-header=DUMP_HEADER',
+  '-e --referer=REFERER',
+  '-E --cert=CERT',
+  '-f --fail',
+  '-F --form=FORM',
+  '-g --globoff',
+  '-G',
+  '-h',
+  '-H --header=HEADER',
+  '-i',
+  '-I',
+  '-j',
+  '-J --remote-header-name',
+  '-k',
+  '-K --config=CONFIG',
+  '-l',
+  '-L --location',
+  '-m --max-time=MAX_TIME',
+  '-M',
+  '-n',
+  '-N',
+  '-o --output=OUTPUT',
+  '-O --remote-name',
+  '-p',
+  '-P --ftp-port=FTP_PORT',
+  '-q',
+  '-Q --quote=QUOTE',
+  '-r --range=RANGE',
+  '-R',
+  '-s --silent',
+  '-S --show-error',
+  '-t --telnet-option=TELNET_OPTION',
+  '-T --upload-file=UPLOAD_FILE',
+  '-u --user=USER',
+  '-U --proxy-user=PROXY_USER',
+  '-v --verbose',
+  '-V',
+  '-w --write-out=WRITE_OUT',
+  '-x --proxy=PROXY',
+  '-X --request=REQUEST',
+  '-y --speed-time=SPEED_TIME',
+  '-Y --speed-limit=SPEED_LIMIT',
+  '-z --time-cond=TIME_COND',
+  '-Z',
+  '   --abstract-unix-socket=ABSTRACT_UNIX_SOCKET',
+  '   --alt-svc=ALT_SVC',
+  '   --aws-sigv4=AWS_SIGV',
+  '   --cacert=CACERT',
+  '   --capath=CAPATH',
+  '   --cert-type=CERT_TYPE',
+  '   --ciphers=CIPHERS',
+  '   --connect-timeout=CONNECT_TIMEOUT',
+  '   --connect-to=CONNECT_TO',
+  '   --create-file-mode=CREATE_FILE_MODE',
+  '   --crlfile=CRLFILE',
+  '   --curves=CURVES',
+  '   --data-ascii=DATA_ASCII',
+  '   --data-binary=DATA_BINARY',
+  '   --data-raw=DATA_RAW',
+  '   --data-urlencode=DATA_URLENCODE',
+  '   --delegation=DELEGATION',
+  '   --dns-interface=DNS_INTERFACE',
+  '   --dns-ipv4-addr=DNS_IPV__ADDR',
+  '   --dns-ipv6-addr=DNS_IPV__ADDR',
+  '   --dns-servers=DNS_SERVERS',
+  '   --doh-url=DOH_URL',
+  '   --egd-file=EGD_FILE',
+  '   --engine=ENGINE',
+  '   --etag-compare=ETAG_COMPARE',
+  '   --etag-save=ETAG_SAVE',
+  '   --expect100-timeout=EXPECT____TIMEOUT',
+  '   --form-string=FORM_STRING',
+  '   --ftp-account=FTP_ACCOUNT',
+  '   --ftp-alternative-to-user=FTP_ALTERNATIVE_TO_USER',
+  '   --ftp-method=FTP_METHOD',
+  '   --ftp-ssl-ccc-mode=FTP_SSL_CCC_MODE',
+  '   --happy-eyeballs-timeout-ms=HAPPY_EYEBALLS_TIMEOUT_MS',
+  '   --hostpubmd5=HOSTPUBMD',
+  '   --hostpubsha256=HOSTPUBSHA',
+  '   --hsts=HSTS',
+  '   --interface=INTERFACE',
+  '   --json=JSON',
+  '   --keepalive-time=KEEPALIVE_TIME',
+  '   --key=KEY',
+  '   --key-type=KEY_TYPE',
+  '   --krb=KRB',
+  '   --libcurl=LIBCURL',
+  '   --limit-rate=LIMIT_RATE',
+  '   --local-port=LOCAL_PORT',
+  '   --login-options=LOGIN_OPTIONS',
+  '   --mail-auth=MAIL_AUTH',
+  '   --mail-from=MAIL_FROM',
+  '   --mail-rcpt=MAIL_RCPT',
+  '   --max-filesize=MAX_FILESIZE',
+  '   --max-redirs=MAX_REDIRS',
+  '   --netrc-file=NETRC_FILE',
+  '   --noproxy=NOPROXY',
+  '   --oauth2-bearer=OAUTH__BEARER',
+  '   --output-dir=OUTPUT_DIR',
+  '   --parallel-max=PARALLEL_MAX',
+  '   --pass=PASS',
+  '   --pinnedpubkey=PINNEDPUBKEY',
+  '   --preproxy=PREPROXY',
+  '   --proto=PROTO',
+  '   --proto-default=PROTO_DEFAULT',
+  '   --proto-redir=PROTO_REDIR',
+  '   --proxy-cacert=PROXY_CACERT',
+  '   --proxy-capath=PROXY_CAPATH',
+  '   --proxy-cert=PROXY_CERT',
+  '   --proxy-cert-type=PROXY_CERT_TYPE',
+  '   --proxy-ciphers=PROXY_CIPHERS',
+  '   --proxy-crlfile=PROXY_CRLFILE',
+  '   --proxy-header=PROXY_HEADER',
+  '   --proxy-key=PROXY_KEY',
+  '   --proxy-key-type=PROXY_KEY_TYPE',
+  '   --proxy-pass=PROXY_PASS',
+  '   --proxy-pinnedpubkey=PROXY_PINNEDPUBKEY',
+  '   --proxy-service-name=PROXY_SERVICE_NAME',
+  '   --proxy-tls13-ciphers=PROXY_TLS___CIPHERS',
+  '   --proxy-tlsauthtype=PROXY_TLSAUTHTYPE',
+  '   --proxy-tlspassword=PROXY_TLSPASSWORD',
+  '   --proxy-tlsuser=PROXY_TLSUSER',
+  '   --proxy1.0=PROXY',
+  '   --pubkey=PUBKEY',
+  '   --random-file=RANDOM_FILE',
+  '   --rate=RATE',
+  '   --request-target=REQUEST_TARGET',
+  '   --resolve=RESOLVE',
+  '   --retry=RETRY',
+  '   --retry-delay=RETRY_DELAY',
+  '   --retry-max-time=RETRY_MAX_TIME',
+  '   --sasl-authzid=SASL_AUTHZID',
+  '   --service-name=SERVICE_NAME',
+  '   --socks4=SOCKS',
+  '   --socks4a=SOCKS_A',
+  '   --socks5=SOCKS',
+  '   --socks5-gssapi-service=SOCKS__GSSAPI_SERVICE',
+  '   --socks5-hostname=SOCKS__HOSTNAME',
+  '   --stderr=STDERR',
+  '   --tftp-blksize=TFTP_BLKSIZE',
+  '   --tls-max=TLS_MAX',
+  '   --tls13-ciphers=TLS___CIPHERS',
+  '   --tlsauthtype=TLSAUTHTYPE',
+  '   --tlspassword=TLSPASSWORD',
+  '   --tlsuser=TLSUSER',
+  '   --trace=TRACE',
+  '   --trace-ascii=TRACE_ASCII',
+  '   --trace-config=TRACE_CONFIG',
+  '   --unix-socket=UNIX_SOCKET',
+  '   --url=URL',
+  '   --url-query=URL_QUERY',
+  '   --variable=VARIABLE',
+  '   --expand-url=EXPAND_URL',
+  '   --ip-tos=IP_TOS',
+  '   --mptcp=MPTCP',
+  '   --ech=ECH',
+  '   --ssl-sessions=SSL_SESSIONS',
+  '   --knownhosts=KNOWNHOSTS',
+  '   --upload-flags=UPLOAD_FLAGS',
+  '   --proxy-http2=PROXY_HTTP',
+  '   --remote-name-all',
+  '   --create-dirs',
+  '   --next',
+  '   --no-remote-name',
 ]);
 
 /** Options that name a file curl writes besides the transfer's output (`-` is stdout). */
-const curlSideFiles: Record<string, string> = {
-  D: 'curl -D', 'dump-header': 'curl --dump-header', stderr: 'curl --stderr', trace: 'curl --trace', 'trace-ascii': 'curl --trace-ascii',
-  c: 'curl -c', 'cookie-jar': 'curl --cookie-jar', 'etag-save': 'curl --etag-save', hsts: 'curl --hsts', 'alt-svc': 'curl --alt-svc', libcurl: 'curl --libcurl',
-};
+const curlSideFiles = new Set(['dump-header', 'stderr', 'trace', 'trace-ascii', 'cookie-jar', 'etag-save', 'hsts', 'alt-svc', 'libcurl']);
 
 function readCurl({ line, ctx }: Invocation): Action[] {
   const out: Action[] = [];
   for (const o of line.options) {
-    const by = curlSideFiles[o.name];
-    if (by && o.value !== '-') out.push({ kind: 'write', arg: valueArgument(o), by });
+    if (curlSideFiles.has(o.name) && o.value !== '-') out.push({ kind: 'write', arg: valueArgument(o), by: `curl ${o.spelled}` });
   }
-  for (const o of valuesOf(line, 'K', 'config')) {
+  for (const o of valuesOf(line, 'config')) {
     // a config file can name output files; one the line wrote (or stdin) is not read
     if (o.value === null || o.value === '-' || ctx.contentOf(o.value)) out.push({ kind: 'write', arg: unfixedArgument(o.arg, { source: 'options-file', file: o.value }), by: 'curl -K' });
   }
   // each URL takes the next output slot (`-o FILE` or `-O`) in order; the rest go to stdout unless --remote-name-all
   const slots: ({ file: ParsedOption } | 'remote')[] = [];
   for (const o of line.options) {
-    if (o.name === 'o' || o.name === 'output') slots.push({ file: o });
-    else if (o.name === 'O' || o.name === 'remote-name') slots.push('remote');
+    if (o.name === 'output') slots.push({ file: o });
+    else if (o.name === 'remote-name') slots.push('remote');
   }
   const urls: Argument[] = [...line.operands];
   for (const o of valuesOf(line, 'url')) urls.push(valueArgument(o));
   const all = has(line, 'remote-name-all') && !has(line, 'no-remote-name');
-  const serverNames = has(line, 'J', 'remote-header-name');
-  const globbing = !has(line, 'g', 'globoff');
+  const serverNames = has(line, 'remote-header-name');
+  const globbing = !has(line, 'globoff');
   const dirOption = valuesOf(line, 'output-dir').pop();
   const dir: string | null | undefined = dirOption ? dirOption.value : undefined;
   const place = (from: Argument, file: string | null, why: Unfixed) => {
@@ -106,41 +260,139 @@ function urlHost(url: string): string | null {
   return /^[a-z0-9._-]+$/.test(host) && host !== '.' && host !== '..' ? host : null;
 }
 
-const wgetValued = [
-  'output-document', 'output-file', 'append-output', 'directory-prefix', 'tries', 'timeout', 'user-agent', 'header', 'execute', 'input-file', 'level',
-  'accept', 'reject', 'domains', 'exclude-domains', 'include-directories', 'exclude-directories', 'base', 'wait', 'waitretry', 'quota', 'limit-rate',
-  'user', 'password', 'http-user', 'http-password', 'ftp-user', 'ftp-password', 'proxy-user', 'proxy-password', 'load-cookies', 'save-cookies',
-  'post-data', 'post-file', 'body-data', 'body-file', 'method', 'referer', 'default-page', 'cut-dirs', 'progress', 'bind-address', 'dns-timeout',
-  'connect-timeout', 'read-timeout', 'restrict-file-names', 'ca-certificate', 'ca-directory', 'certificate', 'private-key', 'certificate-type',
-  'private-key-type', 'secure-protocol', 'warc-file', 'warc-header', 'warc-max-size', 'warc-tempdir', 'warc-dedup', 'rejected-log', 'use-askpass',
-  'local-encoding', 'remote-encoding', 'regex-type', 'accept-regex', 'reject-regex', 'backups', 'report-speed', 'config', 'hsts-file', 'prefer-family',
-  'retry-on-http-error', 'crl-file', 'pinnedpubkey', 'random-file', 'egd-file', 'ciphers', 'compression', 'xattr', 'bind-dns-address', 'dns-servers',
-];
-const wgetFlags = [
-  'quiet', 'verbose', 'no-verbose', 'continue', 'recursive', 'mirror', 'no-parent', 'timestamping', 'no-check-certificate', 'spider', 'page-requisites',
-  'convert-links', 'adjust-extension', 'no-clobber', 'server-response', 'content-disposition', 'trust-server-names', 'force-directories',
-  'no-directories', 'no-host-directories', 'protocol-directories', 'background', 'delete-after', 'span-hosts', 'no-cookies', 'keep-session-cookies',
-];
-/** wget's short options: `-n` takes its letter as a value (`-nd`, `-nH`, `-nc`, `-nv`, `-np`). */
-const wgetTable = options('46a:A:bB:cdD:e:EFhHi:I:kKl:LmNn:o:O:pP:qQ:rR:St:T:U:vVw:xX:', [
-  ...wgetValued.map((name) => [name, 'required'] as [string, 'required']),
-  ...wgetFlags,
+/** wget's options, one a line: `-n` takes its letters as a value (`-nd`, `-nH`, `-nc`, `-nv`, `-np`). */
+const wgetTable = optionLines([
+  '-4',
+  '-6',
+  '-a --append-output=APPEND_OUTPUT',
+  '-A --accept=ACCEPT',
+  '-b --background',
+  '-B --base=BASE',
+  '-c --continue',
+  '-d',
+  '-D --domains=DOMAINS',
+  '-e --execute=EXECUTE',
+  '-E --adjust-extension',
+  '-F',
+  '-h',
+  '-H --span-hosts',
+  '-i --input-file=INPUT_FILE',
+  '-I --include-directories=INCLUDE_DIRECTORIES',
+  '-k --convert-links',
+  '-K',
+  '-l --level=LEVEL',
+  '-L',
+  '-m --mirror',
+  '-N --timestamping',
+  '-n LETTERS',
+  '-o --output-file=OUTPUT_FILE',
+  '-O --output-document=OUTPUT_DOCUMENT',
+  '-p --page-requisites',
+  '-P --directory-prefix=DIRECTORY_PREFIX',
+  '-q --quiet',
+  '-Q --quota=QUOTA',
+  '-r --recursive',
+  '-R --reject=REJECT',
+  '-S --server-response',
+  '-t --tries=TRIES',
+  '-T --timeout=TIMEOUT',
+  '-U --user-agent=USER_AGENT',
+  '-v --verbose',
+  '-V',
+  '-w --wait=WAIT',
+  '-x --force-directories',
+  '-X --exclude-directories=EXCLUDE_DIRECTORIES',
+  '   --header=HEADER',
+  '   --exclude-domains=EXCLUDE_DOMAINS',
+  '   --waitretry=WAITRETRY',
+  '   --limit-rate=LIMIT_RATE',
+  '   --user=USER',
+  '   --password=PASSWORD',
+  '   --http-user=HTTP_USER',
+  '   --http-password=HTTP_PASSWORD',
+  '   --ftp-user=FTP_USER',
+  '   --ftp-password=FTP_PASSWORD',
+  '   --proxy-user=PROXY_USER',
+  '   --proxy-password=PROXY_PASSWORD',
+  '   --load-cookies=LOAD_COOKIES',
+  '   --save-cookies=SAVE_COOKIES',
+  '   --post-data=POST_DATA',
+  '   --post-file=POST_FILE',
+  '   --body-data=BODY_DATA',
+  '   --body-file=BODY_FILE',
+  '   --method=METHOD',
+  '   --referer=REFERER',
+  '   --default-page=DEFAULT_PAGE',
+  '   --cut-dirs=CUT_DIRS',
+  '   --progress=PROGRESS',
+  '   --bind-address=BIND_ADDRESS',
+  '   --dns-timeout=DNS_TIMEOUT',
+  '   --connect-timeout=CONNECT_TIMEOUT',
+  '   --read-timeout=READ_TIMEOUT',
+  '   --restrict-file-names=RESTRICT_FILE_NAMES',
+  '   --ca-certificate=CA_CERTIFICATE',
+  '   --ca-directory=CA_DIRECTORY',
+  '   --certificate=CERTIFICATE',
+  '   --private-key=PRIVATE_KEY',
+  '   --certificate-type=CERTIFICATE_TYPE',
+  '   --private-key-type=PRIVATE_KEY_TYPE',
+  '   --secure-protocol=SECURE_PROTOCOL',
+  '   --warc-file=WARC_FILE',
+  '   --warc-header=WARC_HEADER',
+  '   --warc-max-size=WARC_MAX_SIZE',
+  '   --warc-tempdir=WARC_TEMPDIR',
+  '   --warc-dedup=WARC_DEDUP',
+  '   --rejected-log=REJECTED_LOG',
+  '   --use-askpass=USE_ASKPASS',
+  '   --local-encoding=LOCAL_ENCODING',
+  '   --remote-encoding=REMOTE_ENCODING',
+  '   --regex-type=REGEX_TYPE',
+  '   --accept-regex=ACCEPT_REGEX',
+  '   --reject-regex=REJECT_REGEX',
+  '   --backups=BACKUPS',
+  '   --report-speed=REPORT_SPEED',
+  '   --config=CONFIG',
+  '   --hsts-file=HSTS_FILE',
+  '   --prefer-family=PREFER_FAMILY',
+  '   --retry-on-http-error=RETRY_ON_HTTP_ERROR',
+  '   --crl-file=CRL_FILE',
+  '   --pinnedpubkey=PINNEDPUBKEY',
+  '   --random-file=RANDOM_FILE',
+  '   --egd-file=EGD_FILE',
+  '   --ciphers=CIPHERS',
+  '   --compression=COMPRESSION',
+  '   --xattr=XATTR',
+  '   --bind-dns-address=BIND_DNS_ADDRESS',
+  '   --dns-servers=DNS_SERVERS',
+  '   --no-verbose',
+  '   --no-parent',
+  '   --no-check-certificate',
+  '   --spider',
+  '   --no-clobber',
+  '   --content-disposition',
+  '   --trust-server-names',
+  '   --no-directories',
+  '   --no-host-directories',
+  '   --protocol-directories',
+  '   --delete-after',
+  '   --no-cookies',
+  '   --keep-session-cookies',
 ]);
 
 function readWget({ args, line, span }: Invocation): Action[] {
   const out: Action[] = [];
   const no = (letter: string) => line.options.some((o) => o.name === 'n' && o.value !== null && o.value.includes(letter));
   for (const o of line.options) {
-    if (o.name === 'o' || o.name === 'output-file' || o.name === 'a' || o.name === 'append-output') out.push({ kind: 'write', arg: valueArgument(o), by: `wget ${o.name.length === 1 ? '-' + o.name : '--' + o.name}` });
+    if (o.name === 'output-file' || o.name === 'append-output') out.push({ kind: 'write', arg: valueArgument(o), by: `wget ${o.spelled}` });
     if (o.name === 'save-cookies' || o.name === 'rejected-log' || o.name === 'hsts-file') out.push({ kind: 'write', arg: valueArgument(o), by: `wget --${o.name}` });
     if (o.name === 'warc-file') out.push({ kind: 'write', arg: o.value === null ? valueArgument(o) : derivedArgument(o.arg, `${o.value}.warc.gz`), by: 'wget --warc-file' });
     if (o.name === 'use-askpass') out.push(o.value === null ? runsCode(span, { source: 'unfixed', via: '`wget --use-askpass`', what: 'program' }) : { kind: 'run', argv: [valueArgument(o)], subshell: true });
   }
   // `-e COMMAND`: a wgetrc line; the ones that name files or programs are read like their options
-  let prefix: string | null | undefined = valuesOf(line, 'P', 'directory-prefix').map((o) => o.value).pop();
-  let document: ParsedOption | undefined = valuesOf(line, 'O', 'output-document').pop();
+  let prefix: string | null | undefined = valuesOf(line, 'directory-prefix').map((o) => o.value).pop();
+  let document: ParsedOption | undefined = valuesOf(line, 'output-document').pop();
   let serverNames = has(line, 'content-disposition', 'trust-server-names');
-  for (const o of valuesOf(line, 'e', 'execute')) {
+  for (const o of valuesOf(line, 'execute')) {
     if (o.value === null) {
       out.push(runsCode(o.arg.word.span, { source: 'unfixed', via: '`wget -e`', what: 'wgetrc command' }));
       continue;
@@ -157,7 +409,7 @@ function readWget({ args, line, span }: Invocation): Action[] {
     else if (key === 'useaskpass') out.push({ kind: 'run', argv: [arg], subshell: true });
     else if (key === 'contentdisposition' || key === 'trustservernames') serverNames = serverNames || /^(on|1|yes)$/i.test(value);
   }
-  if (has(line, 'b', 'background') && !has(line, 'o', 'output-file', 'a', 'append-output')) out.push({ kind: 'write', arg: derivedArgument(args[0]!, 'wget-log'), by: 'wget -b' });
+  if (has(line, 'background') && !has(line, 'output-file', 'append-output')) out.push({ kind: 'write', arg: derivedArgument(args[0]!, 'wget-log'), by: 'wget -b' });
   if (has(line, 'spider')) return out;
   if (document) {
     // every document goes into that one file (`-` is stdout); -P does not apply
@@ -165,9 +417,9 @@ function readWget({ args, line, span }: Invocation): Action[] {
     return out;
   }
   const urls = [...line.operands];
-  for (const o of valuesOf(line, 'i', 'input-file')) urls.push(unfixedArgument(o.arg, { source: 'url-list' }));
-  const recursive = has(line, 'r', 'recursive', 'm', 'mirror', 'p', 'page-requisites');
-  const forceDirs = has(line, 'x', 'force-directories') || (recursive && !no('d') && !has(line, 'no-directories'));
+  for (const o of valuesOf(line, 'input-file')) urls.push(unfixedArgument(o.arg, { source: 'url-list' }));
+  const recursive = has(line, 'recursive', 'mirror', 'page-requisites');
+  const forceDirs = has(line, 'force-directories') || (recursive && !no('d') && !has(line, 'no-directories'));
   const hostDirs = forceDirs && !no('H') && !has(line, 'no-host-directories');
   const within = (from: Argument, path: string | null, why: Unfixed) => {
     if (path === null || prefix === null) return unfixedArgument(from, prefix === null ? { source: 'placing-option', option: 'wget -P' } : why);

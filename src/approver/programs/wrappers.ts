@@ -6,7 +6,7 @@
 import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import { type Argument, derivedArgument, listedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
-import { type Arity, has, options, readOptions, valuesOf } from '../core/options.js';
+import { getopt, has, optionLines, type OptionTable, readOptions, valuesOf } from '../core/options.js';
 import { joinPath } from '../core/path-text.js';
 import { shellNamed } from '../core/shells.js';
 
@@ -16,14 +16,13 @@ type Before = { actions: Action[]; skip: number | 'rest' };
 /** A wrapper that reads its own options (up to its command) and then runs the rest as a command. */
 function wrapper(
   names: string[],
-  shortSpec: string,
-  long: readonly (string | [string, Arity, string?])[],
+  options: OptionTable,
   before?: (invocation: Invocation, operands: Argument[]) => Action[] | Before | null,
   more: Partial<ProgramRow> = {},
 ): ProgramRow {
   return {
     names,
-    options: options(shortSpec, long, true),
+    options,
     read: (invocation) => {
       let operands = invocation.line.operands;
       const out: Action[] = [];
@@ -43,36 +42,371 @@ function wrapper(
 
 /** `-o FILE` (`--output`): the file a tracing wrapper writes its trace to. */
 function outputFile(by: string) {
-  return ({ line }: Invocation): Action[] => valuesOf(line, 'o', 'output').map((o) => ({ kind: 'write', arg: valueArgument(o), by }) as Action);
+  return ({ line }: Invocation): Action[] => valuesOf(line, 'output').map((o) => ({ kind: 'write', arg: valueArgument(o), by }) as Action);
 }
 
-const commandOptions = options('pvV', [], true);
-const execOptions = options('a:cl', [], true);
-const watchOptions = options('bcCdegn:pqtwx', ['beep', 'color', 'no-color', ['differences', 'optional'], 'errexit', 'chgexit', ['interval', 'required'], 'precise', 'no-title', 'no-wrap', 'exec', 'no-linewrap'], true);
-const scriptOptions = options('ac:eE:fl:I:O:qB:T:t::m:', [['command', 'required'], 'append', 'return', 'flush', 'quiet', ['log-io', 'required'], ['log-in', 'required'], ['log-out', 'required'], ['log-timing', 'required']]);
-const xargsOptions = options('0a:d:E:e::I:i::L:l::n:oP:prs:tx', ['null', ['arg-file', 'required'], ['delimiter', 'required'], ['eof', 'optional'], ['replace', 'optional'], ['max-lines', 'optional'], ['max-args', 'required'], 'open-tty', ['max-procs', 'required'], 'interactive', 'no-run-if-empty', ['max-chars', 'required'], 'verbose', 'exit', 'show-limits', ['process-slot-var', 'required']], true);
-const parallelOptions = options('0a:d:E:I:j:kn:NP:qrsS:t:uvX', [['jobs', 'required'], 'keep-order', 'dry-run', ['arg-file', 'required'], 'null', 'pipe', 'quote', 'tag', 'verbose', 'halt'], true);
+const noOptions = optionLines([], true);
+const commandOptions = getopt('pvV', true);
+const execOptions = getopt('a:cl', true);
+const chrtOptions = getopt('abdfiorRpD:T:P:ve', true);
+const doasOptions = getopt('nsu:C:L', true);
+
+const niceOptions = optionLines([
+  '-n --adjustment=N',
+], true);
+
+const ioniceOptions = optionLines([
+  '-c --class=CLASS',
+  '-n --classdata=LEVEL',
+  '-p --pid=PID',
+  '-P --pgid=PGID',
+  '-t --ignore',
+  '-u --uid=UID',
+], true);
+
+const stdbufOptions = optionLines([
+  '-i --input=MODE',
+  '-o --output=MODE',
+  '-e --error=MODE',
+], true);
+
+const setsidOptions = optionLines([
+  '-c --ctty',
+  '-f --fork',
+  '-w --wait',
+], true);
+
+const timeoutOptions = optionLines([
+  '-k --kill-after=DURATION',
+  '-s --signal=SIGNAL',
+  '-v --verbose',
+  '   --foreground',
+  '   --preserve-status',
+], true);
+
+const tasksetOptions = optionLines([
+  '-a --all-tasks',
+  '-c --cpu-list',
+  '-p --pid',
+], true);
+
+const numactlOptions = optionLines([
+  '-a',
+  '-C --physcpubind=CPUS',
+  '-m --membind=NODES',
+  '-N --cpunodebind=NODES',
+  '-p --preferred=NODE',
+  '-l --localalloc',
+  '   --interleave=NODES',
+], true);
+
+const prlimitOptions = optionLines([
+  '-p --pid=PID',
+  '   --noheadings',
+  '   --output=LIST',
+  '   --raw',
+  '   --verbose',
+  '   --as[=LIMITS]',
+  '   --core[=LIMITS]',
+  '   --cpu[=LIMITS]',
+  '   --data[=LIMITS]',
+  '   --fsize[=LIMITS]',
+  '   --nofile[=LIMITS]',
+  '   --nproc[=LIMITS]',
+  '   --stack[=LIMITS]',
+], true);
+
+const straceOptions = optionLines([
+  '-c',
+  '-d',
+  '-f',
+  '-F',
+  '-h',
+  '-i',
+  '-q',
+  '-r',
+  '-t',
+  '-T',
+  '-v',
+  '-V',
+  '-x',
+  '-y',
+  '-z',
+  '-C',
+  '-D',
+  '-e VALUE',
+  '-o --output=FILE',
+  '-p VALUE',
+  '-s VALUE',
+  '-u VALUE',
+  '-E VALUE',
+], true);
+
+const ltraceOptions = optionLines([
+  '-c',
+  '-C',
+  '-f',
+  '-h',
+  '-i',
+  '-L',
+  '-r',
+  '-S',
+  '-t',
+  '-T',
+  '-V',
+  '-e VALUE',
+  '-o --output=FILE',
+  '-p VALUE',
+  '-s VALUE',
+  '-u VALUE',
+  '-n VALUE',
+], true);
+
+const fakerootOptions = optionLines([
+  '-l --lib=LIBRARY',
+  '-s VALUE',
+  '-i VALUE',
+  '-u --unknown-is-real',
+  '   --faked=BINARY',
+], true);
+
+const setprivOptions = optionLines([
+  '-d',
+  '   --reuid=UID',
+  '   --regid=GID',
+  '   --groups=GROUPS',
+  '   --clear-groups',
+  '   --keep-groups',
+  '   --init-groups',
+  '   --inh-caps=CAPS',
+  '   --bounding-set=CAPS',
+  '   --no-new-privs',
+], true);
+
+const unshareOptions = optionLines([
+  '-m --mount',
+  '-u --uts',
+  '-p --pid',
+  '-i --ipc',
+  '-n --net',
+  '-U --user',
+  '-C --cgroup',
+  '-T --time',
+  '-r --map-root-user',
+  '-f --fork',
+  '-R --root=DIR',
+  '-w --wd=DIR',
+  '-S VALUE',
+  '-G VALUE',
+  '   --map-current-user',
+], true);
+
+const nsenterOptions = optionLines([
+  '-a --all',
+  '-t --target=PID',
+  '-m',
+  '-u',
+  '-p',
+  '-i',
+  '-n',
+  '-U',
+  '-C',
+  '-T',
+  '-r --root[=DIR]',
+  '-w --wd[=DIR]',
+], true);
+
+const firejailOptions = optionLines([
+  '   --quiet',
+  '   --noprofile',
+  '   --private',
+  '   --net',
+  '   --noroot',
+  '   --seccomp',
+  '   --profile=FILE',
+], true);
+
+const systemdRunOptions = optionLines([
+  '-p',
+  '-G --collect',
+  '-q --quiet',
+  '-t --pty',
+  '-u --unit=NAME',
+  '   --user',
+  '   --scope',
+  '   --wait',
+  '   --pipe',
+  '   --property=NAME',
+  '   --working-directory=DIR',
+  '   --same-dir',
+], true);
+
+const timeOptions = optionLines([
+  '-a --append',
+  '-o --output=FILE',
+  '-p --portability',
+  '-q --quiet',
+  '-v --verbose',
+  '-f --format=FORMAT',
+], true);
+
+const sudoOptions = optionLines([
+  '-A',
+  '-b --background',
+  '-E --preserve-env',
+  '-e --edit',
+  '-g --group=GROUP',
+  '-h',
+  '-H',
+  '-i --login',
+  '-K',
+  '-k',
+  '-l',
+  '-n --non-interactive',
+  '-P',
+  '-p --prompt=PROMPT',
+  '-r VALUE',
+  '-s --shell',
+  '-S --stdin',
+  '-t VALUE',
+  '-T VALUE',
+  '-u --user=USER',
+  '-U',
+  '-v',
+  '-V',
+  '-C VALUE',
+  '-D --chdir=DIR',
+  '-R VALUE',
+], true);
+
+const flockOptions = optionLines([
+  '-s --shared',
+  '-e --exclusive',
+  '-x',
+  '-u --unlock',
+  '-n --nonblock',
+  '-w --timeout=SECONDS',
+  '-E --conflict-exit-code=NUMBER',
+  '-o --close',
+  '-F --no-fork',
+  '-c --command=COMMAND',
+  '   --verbose',
+], true);
+
+const watchOptions = optionLines([
+  '-b --beep',
+  '-c --color',
+  '-C --no-color',
+  '-d --differences[=PERMANENT]',
+  '-e --errexit',
+  '-g --chgexit',
+  '-n --interval=SECONDS',
+  '-p --precise',
+  '-q',
+  '-t --no-title',
+  '-w',
+  '-x --exec',
+  '   --no-wrap',
+  '   --no-linewrap',
+], true);
+
+const scriptOptions = optionLines([
+  '-a --append',
+  '-c --command=COMMAND',
+  '-e --return',
+  '-E VALUE',
+  '-f --flush',
+  '-l VALUE',
+  '-I --log-in=FILE',
+  '-O --log-out=FILE',
+  '-q --quiet',
+  '-B --log-io=FILE',
+  '-T --log-timing=FILE',
+  '-t [VALUE]',
+  '-m VALUE',
+]);
+
+const suOptions = optionLines([
+  '-c --command=COMMAND',
+  '-f',
+  '-l --login',
+  '-m',
+  '-p --preserve-environment',
+  '-s --shell=SHELL',
+  '-u --user=USER',
+  '-g --group=GROUP',
+  '-G VALUE',
+  '-P --pty',
+  '   --session-command=COMMAND',
+]);
+
+const xargsOptions = optionLines([
+  '-0 --null',
+  '-a --arg-file=FILE',
+  '-d --delimiter=CHARACTER',
+  '-E VALUE',
+  '-e [END] --eof[=END]',
+  '-I VALUE',
+  '-i [R] --replace[=R]',
+  '-L VALUE',
+  '-l [MAX] --max-lines[=MAX]',
+  '-n --max-args=MAX',
+  '-o --open-tty',
+  '-P --max-procs=MAX',
+  '-p --interactive',
+  '-r --no-run-if-empty',
+  '-s --max-chars=MAX',
+  '-t --verbose',
+  '-x --exit',
+  '   --show-limits',
+  '   --process-slot-var=NAME',
+], true);
+
+const parallelOptions = optionLines([
+  '-0 --null',
+  '-a --arg-file=FILE',
+  '-d VALUE',
+  '-E VALUE',
+  '-I VALUE',
+  '-j --jobs=N',
+  '-k --keep-order',
+  '-n VALUE',
+  '-N',
+  '-P VALUE',
+  '-q --quote',
+  '-r',
+  '-s',
+  '-S VALUE',
+  '-t VALUE',
+  '-u',
+  '-v --verbose',
+  '-X',
+  '   --dry-run',
+  '   --pipe',
+  '   --tag',
+  '   --halt',
+], true);
 
 export const rows: ProgramRow[] = [
-  wrapper(['nohup'], '', [], undefined, { shadowable: true, passesStdio: true }),
-  wrapper(['nice'], 'n:', [['adjustment', 'required']], undefined, { shadowable: true, passesStdio: true }),
-  wrapper(['ionice'], 'c:n:p:P:tu:', [['class', 'required'], ['classdata', 'required'], 'ignore', ['pid', 'required'], ['pgid', 'required'], ['uid', 'required']]),
-  wrapper(['stdbuf'], 'i:o:e:', [['input', 'required'], ['output', 'required'], ['error', 'required']], undefined, { passesStdio: true }),
-  wrapper(['setsid'], 'cfw', ['ctty', 'fork', 'wait']),
-  wrapper(['timeout'], 'k:s:v', [['kill-after', 'required'], ['signal', 'required'], 'foreground', 'preserve-status', 'verbose'], () => ({ actions: [], skip: 1 }), { shadowable: true, passesStdio: true }),
-  wrapper(['taskset'], 'acp', ['all-tasks', 'cpu-list', 'pid'], ({ line }) => (has(line, 'p', 'pid') ? { actions: [], skip: 'rest' } : { actions: [], skip: 1 })),
-  wrapper(['chrt'], 'abdfiorRpD:T:P:ve', [], () => ({ actions: [], skip: 1 })),
-  wrapper(['numactl'], 'aC:m:N:p:l', [['interleave', 'required'], ['membind', 'required'], ['cpunodebind', 'required'], ['physcpubind', 'required'], 'localalloc', ['preferred', 'required']]),
-  wrapper(['prlimit'], 'p:', [['pid', 'required'], 'noheadings', ['output', 'required'], 'raw', 'verbose', ['as', 'optional'], ['core', 'optional'], ['cpu', 'optional'], ['data', 'optional'], ['fsize', 'optional'], ['nofile', 'optional'], ['nproc', 'optional'], ['stack', 'optional']]),
-  wrapper(['strace'], 'cdfFhiqrtTvVxyzCDe:o:p:s:u:E:', [['output', 'required']], outputFile('strace -o')),
-  wrapper(['ltrace'], 'cCfhiLrStTVe:o:p:s:u:n:', [['output', 'required']], outputFile('ltrace -o')),
-  wrapper(['fakeroot'], 'l:s:i:u', [['lib', 'required'], ['faked', 'required'], 'unknown-is-real']),
-  wrapper(['setpriv'], 'd', [['reuid', 'required'], ['regid', 'required'], ['groups', 'required'], 'clear-groups', 'keep-groups', 'init-groups', ['inh-caps', 'required'], ['bounding-set', 'required'], 'no-new-privs']),
-  wrapper(['unshare'], 'mupinUCTrfR:w:S:G:', ['mount', 'uts', 'ipc', 'net', 'pid', 'user', 'cgroup', 'time', 'fork', 'map-root-user', 'map-current-user', ['root', 'required'], ['wd', 'required']]),
-  wrapper(['nsenter'], 'at:mupinUCTrw', [['target', 'required'], 'all', ['root', 'optional'], ['wd', 'optional']]),
-  wrapper(['firejail'], '', ['quiet', 'noprofile', 'private', 'net', 'noroot', 'seccomp', ['profile', 'required']]),
-  wrapper(['systemd-run'], 'pGqtu:', ['user', 'scope', 'wait', 'pipe', 'pty', 'quiet', ['unit', 'required'], ['property', 'required'], ['working-directory', 'required'], 'same-dir', 'collect']),
-  wrapper(['noglob', 'nocorrect', '-'], '', []),
+  wrapper(['nohup'], noOptions, undefined, { shadowable: true, passesStdio: true }),
+  wrapper(['nice'], niceOptions, undefined, { shadowable: true, passesStdio: true }),
+  wrapper(['ionice'], ioniceOptions),
+  wrapper(['stdbuf'], stdbufOptions, undefined, { passesStdio: true }),
+  wrapper(['setsid'], setsidOptions),
+  wrapper(['timeout'], timeoutOptions, () => ({ actions: [], skip: 1 }), { shadowable: true, passesStdio: true }),
+  wrapper(['taskset'], tasksetOptions, ({ line }) => (has(line, 'pid') ? { actions: [], skip: 'rest' } : { actions: [], skip: 1 })),
+  wrapper(['chrt'], chrtOptions, () => ({ actions: [], skip: 1 })),
+  wrapper(['numactl'], numactlOptions),
+  wrapper(['prlimit'], prlimitOptions),
+  wrapper(['strace'], straceOptions, outputFile('strace -o')),
+  wrapper(['ltrace'], ltraceOptions, outputFile('ltrace -o')),
+  wrapper(['fakeroot'], fakerootOptions),
+  wrapper(['setpriv'], setprivOptions),
+  wrapper(['unshare'], unshareOptions),
+  wrapper(['nsenter'], nsenterOptions),
+  wrapper(['firejail'], firejailOptions),
+  wrapper(['systemd-run'], systemdRunOptions),
+  wrapper(['noglob', 'nocorrect', '-'], noOptions),
   { names: ['builtin'], read: ({ args }) => (args.length > 1 ? [{ kind: 'run', argv: args.slice(1), noFunctions: true }] : []) },
   {
     names: ['command'],
@@ -84,13 +418,10 @@ export const rows: ProgramRow[] = [
     },
   },
   { names: ['exec'], options: execOptions, read: ({ line }) => (line.operands.length > 0 ? [{ kind: 'run', argv: line.operands }] : []) },
-  wrapper(['time'], 'ao:pqvf:', [['output', 'required'], 'append', 'portability', 'verbose', 'quiet', ['format', 'required']], outputFile('time -o'), { shadowable: true, passesStdio: true }),
-  wrapper(['sudo'], 'AbEeg:hHiKklnPp:r:sSt:T:u:UvVC:D:R:', [['user', 'required'], ['group', 'required'], 'preserve-env', 'login', 'shell', 'non-interactive', ['chdir', 'required'], ['prompt', 'required'], 'stdin', 'background', 'edit'], ({ line, span }) => {
-    if (has(line, 'e', 'edit')) return [runsCode(span, { source: 'editor', edits: 'sudo -e' })];
-    return null;
-  }, { shadowable: true }),
-  wrapper(['doas'], 'nsu:C:L', []),
-  wrapper(['flock'], 'sexunw:E:oFc:', ['shared', 'exclusive', 'unlock', 'nonblock', ['timeout', 'required'], ['conflict-exit-code', 'required'], 'close', 'no-fork', ['command', 'required'], 'verbose'], flockCommand),
+  wrapper(['time'], timeOptions, outputFile('time -o'), { shadowable: true, passesStdio: true }),
+  wrapper(['sudo'], sudoOptions, ({ line, span }) => (has(line, 'edit') ? [runsCode(span, { source: 'editor', edits: 'sudo -e' })] : null), { shadowable: true }),
+  wrapper(['doas'], doasOptions),
+  wrapper(['flock'], flockOptions, flockCommand),
   { names: ['watch'], options: watchOptions, read: readWatch },
   { names: ['script'], options: scriptOptions, read: readScript },
   { names: ['su', 'runuser'], read: readSu },
@@ -107,10 +438,10 @@ export const rows: ProgramRow[] = [
  */
 function readSu({ name, args, span }: Invocation): Action[] {
   const commandForm = name === 'runuser' && args.some((a) => a.text === '-u' || (a.text?.startsWith('--user') ?? false) || /^-u./.test(a.text ?? ''));
-  const line = readOptions(args.slice(1), options('c:flmps:u:g:G:P', [['command', 'required'], ['session-command', 'required'], 'login', 'preserve-environment', ['shell', 'required'], ['user', 'required'], ['group', 'required'], 'pty'], commandForm));
-  const commands = valuesOf(line, 'c', 'command', 'session-command');
+  const line = readOptions(args.slice(1), suOptions, commandForm);
+  const commands = valuesOf(line, 'command', 'session-command');
   const out: Action[] = commands.map((o) => (o.value === null ? runsCode(span, { source: 'unfixed', via: `\`${name} -c\``, what: 'command' }) : ({ kind: 'shell-code', code: o.value, span, dialect: 'sh' }) as Action));
-  for (const o of valuesOf(line, 's', 'shell')) if (o.value === null || shellNamed(o.value.slice(o.value.lastIndexOf('/') + 1))?.plain !== true) out.push(runsCode(span, { source: 'unread-shell', via: `\`${name} -s\``, runs: 'shell' }));
+  for (const o of valuesOf(line, 'shell')) if (o.value === null || shellNamed(o.value.slice(o.value.lastIndexOf('/') + 1))?.plain !== true) out.push(runsCode(span, { source: 'unread-shell', via: `\`${name} -s\``, runs: 'shell' }));
   if (commands.length > 0) return out;
   if (commandForm) return line.operands.length > 0 ? [...out, { kind: 'run', argv: line.operands }] : out;
   // words after the user go to the user's shell as its arguments (a script, or `-c …`)
@@ -229,9 +560,9 @@ function splitEnvString(text: string): string[] | null {
 function readXargs({ args, line, ctx, span }: Invocation): Action[] {
   const argv = line.operands.length > 0 ? line.operands : [derivedArgument(args[0]!, 'echo')];
   // xargs appends words read from its input: not fixed, but below a listing program's start points when it reads one
-  const fromFile = has(line, 'a', 'arg-file');
+  const fromFile = has(line, 'arg-file');
   const input = listedArgument(args[0]!, fromFile ? null : ctx.stdinListing ?? null, { source: 'input', runner: 'xargs', from: fromFile ? 'file' : 'input', filledIn: false });
-  const replace = line.options.find((o) => o.name === 'I' || o.name === 'i' || o.name === 'replace');
+  const replace = line.options.find((o) => o.name === 'I' || o.name === 'replace');
   if (replace) {
     // -I R: each R in the command's words is an input line; nothing is appended
     const token = replace.name === 'I' ? replace.value : replace.value ?? '{}';
@@ -262,7 +593,7 @@ function readParallel({ args, span }: Invocation): Action[] {
 
 /** flock: the lock file it creates, and a command given with `-c`, on either side of the lock file, which runs through `sh -c`. */
 function flockCommand({ line, span }: Invocation, operands: Argument[]): Action[] | Before {
-  const command = valuesOf(line, 'c', 'command')[0];
+  const command = valuesOf(line, 'command')[0];
   if (command) {
     if (command.value === null) return [runsCode(span, { source: 'unfixed', via: '`flock -c`', what: 'command' })];
     return { actions: [{ kind: 'shell-code', code: command.value, span, dialect: 'sh' }], skip: 'rest' };
@@ -282,15 +613,15 @@ function flockCommand({ line, span }: Invocation, operands: Argument[]): Action[
 
 function readWatch({ line, span }: Invocation): Action[] {
   if (line.operands.length === 0) return [];
-  if (has(line, 'x', 'exec')) return [{ kind: 'run', argv: line.operands, subshell: true }];
+  if (has(line, 'exec')) return [{ kind: 'run', argv: line.operands, subshell: true }];
   if (line.operands.some((a) => a.text === null)) return [runsCode(span, { source: 'unfixed', via: '`watch`', what: 'command' })];
   return [{ kind: 'shell-code', code: line.operands.map((a) => a.text!).join(' '), span, dialect: 'sh' }];
 }
 
 function readScript({ args, line, span }: Invocation): Action[] {
   const out: Action[] = line.operands.slice(0, 1).map((arg) => ({ kind: 'write', arg, by: 'script' }) as Action);
-  for (const o of valuesOf(line, 'log-io', 'log-in', 'log-out', 'log-timing', 'O', 'I', 'B', 'T')) out.push({ kind: 'write', arg: valueArgument(o), by: 'script' });
-  for (const o of valuesOf(line, 'c', 'command')) {
+  for (const o of valuesOf(line, 'log-io', 'log-in', 'log-out', 'log-timing')) out.push({ kind: 'write', arg: valueArgument(o), by: 'script' });
+  for (const o of valuesOf(line, 'command')) {
     if (o.value === null) out.push(runsCode(span, { source: 'unfixed', via: '`script -c`', what: 'command' }));
     else out.push({ kind: 'shell-code', code: o.value, span, dialect: 'sh' });
   }
