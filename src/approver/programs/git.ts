@@ -40,34 +40,90 @@ function commandOf(key: string, value: string): string | null {
   return value;
 }
 
+/**
+ * git's options before its subcommand (git.c `handle_options`), as treeward
+ * reads them: the ones that place git (`-C DIR`, `--git-dir`, `--work-tree`),
+ * give a setting (`-c NAME=VALUE`), or take a value treeward does not read.
+ * Any other word starting with `-` is a flag; the first other word is the
+ * subcommand.
+ */
+const globalOptions = new Map<string, 'place' | 'place-or-attached' | 'setting' | 'value'>([
+  ['-C', 'place'],
+  ['--git-dir', 'place-or-attached'],
+  ['--work-tree', 'place-or-attached'],
+  ['-c', 'setting'],
+  ['--exec-path', 'value'],
+  ['--namespace', 'value'],
+  ['--super-prefix', 'value'],
+  ['--list-cmds', 'value'],
+]);
+
+/** What git's own options and environment say before its subcommand runs. */
+interface GitCall {
+  /** Where git runs. */
+  dirs: Directories;
+  /** `-c` settings. */
+  settings: Setting[];
+  ctx: ProgramContext;
+  span: Span;
+}
+
+/** The subcommand's own reading: its word, its arguments (and their texts). */
+type Subcommand = (git: GitCall, sub: Argument, subArgs: Argument[], texts: (string | null)[]) => Action[];
+
 function readGit({ args, ctx, span }: Invocation): Action[] {
   const out: Action[] = [];
-  let dirs: Directories = ctx.dirs;
+  const git: GitCall = { dirs: ctx.dirs, settings: [], ctx, span };
+  const i = readGlobalOptions(args, git, out);
+  if (i === null) return out;
+  // GIT_DIR / GIT_WORK_TREE place git too
+  for (const variable of ['GIT_WORK_TREE', 'GIT_DIR']) {
+    const value = ctx.environment.get(variable);
+    if (value !== undefined) place(git, typeof value === 'string' ? value : null);
+  }
+  // the settings and variables that run commands
+  for (const setting of git.settings) {
+    const action = commandSetting(setting, setting.arg.word.span, git.dirs);
+    if (action) out.push(action);
+  }
+  out.push(...environmentSettings(git, args[0]!));
+  const sub = args[i];
+  if (!sub) return out;
+  const subArgs = args.slice(i + 1);
+  // an alias's command was judged as a setting
+  if (git.settings.some((s) => s.key.toLowerCase() === `alias.${sub.text}`)) return out;
+  const reader = sub.text === null ? undefined : gitSubcommands.get(sub.text);
+  if (reader) out.push(...reader(git, sub, subArgs, subArgs.map((a) => a.text)));
+  return out;
+}
+
+function place(git: GitCall, target: string | null): void {
+  if (target === null) git.dirs = null;
+  else if (target.startsWith('/')) git.dirs = [target];
+  else git.dirs = git.dirs === null ? null : git.dirs.map((d) => joinPath(d, target));
+}
+
+/** git's options up to its subcommand: the subcommand's index, or null where an option is not fixed. */
+function readGlobalOptions(args: Argument[], git: GitCall, out: Action[]): number | null {
   let i = 1;
-  const settings: Setting[] = [];
-  const place = (target: string | null) => {
-    if (target === null) dirs = null;
-    else if (target.startsWith('/')) dirs = [target];
-    else dirs = dirs === null ? null : dirs.map((d) => joinPath(d, target));
-  };
-  // global options
   while (i < args.length) {
     const arg = args[i]!;
     const t = arg.text;
     if (t === null) {
       out.push(runsCode(arg.word.span, { source: 'unfixed', via: '`git`', what: 'git option' }));
-      return out;
+      return null;
     }
-    if (t === '-C') { place(args[i + 1]?.text ?? null); i += 2; continue; }
-    if (t === '-c') {
+    const eq = t.indexOf('=');
+    const kind = globalOptions.get(t) ?? (eq > 0 && globalOptions.get(t.slice(0, eq)) === 'place-or-attached' ? 'attached' : undefined);
+    if (kind === 'place' || kind === 'place-or-attached') { place(git, args[i + 1]?.text ?? null); i += 2; continue; }
+    if (kind === 'attached') { place(git, t.slice(eq + 1)); i++; continue; }
+    if (kind === 'setting') {
       const setting = args[i + 1];
-      if (setting) settings.push(splitSetting(setting));
+      if (setting) git.settings.push(splitSetting(setting));
       i += 2;
       continue;
     }
-    if (t.startsWith('--git-dir=') || t.startsWith('--work-tree=')) { place(t.slice(t.indexOf('=') + 1)); i++; continue; }
-    if (t === '--git-dir' || t === '--work-tree') { place(args[i + 1]?.text ?? null); i += 2; continue; }
-    if (t === '--exec-path' || t === '--namespace' || t === '--super-prefix' || t === '--list-cmds') { i += 2; continue; }
+    if (kind === 'value') { i += 2; continue; }
     if (t.startsWith('--exec-path=')) {
       out.push(runsCode(arg.word.span, { source: 'changes-commands', via: '`git --exec-path`', how: 'git --exec-path' }));
       i++;
@@ -81,20 +137,17 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
     if (t.startsWith('-')) { i++; continue; }
     break;
   }
-  // GIT_DIR / GIT_WORK_TREE place git too
-  for (const variable of ['GIT_WORK_TREE', 'GIT_DIR']) {
-    const value = ctx.environment.get(variable);
-    if (value !== undefined) place(typeof value === 'string' ? value : null);
-  }
-  // settings and variables that run commands
-  for (const s of settings) {
-    const action = commandSetting(s, s.arg.word.span, dirs, ctx);
-    if (action) out.push(action);
-  }
+  return i;
+}
+
+/** Variables that make git run a command, give it settings treeward does not read, or write a trace. */
+function environmentSettings(git: GitCall, first: Argument): Action[] {
+  const { ctx, span, dirs } = git;
+  const out: Action[] = [];
   for (const variable of commandVariables) {
     const value = ctx.environment.get(variable);
     if (value === undefined) continue;
-    out.push(settingAction(variable, typeof value === 'string' ? value : null, span, dirs, ctx));
+    out.push(settingAction(variable, typeof value === 'string' ? value : null, span, dirs));
   }
   for (const key of ctx.environment.keys()) {
     if (key === 'GIT_CONFIG_PARAMETERS' || /^GIT_CONFIG_(COUNT|KEY_\d+|VALUE_\d+)$/.test(key)) {
@@ -102,143 +155,149 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
     }
     if (/^GIT_TRACE/.test(key)) {
       const value = ctx.environment.get(key);
-      if (typeof value === 'string' && value.startsWith('/')) out.push({ kind: 'write', arg: derivedArgument(args[0]!, value), by: key });
-      else if (typeof value !== 'string') out.push({ kind: 'write', arg: unfixedArgument(args[0]!, { source: 'variable', name: key }), by: key });
+      if (typeof value === 'string' && value.startsWith('/')) out.push({ kind: 'write', arg: derivedArgument(first, value), by: key });
+      else if (typeof value !== 'string') out.push({ kind: 'write', arg: unfixedArgument(first, { source: 'variable', name: key }), by: key });
     }
   }
-  const sub = args[i];
-  if (!sub) return out;
-  const subArgs = args.slice(i + 1);
-  const texts = subArgs.map((a) => a.text);
-  const aliasValue = settings.find((s) => s.key.toLowerCase() === `alias.${sub.text}`);
-  if (aliasValue) return out; // the alias's command was judged as a setting
-  switch (sub.text) {
-    case 'clean': {
-      if (texts.some((t) => t === '-n' || t === '--dry-run' || (t !== null && /^-[a-zA-Z]*n/.test(t)))) return out;
-      const pathspecs = afterOptions(subArgs, ['-e', '--exclude']);
-      const excludes = subArgs.flatMap((a, k) => (a.text === '-e' || a.text === '--exclude' ? [subArgs[k + 1]?.text ?? ''] : a.text?.startsWith('--exclude=') ? [a.text.slice(10)] : a.text?.startsWith('-e') && a.text.length > 2 ? [a.text.slice(2)] : []));
-      const targets = pathspecs.length > 0 ? pathspecs : [derivedArgument(sub, '.')];
-      for (const target of targets) {
-        out.push({ kind: 'remove', arg: target, recursive: true, belowOnly: true, dirs, by: 'git clean', skipsGitDirectory: true, findFilter: { names: [], paths: [], prunes: excludes.map((e) => ({ pattern: e, caseless: false, byPath: false })).concat([{ pattern: '.git', caseless: false, byPath: false }]), maxDepth: null, removesDirectories: texts.some((t) => t !== null && /^-[a-zA-Z]*d/.test(t)) } });
-      }
-      return out;
-    }
-    case 'rm': {
-      if (texts.includes('--cached')) return out;
-      const recursive = texts.some((t) => t === '-r' || (t !== null && /^-[a-zA-Z]*r/.test(t)));
-      for (const target of afterOptions(subArgs, [])) out.push({ kind: 'remove', arg: target, recursive, dirs, by: 'git rm' });
-      return out;
-    }
-    case 'mv': {
-      const operands = afterOptions(subArgs, []);
-      if (operands.length >= 2) {
-        const destination = operands[operands.length - 1]!;
-        out.push({ kind: 'write', arg: destination, recursive: true, dirs, by: 'git mv' });
-        out.push({ kind: 'place', arg: destination, dirs });
-        for (const source of operands.slice(0, -1)) out.push({ kind: 'remove', arg: source, recursive: true, dirs, by: 'git mv' });
-      }
-      return out;
-    }
-    case 'worktree': {
-      if (texts[0] === 'remove') for (const target of afterOptions(subArgs.slice(1), [])) out.push({ kind: 'remove', arg: target, recursive: true, dirs, by: 'git worktree remove' });
-      if (texts[0] === 'add') {
-        const operands = afterOptions(subArgs.slice(1), ['-b', '-B', '--reason']);
-        if (operands[0]) out.push({ kind: 'write', arg: operands[0], recursive: true, dirs, by: 'git worktree add' });
-      }
-      return out;
-    }
-    case 'config':
-      return [...out, ...readGitConfig(subArgs, dirs, ctx)];
-    case 'diff':
-    case 'log':
-    case 'show':
-    case 'format-patch':
-    case 'archive':
-    case 'bundle':
-      for (const [k, a] of subArgs.entries()) {
-        const t = a.text;
-        if (t === null) continue;
-        const eq = t.indexOf('=');
-        const option = eq > 0 ? t.slice(0, eq) : t;
-        if (option === '--output' || option === '-o' || option === '--output-directory') {
-          const target = eq > 0 ? derivedArgument(a, t.slice(eq + 1)) : subArgs[k + 1];
-          if (target) out.push({ kind: 'write', arg: target, recursive: option === '--output-directory' || (sub.text === 'format-patch' && option === '-o'), dirs, by: `git ${sub.text} ${option}` });
-        }
-        if (option === '--ext-diff' || option === '--textconv') {
-          // they run configured drivers: judged as settings above when the line gives them
-        }
-        if (sub.text === 'archive' && (option === '--exec' || option === '--remote')) {
-          out.push({ kind: 'git-setting', span: a.word.span, setting: option, command: null, problem: { source: 'remote-command' }, dirs });
-        }
-      }
-      if (sub.text === 'bundle' && texts[0] === 'create' && subArgs[1]) out.push({ kind: 'write', arg: subArgs[1], dirs, by: 'git bundle create' });
-      return out;
-    case 'difftool':
-    case 'mergetool':
-      for (const [k, a] of subArgs.entries()) {
-        const t = a.text ?? '';
-        if (t === '-x' || t === '--extcmd') out.push(settingAction(`${sub.text} --extcmd`, subArgs[k + 1]?.text ?? null, a.word.span, dirs, ctx));
-        else if (t.startsWith('--extcmd=')) out.push(settingAction(`${sub.text} --extcmd`, t.slice(9), a.word.span, dirs, ctx));
-      }
-      return out;
-    case 'fetch':
-    case 'pull':
-    case 'push':
-    case 'clone':
-    case 'ls-remote':
-    case 'submodule':
-      for (const [k, a] of subArgs.entries()) {
-        const t = a.text ?? '';
-        if (t === '--upload-pack' || t === '--receive-pack' || t === '--exec' || (t === '-u' && sub.text !== 'push' && sub.text !== 'submodule')) {
-          out.push(settingAction(`git ${sub.text} ${t}`, subArgs[k + 1]?.text ?? null, a.word.span, dirs, ctx));
-        } else if (/^--(upload-pack|receive-pack|exec)=/.test(t)) out.push(settingAction(`git ${sub.text} ${t.slice(0, t.indexOf('='))}`, t.slice(t.indexOf('=') + 1), a.word.span, dirs, ctx));
-        const ext = extUrl(a, sub.text === 'push' ? 'receive-pack' : 'upload-pack', dirs, ctx);
-        if (ext) out.push(ext);
-        if (t === 'foreach' && sub.text === 'submodule') {
-          const code = subArgs.slice(k + 1).filter((x) => !(x.text ?? '').startsWith('--'));
-          if (code.some((x) => x.text === null)) out.push(runsCode(a.word.span, { source: 'unfixed', via: '`git submodule foreach`', what: 'command' }));
-          else if (code.length > 0) out.push({ kind: 'shell-code', code: code.map((x) => x.text!).join(' '), span: a.word.span, dialect: 'sh', dirs: null });
-        }
-      }
-      if (sub.text === 'clone') {
-        const operands = afterOptions(subArgs, ['-b', '--branch', '-o', '--origin', '--depth', '-c', '--config', '--reference', '--separate-git-dir', '-j', '--jobs', '--template', '-u', '--upload-pack', '--filter']);
-        const destination = operands[1] ?? (operands[0]?.text ? derivedArgument(operands[0], cloneName(operands[0].text)) : undefined);
-        if (destination) out.push({ kind: 'write', arg: destination, recursive: true, dirs, by: 'git clone' });
-        for (const [k, a] of subArgs.entries()) if ((a.text === '-c' || a.text === '--config') && subArgs[k + 1]) {
-          const action = commandSetting(splitSetting(subArgs[k + 1]!), subArgs[k + 1]!.word.span, dirs, ctx);
-          if (action) out.push(action);
-        }
-      }
-      return out;
-    case 'remote':
-      // `git remote add NAME URL`, `git remote set-url NAME URL`: an ext:: URL is a command later fetches run
-      for (const a of subArgs) {
-        const ext = extUrl(a, 'upload-pack', dirs, ctx);
-        if (ext) out.push(ext);
-      }
-      return out;
-    case 'rebase':
-      for (const [k, a] of subArgs.entries()) {
-        const t = a.text ?? '';
-        if (t === '-x' || t === '--exec') out.push(settingAction('git rebase --exec', subArgs[k + 1]?.text ?? null, a.word.span, dirs, ctx));
-        else if (t.startsWith('--exec=')) out.push(settingAction('git rebase --exec', t.slice(7), a.word.span, dirs, ctx));
-        if (t === '-i' || t === '--interactive') out.push(runsCode(a.word.span, { source: 'editor', edits: 'git rebase -i' }));
-      }
-      return out;
-    case 'bisect':
-      if (texts[0] === 'run' && subArgs.length > 1) out.push({ kind: 'run', argv: subArgs.slice(1), subshell: true, dirs });
-      return out;
-    case 'filter-branch':
-    case 'filter-repo':
-      out.push(runsCode(sub.word.span, { source: 'changes-commands', via: `\`git ${sub.text}\``, how: 'git filter' }));
-      return out;
-    default:
-      return out;
-  }
+  return out;
 }
 
-function settingAction(setting: string, value: string | null, span: Span, dirs: Directories, ctx: ProgramContext): Action {
-  void ctx;
+/** The subcommands that remove or write files outside git's repository, or run commands. */
+const gitSubcommands = new Map<string, Subcommand>([
+  ['clean', clean],
+  ['rm', ({ dirs }, _sub, subArgs, texts) => {
+    if (texts.includes('--cached')) return [];
+    const recursive = texts.some((t) => t === '-r' || (t !== null && /^-[a-zA-Z]*r/.test(t)));
+    return afterOptions(subArgs, []).map((target) => ({ kind: 'remove', arg: target, recursive, dirs, by: 'git rm' }));
+  }],
+  ['mv', ({ dirs }, _sub, subArgs) => {
+    const operands = afterOptions(subArgs, []);
+    if (operands.length < 2) return [];
+    const destination = operands[operands.length - 1]!;
+    return [
+      { kind: 'write', arg: destination, recursive: true, dirs, by: 'git mv' },
+      { kind: 'place', arg: destination, dirs },
+      ...operands.slice(0, -1).map((source): Action => ({ kind: 'remove', arg: source, recursive: true, dirs, by: 'git mv' })),
+    ];
+  }],
+  ['worktree', ({ dirs }, _sub, subArgs, texts) => {
+    const out: Action[] = [];
+    if (texts[0] === 'remove') for (const target of afterOptions(subArgs.slice(1), [])) out.push({ kind: 'remove', arg: target, recursive: true, dirs, by: 'git worktree remove' });
+    if (texts[0] === 'add') {
+      const operands = afterOptions(subArgs.slice(1), ['-b', '-B', '--reason']);
+      if (operands[0]) out.push({ kind: 'write', arg: operands[0], recursive: true, dirs, by: 'git worktree add' });
+    }
+    return out;
+  }],
+  ['config', ({ dirs, ctx }, _sub, subArgs) => readGitConfig(subArgs, dirs, ctx)],
+  ...['diff', 'log', 'show', 'format-patch', 'archive', 'bundle'].map((name): [string, Subcommand] => [name, outputs]),
+  ...['difftool', 'mergetool'].map((name): [string, Subcommand] => [name, ({ dirs }, sub, subArgs) => {
+    const out: Action[] = [];
+    for (const [k, a] of subArgs.entries()) {
+      const t = a.text ?? '';
+      if (t === '-x' || t === '--extcmd') out.push(settingAction(`${sub.text} --extcmd`, subArgs[k + 1]?.text ?? null, a.word.span, dirs));
+      else if (t.startsWith('--extcmd=')) out.push(settingAction(`${sub.text} --extcmd`, t.slice(9), a.word.span, dirs));
+    }
+    return out;
+  }]),
+  ...['fetch', 'pull', 'push', 'clone', 'ls-remote', 'submodule'].map((name): [string, Subcommand] => [name, transport]),
+  ['remote', ({ dirs }, _sub, subArgs) => {
+    // `git remote add NAME URL`, `git remote set-url NAME URL`: an ext:: URL is a command later fetches run
+    const out: Action[] = [];
+    for (const a of subArgs) {
+      const ext = extUrl(a, 'upload-pack', dirs);
+      if (ext) out.push(ext);
+    }
+    return out;
+  }],
+  ['rebase', ({ dirs }, _sub, subArgs) => {
+    const out: Action[] = [];
+    for (const [k, a] of subArgs.entries()) {
+      const t = a.text ?? '';
+      if (t === '-x' || t === '--exec') out.push(settingAction('git rebase --exec', subArgs[k + 1]?.text ?? null, a.word.span, dirs));
+      else if (t.startsWith('--exec=')) out.push(settingAction('git rebase --exec', t.slice(7), a.word.span, dirs));
+      if (t === '-i' || t === '--interactive') out.push(runsCode(a.word.span, { source: 'editor', edits: 'git rebase -i' }));
+    }
+    return out;
+  }],
+  ['bisect', ({ dirs }, _sub, subArgs, texts) => (texts[0] === 'run' && subArgs.length > 1 ? [{ kind: 'run', argv: subArgs.slice(1), subshell: true, dirs }] : [])],
+  ...['filter-branch', 'filter-repo'].map((name): [string, Subcommand] => [name, (_git, sub) => [runsCode(sub.word.span, { source: 'changes-commands', via: `\`git ${sub.text}\``, how: 'git filter' })]]),
+]);
+
+/** git clean: what git lists below its pathspecs (never a `.git` directory), narrowed by `-e`; nothing with `-n`. */
+function clean({ dirs }: GitCall, sub: Argument, subArgs: Argument[], texts: (string | null)[]): Action[] {
+  if (texts.some((t) => t === '-n' || t === '--dry-run' || (t !== null && /^-[a-zA-Z]*n/.test(t)))) return [];
+  const pathspecs = afterOptions(subArgs, ['-e', '--exclude']);
+  const excludes = subArgs.flatMap((a, k) => {
+    if (a.text === '-e' || a.text === '--exclude') return [subArgs[k + 1]?.text ?? ''];
+    if (a.text?.startsWith('--exclude=')) return [a.text.slice(10)];
+    return a.text?.startsWith('-e') && a.text.length > 2 ? [a.text.slice(2)] : [];
+  });
+  const prunes = excludes.map((e) => ({ pattern: e, caseless: false, byPath: false })).concat([{ pattern: '.git', caseless: false, byPath: false }]);
+  const findFilter = { names: [], paths: [], prunes, maxDepth: null, removesDirectories: texts.some((t) => t !== null && /^-[a-zA-Z]*d/.test(t)) };
+  return (pathspecs.length > 0 ? pathspecs : [derivedArgument(sub, '.')]).map((target) => ({
+    kind: 'remove', arg: target, recursive: true, belowOnly: true, dirs, by: 'git clean', skipsGitDirectory: true, findFilter,
+  }));
+}
+
+/** diff, log, show, format-patch, archive, bundle: the files `-o`/`--output` write, and archive's remote commands. */
+function outputs({ dirs }: GitCall, sub: Argument, subArgs: Argument[], texts: (string | null)[]): Action[] {
+  const out: Action[] = [];
+  for (const [k, a] of subArgs.entries()) {
+    const t = a.text;
+    if (t === null) continue;
+    const eq = t.indexOf('=');
+    const option = eq > 0 ? t.slice(0, eq) : t;
+    // `--ext-diff` and `--textconv` run configured drivers: judged as settings when the line gives them
+    if (option === '--output' || option === '-o' || option === '--output-directory') {
+      const target = eq > 0 ? derivedArgument(a, t.slice(eq + 1)) : subArgs[k + 1];
+      const recursive = option === '--output-directory' || (sub.text === 'format-patch' && option === '-o');
+      if (target) out.push({ kind: 'write', arg: target, recursive, dirs, by: `git ${sub.text} ${option}` });
+    }
+    if (sub.text === 'archive' && (option === '--exec' || option === '--remote')) {
+      out.push({ kind: 'git-setting', span: a.word.span, setting: option, command: null, problem: { source: 'remote-command' }, dirs });
+    }
+  }
+  if (sub.text === 'bundle' && texts[0] === 'create' && subArgs[1]) out.push({ kind: 'write', arg: subArgs[1], dirs, by: 'git bundle create' });
+  return out;
+}
+
+/** fetch, pull, push, clone, ls-remote, submodule: the commands they run on the other side, ext:: URLs, and what clone writes. */
+function transport({ dirs }: GitCall, sub: Argument, subArgs: Argument[]): Action[] {
+  const out: Action[] = [];
+  for (const [k, a] of subArgs.entries()) {
+    const t = a.text ?? '';
+    if (t === '--upload-pack' || t === '--receive-pack' || t === '--exec' || (t === '-u' && sub.text !== 'push' && sub.text !== 'submodule')) {
+      out.push(settingAction(`git ${sub.text} ${t}`, subArgs[k + 1]?.text ?? null, a.word.span, dirs));
+    } else if (/^--(upload-pack|receive-pack|exec)=/.test(t)) out.push(settingAction(`git ${sub.text} ${t.slice(0, t.indexOf('='))}`, t.slice(t.indexOf('=') + 1), a.word.span, dirs));
+    const ext = extUrl(a, sub.text === 'push' ? 'receive-pack' : 'upload-pack', dirs);
+    if (ext) out.push(ext);
+    if (t === 'foreach' && sub.text === 'submodule') {
+      const code = subArgs.slice(k + 1).filter((x) => !(x.text ?? '').startsWith('--'));
+      if (code.some((x) => x.text === null)) out.push(runsCode(a.word.span, { source: 'unfixed', via: '`git submodule foreach`', what: 'command' }));
+      else if (code.length > 0) out.push({ kind: 'shell-code', code: code.map((x) => x.text!).join(' '), span: a.word.span, dialect: 'sh', dirs: null });
+    }
+  }
+  if (sub.text === 'clone') out.push(...cloneWrites(subArgs, dirs));
+  return out;
+}
+
+/** git clone: the directory it makes, and the `-c` settings it writes into the new repository. */
+function cloneWrites(subArgs: Argument[], dirs: Directories): Action[] {
+  const out: Action[] = [];
+  const valued = ['-b', '--branch', '-o', '--origin', '--depth', '-c', '--config', '--reference', '--separate-git-dir', '-j', '--jobs', '--template', '-u', '--upload-pack', '--filter'];
+  const operands = afterOptions(subArgs, valued);
+  const destination = operands[1] ?? (operands[0]?.text ? derivedArgument(operands[0], cloneName(operands[0].text)) : undefined);
+  if (destination) out.push({ kind: 'write', arg: destination, recursive: true, dirs, by: 'git clone' });
+  for (const [k, a] of subArgs.entries()) {
+    if ((a.text !== '-c' && a.text !== '--config') || !subArgs[k + 1]) continue;
+    const action = commandSetting(splitSetting(subArgs[k + 1]!), subArgs[k + 1]!.word.span, dirs);
+    if (action) out.push(action);
+  }
+  return out;
+}
+
+function settingAction(setting: string, value: string | null, span: Span, dirs: Directories): Action {
   if (value === null) return { kind: 'git-setting', span, setting, command: null, problem: { source: 'unfixed' }, dirs };
   if (setting.toLowerCase() === 'core.hookspath') {
     return { kind: 'git-setting', span, setting, command: null, problem: null, dirs: value.startsWith('/') ? [value] : dirs === null ? null : dirs.map((d) => joinPath(d, value)) };
@@ -274,18 +333,18 @@ function splitSetting(arg: Argument): Setting {
  * transport (`remote.NAME.url`, `remote.NAME.pushurl`, and `url.ext::….insteadOf`
  * rewriting other URLs into one).
  */
-function commandSetting(s: Setting, span: Span, dirs: Directories, ctx: ProgramContext): Action | null {
+function commandSetting(s: Setting, span: Span, dirs: Directories): Action | null {
   const k = s.key.toLowerCase();
   if (/^remote\..+\.(url|pushurl)$/.test(k)) {
     if (!s.valueLead.startsWith('ext::')) return null;
-    if (s.value === null) return settingAction(s.key, null, span, dirs, ctx);
-    return extAction(s.key, s.value.slice(5), k.endsWith('pushurl') ? 'receive-pack' : 'upload-pack', span, dirs, ctx);
+    if (s.value === null) return settingAction(s.key, null, span, dirs);
+    return extAction(s.key, s.value.slice(5), k.endsWith('pushurl') ? 'receive-pack' : 'upload-pack', span, dirs);
   }
   if (/^url\.ext::.*\.(insteadof|pushinsteadof)$/.test(k)) {
-    return extAction(s.key, s.key.slice(s.key.indexOf('ext::') + 5, s.key.lastIndexOf('.')), k.endsWith('pushinsteadof') ? 'receive-pack' : 'upload-pack', span, dirs, ctx);
+    return extAction(s.key, s.key.slice(s.key.indexOf('ext::') + 5, s.key.lastIndexOf('.')), k.endsWith('pushinsteadof') ? 'receive-pack' : 'upload-pack', span, dirs);
   }
   if (!runsCommand(s.key, s.value)) return null;
-  return settingAction(s.key, s.value, span, dirs, ctx);
+  return settingAction(s.key, s.value, span, dirs);
 }
 
 /**
@@ -294,16 +353,16 @@ function commandSetting(s: Setting, span: Span, dirs: Directories, ctx: ProgramC
  * ext:: (`protocol.ext.allow` is `never` unless configured), but a user's
  * configuration or the line may allow it, so the command is judged.
  */
-function extUrl(arg: Argument, service: string, dirs: Directories, ctx: ProgramContext): Action | null {
-  if (arg.text !== null) return arg.text.startsWith('ext::') ? extAction('ext:: URL', arg.text.slice(5), service, arg.word.span, dirs, ctx) : null;
+function extUrl(arg: Argument, service: string, dirs: Directories): Action | null {
+  if (arg.text !== null) return arg.text.startsWith('ext::') ? extAction('ext:: URL', arg.text.slice(5), service, arg.word.span, dirs) : null;
   if (arg.value.kind === 'fixed') return null; // several words (a split parameter): none is read as a URL here
-  return leadingText(arg.word).text.startsWith('ext::') ? settingAction('ext:: URL', null, arg.word.span, dirs, ctx) : null;
+  return leadingText(arg.word).text.startsWith('ext::') ? settingAction('ext:: URL', null, arg.word.span, dirs) : null;
 }
 
-function extAction(setting: string, command: string, service: string, span: Span, dirs: Directories, ctx: ProgramContext): Action | null {
+function extAction(setting: string, command: string, service: string, span: Span, dirs: Directories): Action | null {
   const argv = extArguments(command, service);
   if (argv === null || argv.length === 0) return null; // git refuses the URL; nothing runs
-  return settingAction(setting, argv.map(shQuote).join(' '), span, dirs, ctx);
+  return settingAction(setting, argv.map(shQuote).join(' '), span, dirs);
 }
 
 /**
@@ -360,7 +419,7 @@ function readGitConfig(args: Argument[], dirs: Directories, ctx: ProgramContext)
   if (global) out.push({ kind: 'write', arg: derivedArgument(key ?? args[0]!, joinPath(ctx.home, '.gitconfig')), by: 'git config --global' });
   if (file) out.push({ kind: 'write', arg: file, by: 'git config --file' });
   if (key && key.text !== null && value) {
-    const action = commandSetting({ key: key.text, value: value.text, arg: value, valueLead: leadingText(value.word).text }, value.word.span, dirs, ctx);
+    const action = commandSetting({ key: key.text, value: value.text, arg: value, valueLead: leadingText(value.word).text }, value.word.span, dirs);
     if (action) out.push(action);
   }
   if (key && key.text === null) out.push(runsCode(key.word.span, { source: 'unfixed', via: '`git config`', what: 'key' }));
