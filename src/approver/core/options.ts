@@ -304,6 +304,36 @@ function letterSpecs(letters: string): OptionSpec[] {
   return out;
 }
 
+/** One word read as one option of a table, spelled exactly (`exactOption`). */
+export interface ExactOption {
+  name: string;
+  /** Its value when attached (`--chdir=DIR`, `-CDIR`). */
+  value: string | null;
+  /** It takes a value and none is attached: the value is the next word. */
+  valueNext: boolean;
+}
+
+/**
+ * One word read as one option of `table`, spelled in full (no unique
+ * prefixes, no clusters): `--chdir=DIR`, `--chdir`, `-C`, `-CDIR`; null for a
+ * word that is no option of the table. For the readers that take no prefix
+ * of a long name, as env's is read.
+ */
+export function exactOption(text: string, table: OptionTable): ExactOption | null {
+  if (text.startsWith('--')) {
+    const eq = text.indexOf('=');
+    const long = eq < 0 ? text.slice(2) : text.slice(2, eq);
+    const spec = table.options.find((o) => o.long === long);
+    if (!spec) return null;
+    return { name: specName(spec), value: eq < 0 ? null : text.slice(eq + 1), valueNext: eq < 0 && spec.arity === 'required' };
+  }
+  if (!text.startsWith('-') || text.length < 2) return null;
+  const spec = table.options.find((o) => o.short === text[1]);
+  if (!spec) return null;
+  const attached = text.length > 2 ? text.slice(2) : null;
+  return { name: specName(spec), value: attached, valueNext: attached === null && spec.arity === 'required' };
+}
+
 export function has(line: ParsedOptions, ...names: string[]): boolean {
   return line.options.some((o) => names.includes(o.name));
 }

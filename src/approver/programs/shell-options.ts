@@ -51,8 +51,7 @@ export const rows: ProgramRow[] = [
         }
         if (t === '--') break;
         if (/^-[a-zA-Z]+$/.test(t)) {
-          if (t.includes('k')) out.push({ kind: 'set-options', expansionChanged: true });
-          if (t.includes('f')) out.push({ kind: 'set-options', expansionChanged: true });
+          for (const letter of expansionLetters) if (t.includes(letter)) out.push({ kind: 'set-options', expansionChanged: true });
           continue;
         }
         if (/^\+[a-zA-Z]+$/.test(t)) continue;
@@ -63,6 +62,9 @@ export const rows: ProgramRow[] = [
   },
   { names: ['emulate'], read: ({ args }) => (args.length > 1 ? [{ kind: 'set-options', expansionChanged: true }] : []) },
 ];
+
+/** `set`'s letters that change how later words expand: `-f` (no globbing) and `-k` (assignments anywhere in a command). */
+const expansionLetters = ['f', 'k'];
 
 const dotGlobOptions = new Set(['dotglob', 'globdots', 'glob_dots', 'globstar', 'extglob', 'nullglob', 'failglob', 'nomatch', 'glob', 'noglob']);
 const expansionOptions = new Set(['globsubst', 'glob_subst', 'shwordsplit', 'sh_word_split', 'braceccl', 'brace_ccl', 'nocaseglob', 'no_case_glob', 'caseglob', 'magicequalsubst', 'magic_equal_subst', 'extendedglob', 'extended_glob', 'ksharrays', 'ksh_arrays', 'kshglob', 'ksh_glob', 'rcexpandparam', 'rc_expand_param', 'globassign', 'nocasematch', 'keyword']);

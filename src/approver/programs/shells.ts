@@ -10,6 +10,15 @@ import { shellNamed, shellNames } from '../core/shells.js';
 
 const { read: readShells, unread: unreadShells } = shellNames();
 
+/**
+ * The shells' own options, as bash, dash and zsh alike read them for where
+ * the program comes from: these take the next word (with `-` or `+`); any
+ * other word of `-` or `+` and letters is a cluster of flags, of which `c`
+ * (the program is the next operand) and `s` (it is stdin) matter; any
+ * other `--` word is a flag; `--` and `-` end the options.
+ */
+const valueOptions = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
+
 export const rows: ProgramRow[] = [
   { names: readShells.filter((name) => shellNamed(name)!.plain), shadowable: true, read: readShell },
   { names: [...readShells.filter((name) => !shellNamed(name)!.plain), ...unreadShells], read: readShell },
@@ -30,7 +39,7 @@ function readShell({ name, args, ctx, span }: Invocation): Action[] {
       break;
     }
     if (t === '--' || t === '-') { if (t === '-') readsStdin = true; scriptIndex = i + 1; break; }
-    if (t === '-o' || t === '+o' || t === '-O' || t === '+O' || t === '--rcfile' || t === '--init-file') { i++; continue; }
+    if (valueOptions.has(t)) { i++; continue; }
     if (t.startsWith('--')) continue;
     if (/^[-+][A-Za-z]+$/.test(t)) {
       if (t.includes('c')) sawC = true;

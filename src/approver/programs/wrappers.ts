@@ -6,8 +6,8 @@
 import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import { type Argument, derivedArgument, listedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
-import { getopt, has, optionLines, type OptionTable, readOptions, valuesOf } from '../core/options.js';
-import { joinPath } from '../core/path-text.js';
+import { exactOption, getopt, has, optionLines, type OptionTable, readOptions, valuesOf } from '../core/options.js';
+import { changeDirs } from './directories.js';
 import { shellNamed } from '../core/shells.js';
 
 /** What a wrapper's own reading adds before its command: actions, and how many operands to pass over (`'rest'`: all of them, nothing runs). */
@@ -450,6 +450,21 @@ function readSu({ name, args, span }: Invocation): Action[] {
   return out;
 }
 
+/** env's options (GNU env 9), one a line; env's reading takes no prefix of a long name. */
+const envOptions = optionLines([
+  '-0 --null',
+  '-i --ignore-environment',
+  '-u --unset=NAME',
+  '-v --debug',
+  '-C --chdir=DIR',
+  '-S --split-string=S',
+], true);
+
+/** Whether an env letter takes a value (`-u NAME`, `-C DIR`, `-S STRING`). */
+function envLetterTakesValue(letter: string): boolean {
+  return envOptions.options.some((spec) => spec.short === letter && spec.arity === 'required');
+}
+
 /** env's grouped short options as separate words: `-iS'cmd'` is `-i -S cmd`, `-vu NAME` is `-v -u NAME`. */
 function expandEnvClusters(args: Argument[]): Argument[] {
   const out: Argument[] = [];
@@ -460,13 +475,13 @@ function expandEnvClusters(args: Argument[]): Argument[] {
       out.push(a);
       // the command starts at the first word that is neither an option nor an assignment
       if (t === null || (!t.startsWith('-') && !t.includes('='))) return [...out, ...args.slice(k + 1)];
-      if (t === '-u' || t === '-C' || t === '-S') if (k + 1 < args.length) out.push(args[++k]!);
+      if (t.length === 2 && envLetterTakesValue(t[1]!) && k + 1 < args.length) out.push(args[++k]!);
       continue;
     }
     for (let j = 1; j < t.length; j++) {
       const letter = t[j]!;
       out.push(derivedArgument(a, `-${letter}`));
-      if (letter === 'u' || letter === 'C' || letter === 'S') {
+      if (envLetterTakesValue(letter)) {
         if (j + 1 < t.length) out.push(derivedArgument(a, t.slice(j + 1)));
         else if (k + 1 < args.length) out.push(args[++k]!);
         break;
@@ -476,49 +491,39 @@ function expandEnvClusters(args: Argument[]): Argument[] {
   return out;
 }
 
+/** env: its options, the assignments before the command (any word with `=`, whatever its name: `BASH_FUNC_ls%%=…`), and the command. */
 function readEnv({ args, ctx, span }: Invocation): Action[] {
   const rest = expandEnvClusters(args.slice(1));
   const environment: [string, string][] = [];
   let i = 0;
   let dirs: Directories | undefined;
-  const out: Action[] = [];
   while (i < rest.length) {
-    const a = rest[i]!;
-    const t = a.text;
+    const t = rest[i]!.text;
     if (t === null) return [runsCode(span, { source: 'unfixed', via: '`env`', what: 'word' })];
-    if (t === '-i' || t === '--ignore-environment' || t === '-0' || t === '--null' || t === '-v' || t === '--debug' || t === '-') { i++; continue; }
-    if (t === '-u' || t === '--unset') { i += 2; continue; }
-    if (t.startsWith('--unset=') || (t.startsWith('-u') && t.length > 2)) { i++; continue; }
-    if (t === '-C' || t === '--chdir' || t.startsWith('--chdir=') || (t.startsWith('-C') && t.length > 2)) {
-      const value = t === '-C' || t === '--chdir' ? rest[i + 1]?.text ?? null : t.startsWith('--chdir=') ? t.slice(8) : t.slice(2);
-      i += t === '-C' || t === '--chdir' ? 2 : 1;
-      if (value === null) dirs = null;
-      else dirs = ctx.dirs === null && !value.startsWith('/') ? null : value.startsWith('/') ? [value] : ctx.dirs!.map((d) => joinPath(d, value));
-      continue;
-    }
-    if (t === '-S' || t === '--split-string' || t.startsWith('--split-string=') || (t.startsWith('-S') && t.length > 2)) {
-      const value = t === '-S' || t === '--split-string' ? rest[i + 1]?.text ?? null : t.startsWith('--split-string=') ? t.slice(15) : t.slice(2);
-      if (value === null) return [runsCode(span, { source: 'unfixed', via: '`env -S`', what: 'text' })];
-      const split = splitEnvString(value);
-      if (split === null) return [runsCode(span, { source: 'unsplittable', what: 'env -S' })];
-      const from = rest[i]!;
-      const extra = split.map((w) => derivedArgument(from, w));
-      rest.splice(i, t === '-S' || t === '--split-string' ? 2 : 1, ...extra);
+    const option = t === '-' ? null : exactOption(t, envOptions);
+    if (option) {
+      const value = option.valueNext ? rest[i + 1]?.text ?? null : option.value;
+      const words = option.valueNext ? 2 : 1;
+      if (option.name === 'chdir') dirs = value === null ? null : changeDirs(ctx.dirs, value);
+      if (option.name === 'split-string') {
+        if (value === null) return [runsCode(span, { source: 'unfixed', via: '`env -S`', what: 'text' })];
+        const split = splitEnvString(value);
+        if (split === null) return [runsCode(span, { source: 'unsplittable', what: 'env -S' })];
+        const from = rest[i]!;
+        rest.splice(i, words, ...split.map((w) => derivedArgument(from, w)));
+        continue;
+      }
+      i += option.name === 'unset' || option.name === 'chdir' ? words : 1;
       continue;
     }
     if (t.startsWith('-')) { i++; continue; }
     const eq = t.indexOf('=');
-    // env takes any word with `=` before the command as an assignment, whatever its name (`BASH_FUNC_ls%%=…`)
-    if (eq > 0) {
-      environment.push([t.slice(0, eq), t.slice(eq + 1)]);
-      i++;
-      continue;
-    }
-    break;
+    if (eq <= 0) break;
+    environment.push([t.slice(0, eq), t.slice(eq + 1)]);
+    i++;
   }
   const argv = rest.slice(i);
-  if (argv.length > 0) out.push({ kind: 'run', argv, environment, ...(dirs !== undefined ? { dirs } : {}) });
-  return out;
+  return argv.length > 0 ? [{ kind: 'run', argv, environment, ...(dirs !== undefined ? { dirs } : {}) }] : [];
 }
 
 /** env -S: split as env does (blanks, single and double quotes, backslash escapes). */
