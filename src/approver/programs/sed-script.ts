@@ -19,209 +19,252 @@ export interface SedScript {
 const simpleCommands = new Set(['=', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F']);
 
 export function readSedScript(script: string): SedScript {
-  const result: SedScript = { writes: [], executes: false, problem: null };
-  const n = script.length;
-  let i = 0;
+  const reader = new SedReader(script);
+  try {
+    reader.readScript();
+  } catch (error) {
+    if (!(error instanceof Unreadable)) throw error;
+    reader.result.problem = error.reason;
+  }
+  return reader.result;
+}
 
-  const isBlank = (c: string | undefined) => c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v';
-  const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
-  const skipBlanks = () => {
-    while (isBlank(script[i])) i++;
-  };
-  const skipDigits = () => {
-    while (isDigit(script[i])) i++;
-  };
-  /** The rest of the line (the newline is not consumed). */
-  const restOfLine = () => {
-    const end = script.indexOf('\n', i);
-    const text = script.slice(i, end < 0 ? n : end);
-    i = end < 0 ? n : end;
-    return text;
-  };
-  /** A file name after `w`: blanks skipped, then the rest of the line. */
-  const fileName = () => {
-    skipBlanks();
-    const name = restOfLine();
-    if (name === '') throw new Unreadable('`w` without a file name');
-    result.writes.push(name);
-  };
+class Unreadable {
+  constructor(readonly reason: string) {}
+}
+
+function isBlank(c: string | undefined): boolean {
+  return c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v';
+}
+
+function isDigit(c: string | undefined): boolean {
+  return c !== undefined && c >= '0' && c <= '9';
+}
+
+/** One pass over a script; `i` is where it has read to. */
+class SedReader {
+  readonly result: SedScript = { writes: [], executes: false, problem: null };
+  private i = 0;
+
+  constructor(private readonly script: string) {}
+
+  /** Commands with their addresses, `!`, blocks and comments, to the end of the script. */
+  readScript(): void {
+    const { script } = this;
+    while (this.i < script.length) {
+      const c = script[this.i]!;
+      if (isBlank(c) || c === ';' || c === '\n') {
+        this.i++;
+        continue;
+      }
+      if (c === '#') {
+        this.restOfLine();
+        continue;
+      }
+      if (c === '}') {
+        this.i++;
+        this.endOfCommand('}');
+        continue;
+      }
+      this.addresses();
+      const command = script[this.i];
+      if (command === undefined) throw new Unreadable('an address without a command');
+      this.i++;
+      if (command !== '{') this.command(command);
+    }
+  }
+
+  /** `ADDR`, `ADDR,ADDR`, and a `!`, with the blanks around them. */
+  private addresses(): void {
+    if (this.address(false)) {
+      this.skipBlanks();
+      if (this.script[this.i] === ',') {
+        this.i++;
+        this.skipBlanks();
+        if (!this.address(true)) throw new Unreadable('a `,` without a second address');
+      }
+    }
+    this.skipBlanks();
+    if (this.script[this.i] === '!') {
+      this.i++;
+      this.skipBlanks();
+    }
+  }
+
+  /** One address, if one starts here: a line number (`N~STEP`), `$`, a `/regex/` (or `\cREGEXc`), or after a `,`, `+N` or `~N`. */
+  private address(second: boolean): boolean {
+    const c = this.script[this.i];
+    if (isDigit(c)) {
+      this.skipDigits();
+      if (this.script[this.i] === '~') {
+        this.i++;
+        this.skipDigits();
+      }
+      return true;
+    }
+    if (c === '$') {
+      this.i++;
+      return true;
+    }
+    if (second && (c === '+' || c === '~')) {
+      this.i++;
+      if (!isDigit(this.script[this.i])) throw new Unreadable(`\`${c}\` without a number in an address`);
+      this.skipDigits();
+      return true;
+    }
+    if (c === '/' || c === '\\') {
+      if (c === '\\') this.i++;
+      this.delimited(this.delimiter('address'), 'regular expression');
+      while (this.script[this.i] === 'I' || this.script[this.i] === 'M') this.i++;
+      return true;
+    }
+    return false;
+  }
+
+  /** One command after its letter: what follows it, by its class. */
+  private command(command: string): void {
+    if (simpleCommands.has(command)) this.endOfCommand(command);
+    else if (command === 'l' || command === 'L' || command === 'q' || command === 'Q') {
+      // an optional number
+      this.skipBlanks();
+      this.skipDigits();
+      this.endOfCommand(command);
+    } else if (command === 'a' || command === 'i' || command === 'c') this.text();
+    else if (command === ':' || command === 'b' || command === 't' || command === 'T' || command === 'v') {
+      // a label (or version) ends at `;` or the end of the line
+      while (this.i < this.script.length && this.script[this.i] !== ';' && this.script[this.i] !== '\n') this.i++;
+    } else if (command === 'r' || command === 'R') this.restOfLine();
+    else if (command === 'w' || command === 'W') this.fileName();
+    else if (command === 'e') {
+      // `e COMMAND`, or `e` alone, which runs the pattern space
+      this.result.executes = true;
+      this.restOfLine();
+    } else if (command === 's') this.substitute();
+    else if (command === 'y') {
+      const d = this.delimiter('y');
+      this.delimited(d, 'replacement');
+      this.delimited(d, 'replacement');
+      this.endOfCommand('y');
+    } else throw new Unreadable(`the command \`${command}\``);
+  }
+
+  /** `a`, `i`, `c`: text to the end of the line, and on while a line ends in a backslash. */
+  private text(): void {
+    for (;;) {
+      const text = this.restOfLine();
+      if (!/\\$/.test(text) || this.i >= this.script.length) break;
+      this.i++;
+    }
+  }
+
+  /** `s/REGEX/REPLACEMENT/FLAGS`: the `e` flag runs the result, the `w FILE` flag writes. */
+  private substitute(): void {
+    const d = this.delimiter('s');
+    this.delimited(d, 'regular expression');
+    this.delimited(d, 'replacement');
+    for (;;) {
+      const f = this.script[this.i];
+      if (f === 'g' || f === 'p' || f === 'i' || f === 'I' || f === 'm' || f === 'M' || isBlank(f) || isDigit(f)) this.i++;
+      else if (f === 'e') {
+        this.result.executes = true;
+        this.i++;
+      } else {
+        if (f === 'w') {
+          this.i++;
+          this.fileName();
+        }
+        break;
+      }
+    }
+    this.endOfCommand('s');
+  }
+
   /**
    * Text up to the unescaped `delim`: a regular expression, where the
    * delimiter is literal inside a bracket expression, or a replacement (and
    * each part of `y`), where it is not.
    */
-  const delimited = (delim: string, what: 'regular expression' | 'replacement') => {
-    while (i < n) {
-      const c = script[i]!;
+  private delimited(delim: string, what: 'regular expression' | 'replacement'): void {
+    const { script } = this;
+    while (this.i < script.length) {
+      const c = script[this.i]!;
       if (c === '\n') break;
       if (c === '\\') {
-        i += 2;
+        this.i += 2;
       } else if (c === '[' && what === 'regular expression') {
-        bracket();
+        this.bracket();
       } else {
-        i++;
+        this.i++;
         if (c === delim) return;
       }
     }
     throw new Unreadable(`an unterminated ${what} (delimiter \`${delim}\`)`);
-  };
+  }
+
   /** `[…]` from its `[`: a leading `]` (after `^`) is literal, `[:…:]`, `[.….]`, `[=…=]` are units, a backslash is literal. */
-  const bracket = () => {
-    i++;
-    if (script[i] === '^') i++;
-    if (script[i] === ']') i++;
-    while (i < n && script[i] !== '\n') {
-      const c = script[i]!;
+  private bracket(): void {
+    const { script } = this;
+    const n = script.length;
+    this.i++;
+    if (script[this.i] === '^') this.i++;
+    if (script[this.i] === ']') this.i++;
+    while (this.i < n && script[this.i] !== '\n') {
+      const c = script[this.i]!;
       if (c === ']') {
-        i++;
+        this.i++;
         return;
       }
-      const next = script[i + 1];
+      const next = script[this.i + 1];
       if (c === '[' && (next === ':' || next === '.' || next === '=')) {
         // to the matching `:]` (`.]`, `=]`) on this line
-        let j = i + 2;
+        let j = this.i + 2;
         while (j < n && script[j] !== '\n' && !(script[j] === next && script[j + 1] === ']')) j++;
         if (j >= n || script[j] === '\n') break;
-        i = j + 2;
+        this.i = j + 2;
         continue;
       }
-      i++;
+      this.i++;
     }
     throw new Unreadable('an unterminated bracket expression');
-  };
-  const delimiter = (command: string) => {
-    const d = script[i];
+  }
+
+  private delimiter(command: string): string {
+    const d = this.script[this.i];
     if (d === undefined || d === '\n' || d === '\\') throw new Unreadable(`\`${command}\` without a delimiter`);
-    i++;
+    this.i++;
     return d;
-  };
-  /** One address, if one starts here. */
-  const address = (second: boolean): boolean => {
-    const c = script[i];
-    if (isDigit(c)) {
-      skipDigits();
-      if (script[i] === '~') {
-        i++;
-        skipDigits();
-      }
-      return true;
-    }
-    if (c === '$') {
-      i++;
-      return true;
-    }
-    if (second && (c === '+' || c === '~')) {
-      i++;
-      if (!isDigit(script[i])) throw new Unreadable(`\`${c}\` without a number in an address`);
-      skipDigits();
-      return true;
-    }
-    if (c === '/' || c === '\\') {
-      if (c === '\\') i++;
-      delimited(delimiter('address'), 'regular expression');
-      while (script[i] === 'I' || script[i] === 'M') i++;
-      return true;
-    }
-    return false;
-  };
+  }
+
   /** After a command: blanks, then the end of the command (`;`, a newline, `}`, `#`, or the end). */
-  const endOfCommand = (command: string) => {
-    skipBlanks();
-    const c = script[i];
+  private endOfCommand(command: string): void {
+    this.skipBlanks();
+    const c = this.script[this.i];
     if (c === undefined || c === ';' || c === '\n' || c === '}' || c === '#') return;
     throw new Unreadable(`characters after \`${command}\``);
-  };
-
-  try {
-    while (i < n) {
-      const c = script[i]!;
-      if (isBlank(c) || c === ';' || c === '\n') {
-        i++;
-        continue;
-      }
-      if (c === '#') {
-        restOfLine();
-        continue;
-      }
-      if (c === '}') {
-        i++;
-        endOfCommand('}');
-        continue;
-      }
-      if (address(false)) {
-        skipBlanks();
-        if (script[i] === ',') {
-          i++;
-          skipBlanks();
-          if (!address(true)) throw new Unreadable('a `,` without a second address');
-        }
-      }
-      skipBlanks();
-      if (script[i] === '!') {
-        i++;
-        skipBlanks();
-      }
-      const command = script[i];
-      if (command === undefined) throw new Unreadable('an address without a command');
-      i++;
-      if (command === '{') continue;
-      if (simpleCommands.has(command)) {
-        endOfCommand(command);
-      } else if (command === 'l' || command === 'L' || command === 'q' || command === 'Q') {
-        skipBlanks();
-        skipDigits();
-        endOfCommand(command);
-      } else if (command === 'a' || command === 'i' || command === 'c') {
-        // text to the end of the line, and on while a line ends in a backslash
-        for (;;) {
-          const text = restOfLine();
-          if (!/\\$/.test(text) || i >= n) break;
-          i++;
-        }
-      } else if (command === ':' || command === 'b' || command === 't' || command === 'T' || command === 'v') {
-        // a label (or version) ends at `;` or the end of the line
-        while (i < n && script[i] !== ';' && script[i] !== '\n') i++;
-      } else if (command === 'r' || command === 'R') {
-        restOfLine();
-      } else if (command === 'w' || command === 'W') {
-        fileName();
-      } else if (command === 'e') {
-        // `e COMMAND`, or `e` alone, which runs the pattern space
-        result.executes = true;
-        restOfLine();
-      } else if (command === 's') {
-        const d = delimiter('s');
-        delimited(d, 'regular expression');
-        delimited(d, 'replacement');
-        flags: for (;;) {
-          const f = script[i];
-          if (f === 'g' || f === 'p' || f === 'i' || f === 'I' || f === 'm' || f === 'M' || isBlank(f) || isDigit(f)) i++;
-          else if (f === 'e') {
-            result.executes = true;
-            i++;
-          } else if (f === 'w') {
-            i++;
-            fileName();
-            break flags;
-          } else break flags;
-        }
-        endOfCommand('s');
-      } else if (command === 'y') {
-        const d = delimiter('y');
-        delimited(d, 'replacement');
-        delimited(d, 'replacement');
-        endOfCommand('y');
-      } else {
-        throw new Unreadable(`the command \`${command}\``);
-      }
-    }
-  } catch (error) {
-    if (!(error instanceof Unreadable)) throw error;
-    result.problem = error.reason;
   }
-  return result;
-}
 
-class Unreadable {
-  constructor(readonly reason: string) {}
+  /** A file name after `w`: blanks skipped, then the rest of the line. */
+  private fileName(): void {
+    this.skipBlanks();
+    const name = this.restOfLine();
+    if (name === '') throw new Unreadable('`w` without a file name');
+    this.result.writes.push(name);
+  }
+
+  /** The rest of the line (the newline is not consumed). */
+  private restOfLine(): string {
+    const end = this.script.indexOf('\n', this.i);
+    const stop = end < 0 ? this.script.length : end;
+    const text = this.script.slice(this.i, stop);
+    this.i = stop;
+    return text;
+  }
+
+  private skipBlanks(): void {
+    while (isBlank(this.script[this.i])) this.i++;
+  }
+
+  private skipDigits(): void {
+    while (isDigit(this.script[this.i])) this.i++;
+  }
 }

@@ -183,7 +183,7 @@ const handlers: Handlers = {
     for (const v of action.assignments) {
       judgeVariable(w, v.name, v.value, v.span, scope, dialect, false);
       // `export NAME=value` fixes NAME as a bare assignment does
-      if (v.value !== null && w.fixable.plain.has(v.name)) scope.parameters.set(v.name, { text: v.value, chunks: [{ text: v.value, quoted: true }], glob: false });
+      if (v.value !== null && w.fixable.assignedOnce.has(v.name)) scope.parameters.set(v.name, { text: v.value, chunks: [{ text: v.value, quoted: true }], glob: false });
     }
   },
   'unknown-shell-state': (_w, action, at) => {

@@ -18,7 +18,7 @@ const arithmeticSetters = /(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\s*(?:[-+*/%
 /** Which parameters the line could fix, found before the walk. */
 export interface FixableNames {
   /** Assigned exactly once, by a plain assignment, and set by nothing else. */
-  plain: Set<string>;
+  assignedOnce: Set<string>;
   /** Every name the line assigns or otherwise sets. */
   assigned: Set<string>;
   /** Names only a `for` loop sets (and nothing else). */
@@ -30,169 +30,193 @@ export interface FixableNames {
 }
 
 export function findFixableNames(body: Statement[]): FixableNames {
-  const plainCount = new Map<string, number>();
-  const otherSetters = new Set<string>();
-  const loopCount = new Map<string, number>();
-  const holdsCode = new Set<string>();
-  let anythingGoes = false;
-  // inside a loop or a function body, order is lost: a name set later may be read again earlier
-  let repeated = 0;
+  const pass = new PrePass();
+  pass.visitList(body);
+  return pass.result();
+}
 
-  const visitWord = (word: Word | null | undefined): void => {
+/** How the pre-pass visits each kind of command (syntax/ast.ts documents the kinds by their syntax). */
+const visitors: { [K in Command['type']]: (pass: PrePass, command: Extract<Command, { type: K }>) => void } = {
+  SimpleCommand: (pass, command) => pass.simpleCommand(command),
+  Subshell: (pass, command) => pass.visitList(command.body),
+  BraceGroup: (pass, command) => pass.visitList(command.body),
+  Always: (pass, command) => {
+    pass.visitList(command.body);
+    pass.visitList(command.always);
+  },
+  If: (pass, command) => {
+    for (const c of command.clauses) {
+      pass.visitList(c.condition);
+      pass.visitList(c.body);
+    }
+    if (command.elseBody) pass.visitList(command.elseBody);
+  },
+  While: (pass, command) => pass.repeating(() => {
+    pass.visitList(command.condition);
+    pass.visitList(command.body);
+  }),
+  For: (pass, command) => {
+    command.items?.forEach((item) => pass.visitWord(item));
+    for (const v of command.variables) pass.loopCount.set(v.name, (pass.loopCount.get(v.name) ?? 0) + 1);
+    pass.repeating(() => pass.visitList(command.body));
+  },
+  ArithFor: (pass, command) => {
+    pass.anythingGoes = true;
+    pass.visitList(command.body);
+  },
+  Case: (pass, command) => {
+    pass.visitWord(command.subject);
+    for (const item of command.items) {
+      item.patterns.forEach((pattern) => pass.visitWord(pattern));
+      pass.visitList(item.body);
+    }
+  },
+  FunctionDefinition: (pass, command) => {
+    // a function may set any name it mentions, whenever it is called
+    pass.anythingGoes = true;
+    pass.repeating(() => pass.visitCommand(command.body));
+    command.args.forEach((arg) => pass.visitWord(arg));
+  },
+  Test: () => {},
+  ArithmeticCommand: (pass, command) => pass.arithmetic(command.expression.text),
+  Coproc: (pass, command) => pass.visitCommand(command.body),
+  Repeat: (pass, command) => {
+    pass.visitWord(command.count);
+    pass.repeating(() => pass.visitList(command.body));
+  },
+};
+
+/** The counts the pre-pass keeps as it visits the line. */
+class PrePass {
+  readonly plainCount = new Map<string, number>();
+  readonly otherSetters = new Set<string>();
+  readonly loopCount = new Map<string, number>();
+  readonly holdsCode = new Set<string>();
+  anythingGoes = false;
+  /** Inside a loop or a function body, order is lost: a name set later may be read again earlier. */
+  private repeated = 0;
+
+  result(): FixableNames {
+    const { plainCount, otherSetters, loopCount, anythingGoes } = this;
+    const assignedOnce = new Set<string>();
+    const assigned = new Set<string>([...plainCount.keys(), ...otherSetters, ...loopCount.keys()]);
+    if (!anythingGoes) {
+      for (const [name, count] of plainCount) if (count === 1 && !otherSetters.has(name) && !loopCount.has(name)) assignedOnce.add(name);
+    }
+    const loopVariables = new Set<string>();
+    if (!anythingGoes) {
+      for (const [name, count] of loopCount) if (count === 1 && !otherSetters.has(name) && !plainCount.has(name)) loopVariables.add(name);
+    }
+    return {
+      assignedOnce, assigned: anythingGoes ? new Set([...assigned, 'HOME', 'PWD']) : assigned, loopVariables, holdsCode: this.holdsCode,
+      homeAssigned: assigned.has('HOME'),
+    };
+  }
+
+  repeating(visit: () => void): void {
+    this.repeated++;
+    visit();
+    this.repeated--;
+  }
+
+  visitList(list: readonly Statement[]): void {
+    for (const s of list) for (const p of s.andOr.pipelines) for (const c of p.commands) this.visitCommand(c);
+  }
+
+  visitCommand(command: Command): void {
+    for (const r of command.redirects) {
+      this.visitWord(r.target);
+      if (r.heredoc) this.visitWord(r.heredoc.body);
+    }
+    (visitors[command.type] as (pass: PrePass, command: Command) => void)(this, command);
+  }
+
+  visitWord(word: Word | null | undefined): void {
     if (!word) return;
-    for (const part of word.parts) visitPart(part);
-  };
-  const visitPart = (part: WordPart): void => {
+    for (const part of word.parts) this.visitPart(part);
+  }
+
+  /** `$((x = 1))`, `$((x++))`, `((x--))` set x. */
+  arithmetic(text: string): void {
+    for (const m of text.matchAll(arithmeticSetters)) this.otherSetters.add(m[1] ?? m[2] ?? m[3]!);
+  }
+
+  private visitPart(part: WordPart): void {
     switch (part.type) {
       case 'CommandSubstitution': case 'ProcessSubstitution':
-        visitList(part.body);
+        this.visitList(part.body);
         return;
       case 'DoubleQuoted': case 'LocaleQuoted':
-        part.parts.forEach(visitPart);
+        for (const inner of part.parts) this.visitPart(inner);
         return;
       case 'ParameterExpansion':
-        if (part.operator === '=' || part.operator === ':=' || part.operator === '::=') otherSetters.add(part.name);
-        if (part.nested) visitPart(part.nested);
-        visitWord(part.index);
-        visitWord(part.operand);
-        visitWord(part.replacement);
+        if (part.operator === '=' || part.operator === ':=' || part.operator === '::=') this.otherSetters.add(part.name);
+        if (part.nested) this.visitPart(part.nested);
+        this.visitWord(part.index);
+        this.visitWord(part.operand);
+        this.visitWord(part.replacement);
         return;
       case 'ArithmeticExpansion':
-        part.expression.parts.forEach(visitPart);
-        // `$((x = 1))`, `$((x++))` set x
-        for (const m of part.expression.text.matchAll(arithmeticSetters)) {
-          otherSetters.add(m[1] ?? m[2] ?? m[3]!);
-        }
+        for (const inner of part.expression.parts) this.visitPart(inner);
+        this.arithmetic(part.expression.text);
         return;
       case 'BraceExpansion':
-        for (const alt of part.alternatives ?? []) alt.forEach(visitPart);
+        for (const alt of part.alternatives ?? []) for (const inner of alt) this.visitPart(inner);
         return;
       default:
         return;
     }
-  };
-  const visitList = (list: readonly Statement[]): void => {
-    for (const s of list) for (const p of s.andOr.pipelines) for (const c of p.commands) visitCommand(c);
-  };
-  const visitCommand = (command: Command): void => {
-    for (const r of command.redirects) {
-      visitWord(r.target);
-      if (r.heredoc) visitWord(r.heredoc.body);
-    }
-    switch (command.type) {
-      case 'SimpleCommand': {
-        for (const a of command.assignments) {
-          visitWord(a.value);
-          visitWord(a.index);
-          for (const e of a.array ?? []) { visitWord(e.key); visitWord(e.value); }
-          if (command.words.length === 0) {
-            if (a.append || a.index || a.array) otherSetters.add(a.name);
-            else plainCount.set(a.name, (plainCount.get(a.name) ?? 0) + 1);
-            if (a.value && a.value.parts.some((p) => holdsCodeText(p))) holdsCode.add(a.name);
-          }
-        }
-        command.words.forEach(visitWord);
-        const head = command.words[0]?.parts;
-        // zsh `=rm`: the program rm
-        const name = head?.length === 1 && head[0]!.type === 'EqualsCommandPath' ? head[0]!.name : command.words[0] ? literalWord(command.words[0]) : null;
-        const rest = command.words.slice(1).map(literalWord);
-        const sets = name === null ? undefined : builtinOf(name)?.setsNames;
-        if (sets === 'assignments') {
-          for (const word of command.words.slice(1)) {
-            // `export PATH="$HOME/bin:$PATH"`: the name is fixed even where the value is not
-            const lead = leadingText(word).text;
-            const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(lead);
-            if (m) plainCount.set(m[1]!, (plainCount.get(m[1]!) ?? 0) + 1);
-            else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(lead) || !leadingText(word).whole) anythingGoes = true;
-          }
-        } else if (sets === 'mentioned') {
-          // read, mapfile, typeset and kin, printf -v, getopts…: every name they mention is set
-          for (const w of rest) {
-            if (w === null) { anythingGoes = true; continue; }
-            for (const m of w.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) otherSetters.add(m[0]);
-          }
-        } else if (sets === 'any') {
-          anythingGoes = true;
-        } else if (sets === 'any-when-repeated') {
-          // the walk reads eval's code and forgets what a sourced file may set, in order; in a loop, order is lost
-          if (repeated > 0) anythingGoes = true;
-        } else if (name === null && command.words.length > 0 && !fromTextAndParameters(command.words[0]!)) {
-          // a command word built from text and parameters is read when the walk reaches it (`$a$b test`); anything else may be any command
-          anythingGoes = true;
-        }
-        return;
-      }
-      case 'Subshell': case 'BraceGroup':
-        visitList(command.body);
-        return;
-      case 'Always':
-        visitList(command.body);
-        visitList(command.always);
-        return;
-      case 'If':
-        for (const c of command.clauses) { visitList(c.condition); visitList(c.body); }
-        if (command.elseBody) visitList(command.elseBody);
-        return;
-      case 'While':
-        repeated++;
-        visitList(command.condition);
-        visitList(command.body);
-        repeated--;
-        return;
-      case 'For':
-        command.items?.forEach(visitWord);
-        for (const v of command.variables) loopCount.set(v.name, (loopCount.get(v.name) ?? 0) + 1);
-        repeated++;
-        visitList(command.body);
-        repeated--;
-        return;
-      case 'ArithFor':
-        anythingGoes = true;
-        visitList(command.body);
-        return;
-      case 'Case':
-        visitWord(command.subject);
-        for (const item of command.items) { item.patterns.forEach(visitWord); visitList(item.body); }
-        return;
-      case 'FunctionDefinition':
-        // a function may set any name it mentions, whenever it is called
-        anythingGoes = true;
-        repeated++;
-        visitCommand(command.body);
-        repeated--;
-        command.args.forEach(visitWord);
-        return;
-      case 'Test':
-      case 'ArithmeticCommand':
-        if (command.type === 'ArithmeticCommand') {
-          for (const m of command.expression.text.matchAll(arithmeticSetters)) {
-            otherSetters.add(m[1] ?? m[2] ?? m[3]!);
-          }
-        }
-        return;
-      case 'Coproc':
-        visitCommand(command.body);
-        return;
-      case 'Repeat':
-        visitWord(command.count);
-        repeated++;
-        visitList(command.body);
-        repeated--;
-        return;
-    }
-  };
-  visitList(body);
+  }
 
-  const plain = new Set<string>();
-  const assigned = new Set<string>([...plainCount.keys(), ...otherSetters, ...loopCount.keys()]);
-  if (!anythingGoes) {
-    for (const [name, count] of plainCount) if (count === 1 && !otherSetters.has(name) && !loopCount.has(name)) plain.add(name);
+  /** A simple command's assignments, and the names its builtin sets (shell-builtins.ts `setsNames`). */
+  simpleCommand(command: Extract<Command, { type: 'SimpleCommand' }>): void {
+    for (const a of command.assignments) {
+      this.visitWord(a.value);
+      this.visitWord(a.index);
+      for (const e of a.array ?? []) {
+        this.visitWord(e.key);
+        this.visitWord(e.value);
+      }
+      if (command.words.length === 0) {
+        if (a.append || a.index || a.array) this.otherSetters.add(a.name);
+        else this.plainCount.set(a.name, (this.plainCount.get(a.name) ?? 0) + 1);
+        if (a.value && a.value.parts.some((p) => holdsCodeText(p))) this.holdsCode.add(a.name);
+      }
+    }
+    for (const word of command.words) this.visitWord(word);
+    const head = command.words[0]?.parts;
+    // zsh `=rm`: the program rm
+    const name = head?.length === 1 && head[0]!.type === 'EqualsCommandPath' ? head[0]!.name : command.words[0] ? literalWord(command.words[0]) : null;
+    const sets = name === null ? undefined : builtinOf(name)?.setsNames;
+    if (sets === 'assignments') this.assignmentWords(command.words.slice(1));
+    else if (sets === 'mentioned') {
+      // read, mapfile, typeset and kin, printf -v, getopts…: every name they mention is set
+      for (const w of command.words.slice(1).map(literalWord)) {
+        if (w === null) {
+          this.anythingGoes = true;
+          continue;
+        }
+        for (const m of w.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) this.otherSetters.add(m[0]);
+      }
+    } else if (sets === 'any') this.anythingGoes = true;
+    else if (sets === 'any-when-repeated') {
+      // the walk reads eval's code and forgets what a sourced file may set, in order; in a loop, order is lost
+      if (this.repeated > 0) this.anythingGoes = true;
+    } else if (name === null && command.words.length > 0 && !fromTextAndParameters(command.words[0]!)) {
+      // a command word built from text and parameters is read when the walk reaches it (`$a$b test`); anything else may be any command
+      this.anythingGoes = true;
+    }
   }
-  const loopVariables = new Set<string>();
-  if (!anythingGoes) {
-    for (const [name, count] of loopCount) if (count === 1 && !otherSetters.has(name) && !plainCount.has(name)) loopVariables.add(name);
+
+  /** `export NAME=…`, `readonly NAME=…`: the name is fixed even where the value is not (`export PATH="$HOME/bin:$PATH"`). */
+  private assignmentWords(words: readonly Word[]): void {
+    for (const word of words) {
+      const lead = leadingText(word);
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(lead.text);
+      if (m) this.plainCount.set(m[1]!, (this.plainCount.get(m[1]!) ?? 0) + 1);
+      else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(lead.text) || !lead.whole) this.anythingGoes = true;
+    }
   }
-  return { plain, assigned: anythingGoes ? new Set([...assigned, 'HOME', 'PWD']) : assigned, loopVariables, holdsCode, homeAssigned: assigned.has('HOME') };
 }
 
 function holdsCodeText(part: WordPart): boolean {

@@ -75,12 +75,12 @@ export function judgeVariable(w: WalkState, name: string, value: string | null, 
 export function assign(w: WalkState, assignment: Assignment, scope: Scope, dialect: Dialect): void {
   const name = assignment.name;
   if (name === 'IFS') scope.splittingChanged = true;
-  if (!w.fixable.plain.has(name) || assignment.append || assignment.index || assignment.array) {
+  if (!w.fixable.assignedOnce.has(name) || assignment.append || assignment.index || assignment.array) {
     scope.parameters.delete(name);
     if (assignment.array || assignment.append) return;
   }
   if (assignment.value === null) return;
-  if (!w.fixable.plain.has(name)) return;
+  if (!w.fixable.assignedOnce.has(name)) return;
   const value = assignedValue(w, assignment.value, scope, dialect);
   if (value) scope.parameters.set(name, value);
   else scope.parameters.delete(name);
