@@ -4,7 +4,9 @@
 // words, so one fact has one sentence wherever it is found.
 
 import { budgets } from '../../budgets.js';
-import type { AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, Unfixed, UnfixedCode, WrittenUse } from '../core/facts.js';
+import type {
+  AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, Unfixed, UnfixedCode, WrittenUse,
+} from '../core/facts.js';
 import type { Resolution } from '../core/path-reading.js';
 import type { Reading } from './readings.js';
 
@@ -15,6 +17,12 @@ const derivedNames: Record<Extract<Unfixed, { source: 'derived' }>['what'], stri
   'link name': 'the link name comes from a target that is not fixed',
   'ssh host': 'the host comes from an operand the line does not fix',
   'tar -C name': 'a name `tar -C` places in a directory the line does not fix',
+};
+
+const urlNames: Record<Extract<Unfixed, { source: 'url-name' }>['from'], string> = {
+  url: 'the file name comes from a URL that is not fixed',
+  'url-glob': 'the file name takes text from a URL glob',
+  host: 'the directory is named after a host the line does not fix',
 };
 
 const programReads: Record<Extract<Unfixed, { source: 'program-reads' }>['what'], string> = {
@@ -42,8 +50,13 @@ export function unfixed(why: Unfixed): string {
     case 'command-path': return `\`=${why.name}\` is the path of a command, found when it runs`;
     case 'expansion-budget': return `${why.sequence === null ? '' : `\`${why.sequence}\` `}expands to more than ${budgets.maxFields} words`;
     case 'option-value': return 'the option value is not fixed';
-    case 'input': return `a word \`${why.runner}\` ${why.filledIn ? 'fills in from its input' : why.from === 'file' ? 'reads from a file' : 'reads from its input'}`;
-    case 'runner-list': return why.runner === 'find' ? 'a path `find` fills in' : why.filledIn ? 'a word `parallel` fills in' : 'a word `parallel` takes from its argument list';
+    case 'input': {
+      const how = why.filledIn ? 'fills in from its input' : why.from === 'file' ? 'reads from a file' : 'reads from its input';
+      return `a word \`${why.runner}\` ${how}`;
+    }
+    case 'runner-list':
+      if (why.runner === 'find') return 'a path `find` fills in';
+      return why.filledIn ? 'a word `parallel` fills in' : 'a word `parallel` takes from its argument list';
     case 'url-list': return 'a URL `wget -i` reads from a file';
     case 'derived': return derivedNames[why.what];
     case 'program-reads': return programReads[why.what];
@@ -51,8 +64,7 @@ export function unfixed(why: Unfixed): string {
     case 'placing-option': return `${why.option} is not fixed`;
     case 'options-file': return `curl reads options (which can name output files) from \`${why.file ?? '…'}\`, which treeward cannot read`;
     case 'server-name': return why.option === null ? 'the server chooses the file name' : `with \`${why.option}\` the server chooses the file name`;
-    case 'url-name':
-      return why.from === 'url' ? 'the file name comes from a URL that is not fixed' : why.from === 'url-glob' ? 'the file name takes text from a URL glob' : 'the directory is named after a host the line does not fix';
+    case 'url-name': return urlNames[why.from];
   }
 }
 
@@ -102,7 +114,8 @@ const writtenUse: Record<WrittenUse, (via: string, file: string) => string> = {
   'gdb source': (via, file) => `${via} sources \`${file}\`, which an earlier part of the line wrote`,
   'ssh library': (via, file) => `${via} loads \`${file}\`, which an earlier part of the line wrote`,
   'ssh config': (via, file) => `${via} reads \`${file}\`, a config an earlier part of the line wrote, which can hold a \`ProxyCommand\``,
-  'make recipes': (via, file) => `${via} runs recipes from \`${file}\`, which an earlier part of the line wrote; write it in one command and run make in another`,
+  'make recipes': (via, file) => `${via} runs recipes from \`${file}\`, which an earlier part of the line wrote; write it in one command and run ` +
+    `make in another`,
 };
 
 const codeLoading: Record<CodeLoadingVariable, string> = {
@@ -122,10 +135,12 @@ export function code(fact: CodeFact): string {
   switch (fact.source) {
     case 'unfixed': return unfixedCode[fact.what](fact.via);
     case 'written-by-line':
-      if (fact.via === null) return `the line runs \`${fact.file}\`, whose content an earlier part of it wrote; write the script in one command and run it in another`;
+      if (fact.via === null) return `the line runs \`${fact.file}\`, whose content an earlier part of it wrote; write the script in one command and run ` +
+        `it in another`;
       return writtenUse[fact.use](fact.via, fact.file);
     case 'written-script':
-      return `the line runs \`${fact.file}\` (${fact.interpreter || 'a script'}) whose content it wrote; put the script in the tree in one command and run it in another`;
+      return `the line runs \`${fact.file}\` (${fact.interpreter || 'a script'}) whose content it wrote; put the script in the tree in one command and run ` +
+        `it in another`;
     case 'written-ssh-config': return `the ssh config \`${fact.file}\` the line wrote uses \`${fact.directive}\``;
     case 'pipe':
       switch (fact.what) {
@@ -186,11 +201,13 @@ export function code(fact: CodeFact): string {
       }
       break;
     case 'hands-to-shell':
-      return fact.what === 'user shell' ? `${fact.via} passes these words to the user's shell, which runs them` : `${fact.via} runs commands it reads from its input`;
+      if (fact.what === 'user shell') return `${fact.via} passes these words to the user's shell, which runs them`;
+      return `${fact.via} runs commands it reads from its input`;
     case 'variable': return variable(fact.name, fact.meaning);
     case 'loading-option':
       if (fact.variable === 'NODE_OPTIONS') {
-        return `NODE_OPTIONS holds \`${fact.option}\`, which can make every node the line starts load code (only memory, warning, source-map and similar options are approved)`;
+        return `NODE_OPTIONS holds \`${fact.option}\`, which can make every node the line starts load code (only memory, warning, source-map and similar ` +
+          `options are approved)`;
       }
       return `${fact.variable} holds \`${fact.option}\`, which makes every ${fact.variable === 'PERL5OPT' ? 'perl' : 'ruby'} the line starts load code`;
     case 'sftp-local': return `the sftp command \`${fact.command}\` changes local files in ways treeward does not read; use \`scp\``;
@@ -201,7 +218,8 @@ export function code(fact: CodeFact): string {
     case 'make-eval': return '`make --eval` text can define recipes and run `$(shell …)`; pass variables as `make NAME=value` instead';
     case 'command-word':
       if (fact.how === 'sets-names') return `the command name is built from parameters into \`${fact.program}\`, which sets names; spell it out`;
-      return fact.how === 'unfixed' ? 'the command name is not fixed until the line runs; spell the program out' : 'the command name is not one fixed word; spell the program out';
+      if (fact.how === 'unfixed') return 'the command name is not fixed until the line runs; spell the program out';
+      return 'the command name is not one fixed word; spell the program out';
     case 'function-name': return 'a function whose name is not fixed';
     case 'shadowing': return `the line defines a function named \`${fact.name}\`, which hides the real \`${fact.name}\`; give the function another name`;
     case 'sh-alias': return 'an `alias` in sh rewrites the lines after it; put the alias in a script or spell the command out';
@@ -211,9 +229,12 @@ export function code(fact: CodeFact): string {
         ? `zsh cannot expand this \`\${…}\` (${fact.message}) and stops the whole line there; write the expansion out`
         : `zsh cannot evaluate this arithmetic (${fact.message}) and stops the whole line there`;
     case 'zsh-flags':
-      return `the zsh parameter flags \`(${fact.flags})\` evaluate the value again (\`e\` runs its substitutions, \`P\` reads another name, \`%\` expands a prompt); write the expansion out`;
-    case 'prompt-expansion':
-      return `\`\${${fact.name}@P}\` expands ${fact.holdsSubstitution ? 'a value holding a substitution' : 'a value the line does not fix'} as a prompt, which runs the substitutions in it`;
+      return `the zsh parameter flags \`(${fact.flags})\` evaluate the value again (\`e\` runs its substitutions, \`P\` reads another name, \`%\` expands ` +
+        `a prompt); write the expansion out`;
+    case 'prompt-expansion': {
+      const value = fact.holdsSubstitution ? 'a value holding a substitution' : 'a value the line does not fix';
+      return `\`\${${fact.name}@P}\` expands ${value} as a prompt, which runs the substitutions in it`;
+    }
     case 'unparsable': return `the code inside does not parse as ${fact.dialect}: ${fact.message}`;
   }
 }
@@ -229,7 +250,8 @@ function variable(name: string, meaning: Extract<CodeFact, { source: 'variable' 
     case 'unfixed prompt': return `\`${name}\` is expanded each time the prompt is shown (\`$(…)\` in it runs), and the line does not fix it`;
     case 'prompt substitution': return `\`${name}\` is expanded each time the prompt is shown, which runs the substitution in it`;
     case 'startup file':
-      return `\`${name}\` names a file the shells this line starts run first; set it only on the shell command itself (\`${name}=file bash …\`) with a file treeward can read`;
+      return `\`${name}\` names a file the shells this line starts run first; set it only on the shell command itself (\`${name}=file bash …\`) with a ` +
+        `file treeward can read`;
     case 'loads code': return `\`${name}\` ${codeLoading[name as CodeLoadingVariable]}`;
     case 'unfixed NODE_OPTIONS': return 'NODE_OPTIONS is not fixed by the line, and options in it can make node load code';
     case 'unfixed switches': return `${name} is not fixed by the line, and switches in it can load code`;
@@ -245,7 +267,8 @@ export function inlineFinding(finding: InlineFinding, language: string): string 
     case 'unscanned': return `treeward does not scan ${language} code`;
     case 'awk': return awkFinding(finding.finding);
     case 'sed':
-      return finding.problem === null ? 'the sed script runs commands (`e` or `s///e`)' : `treeward cannot read the sed script (${finding.problem}); write it in a form GNU sed reads`;
+      if (finding.problem === null) return 'the sed script runs commands (`e` or `s///e`)';
+      return `treeward cannot read the sed script (${finding.problem}); write it in a form GNU sed reads`;
   }
 }
 
@@ -274,7 +297,8 @@ export function gitProblem(problem: GitProblem, setting: string): string {
 
 /** A path as written, and through its links where they lead elsewhere. */
 export function shown(reading: Reading): string {
-  return reading.resolved !== null && reading.resolved !== reading.written ? `\`${reading.written}\` (through its links, \`${reading.resolved}\`)` : `\`${reading.written}\``;
+  if (reading.resolved === null || reading.resolved === reading.written) return `\`${reading.written}\``;
+  return `\`${reading.written}\` (through its links, \`${reading.resolved}\`)`;
 }
 
 /** `path` when it is the reading as written; else both readings. */
@@ -296,57 +320,77 @@ function through(placed: { path: string | null }): string {
 
 export const removal = {
   unplacedName: (by: string, text: string) =>
-    `\`${by}\` removes \`${text}\` relative to a directory the line changes to a place treeward cannot know; remove it by a path from where the line starts (or an absolute path inside the tree), without the unknown \`cd\``,
+    `\`${by}\` removes \`${text}\` relative to a directory the line changes to a place treeward cannot know; remove it by a path from where the line ` +
+      `starts (or an absolute path inside the tree), without the unknown \`cd\``,
   /** A word a runner reads from its input (xargs, parallel): a fixed find can name those. */
   unfixed: (by: string, why: Unfixed) =>
-    `\`${by}\` removes a target the line does not fix (${unfixed(why)}); name the path literally${why.source === 'input' ? ', or use `find … -delete` with fixed start points' : ''}`,
+    `\`${by}\` removes a target the line does not fix (${unfixed(why)}); name the path ` +
+      `literally${why.source === 'input' ? ', or use `find … -delete` with fixed start points' : ''}`,
   throughPlaced: (by: string, text: string, placed: { path: string | null }) =>
-    `\`${by}\` removes \`${text}\` through \`${through(placed)}\`, which an earlier part of the line linked, moved or copied into place (it may now be a link); run the removal as a separate command`,
+    `\`${by}\` removes \`${text}\` through \`${through(placed)}\`, which an earlier part of the line linked, moved or copied into place (it may now be a ` +
+      `link); run the removal as a separate command`,
   listedOutsideTree: (by: string, reading: Reading) =>
-    `\`${by}\` would remove what git lists below ${shown(reading)}, which is not inside the working tree both as written and through its links; run git clean inside the tree`,
-  globAfterOptionChange: (by: string, text: string) => `the line changed how globs expand before \`${by} ${text}\`; name the files literally or drop the option change`,
+    `\`${by}\` would remove what git lists below ${shown(reading)}, which is not inside the working tree both as written and through its links; run git ` +
+      `clean inside the tree`,
+  globAfterOptionChange: (by: string, text: string) => `the line changed how globs expand before \`${by} ${text}\`; name the files literally or drop the ` +
+    `option change`,
   globWildcardInDirectory: (text: string, directory: string) =>
-    `the glob \`${text}\` has a wildcard in a directory part (or ends in \`/\`), so it lists directories the line never names, any of which may be a link out of the tree; remove \`${directory || '.'}/*\`-style globs one directory at a time, or name the directories`,
+    `the glob \`${text}\` has a wildcard in a directory part (or ends in \`/\`), so it lists directories the line never names, any of which may be a link ` +
+      `out of the tree; remove \`${directory || '.'}/*\`-style globs one directory at a time, or name the directories`,
   globAfterWrites: (text: string) =>
-    `the glob \`${text}\` runs after an earlier part of the line wrote or removed files, which could have made its directory a link; run the glob removal as a separate command`,
-  globMatchesDotDot: (text: string) => `in sh the glob \`${text}\` also matches \`.\` and \`..\` (the directory above); spell the names out, or use a pattern such as \`.[!.]*\``,
+    `the glob \`${text}\` runs after an earlier part of the line wrote or removed files, which could have made its directory a link; run the glob removal ` +
+      `as a separate command`,
+  globMatchesDotDot: (text: string) => `in sh the glob \`${text}\` also matches \`.\` and \`..\` (the directory above); spell the names out, or use a ` +
+    `pattern such as \`.[!.]*\``,
   globListsOutsideTree: (text: string, reading: Reading) =>
-    `the glob \`${text}\` lists ${shown(reading)}, which is not inside the working tree both as written and through its links; remove files by name there, or only inside the tree`,
+    `the glob \`${text}\` lists ${shown(reading)}, which is not inside the working tree both as written and through its links; remove files by name there, ` +
+      `or only inside the tree`,
   outsideTree: (by: string, reading: Reading, tree: string) => {
     const how = reading.resolved === null ? `; treeward cannot follow its links (${failure(reading.resolution)})` : '';
-    return `\`${by}\` would remove ${shown(reading)}, outside the working tree \`${tree}\`, the run directories and the temp dir${how}; remove only what lies inside the tree`;
+    return `\`${by}\` would remove ${shown(reading)}, outside the working tree \`${tree}\`, the run directories and the temp dir${how}; remove only what ` +
+      `lies inside the tree`;
   },
   /** `which`: the tree, a temp dir or a run directory. */
-  ofRoot: (by: string, root: string, which: 'tree' | 'temp dir' | 'run directory') =>
-    `\`${by}\` would remove \`${root}\` itself (${which === 'tree' ? 'the working tree' : which === 'temp dir' ? 'a temp dir' : 'a run directory'}); remove the entries inside it you mean instead`,
+  ofRoot: (by: string, root: string, which: 'tree' | 'temp dir' | 'run directory') => {
+    const what = which === 'tree' ? 'the working tree' : which === 'temp dir' ? 'a temp dir' : 'a run directory';
+    return `\`${by}\` would remove \`${root}\` itself (${what}); remove the entries inside it you mean instead`;
+  },
   ofProtected: (by: string, path: string, reading: Reading, owner: string) =>
     `\`${by}\` would remove ${shownAt(path, reading)}, which is or lies under the protected \`${owner}\`; leave it in place`,
   /** `belowOnly`: a find or git clean, which tests can narrow. */
   holdingProtected: (by: string, dir: string, path: string, belowOnly: boolean) =>
-    `\`${by}\` would remove everything below \`${dir}\`, including the protected \`${path}\`; remove only the entries you mean${belowOnly ? ' (for example with a `-name` test, or `-prune` of the protected path)' : ''}`,
-  globMatchesProtected: (text: string, hit: string) => `the glob \`${text}\` could match \`${hit}\`, which is protected; name the entries you mean, or use a pattern that cannot match it`,
+    `\`${by}\` would remove everything below \`${dir}\`, including the protected \`${path}\`; remove only the entries you ` +
+      `mean${belowOnly ? ' (for example with a `-name` test, or `-prune` of the protected path)' : ''}`,
+  globMatchesProtected: (text: string, hit: string) => `the glob \`${text}\` could match \`${hit}\`, which is protected; name the entries you mean, or use ` +
+    `a pattern that cannot match it`,
 };
 
 // ------------------------------------------------------------------ writes
 
 export const write = {
   crontab: () => '`crontab` installs a table that runs commands later; leave scheduling to the user',
-  hardLinkToProtected: (by: string, owner: string) => `\`${by}\` would make a hard link to the protected \`${owner}\`, which hides it behind another name; copy the file instead`,
+  hardLinkToProtected: (by: string, owner: string) => `\`${by}\` would make a hard link to the protected \`${owner}\`, which hides it behind another name; ` +
+    `copy the file instead`,
   ofProtected: (by: string, path: string, reading: Reading, owner: string) =>
     `\`${by}\` would write ${shownAt(path, reading)}, which is or lies under the protected \`${owner}\`; write somewhere else`,
   listedHoldingProtected: (by: string, dir: string, path: string) =>
-    `\`${by}\` could write anything below \`${dir}\`, including the protected \`${path}\`; narrow the listing (a \`--include\`/\`-name\` pattern, or a directory that holds no protected path)`,
+    `\`${by}\` could write anything below \`${dir}\`, including the protected \`${path}\`; narrow the listing (a \`--include\`/\`-name\` pattern, or a ` +
+      `directory that holds no protected path)`,
   intoProtected: (by: string, dir: string, path: string, extraction: boolean) =>
-    `\`${by}\` would write into \`${dir}\`, which holds the protected \`${path}\`; ${extraction ? 'extract into a directory inside the tree' : 'limit it to the files you mean'}`,
-  redirectionGlobUnderProtected: (by: string, text: string, owner: string) => `\`${by}\` would write what \`${text}\` matches, under the protected \`${owner}\`; write somewhere else`,
+    `\`${by}\` would write into \`${dir}\`, which holds the protected \`${path}\`; ` +
+      `${extraction ? 'extract into a directory inside the tree' : 'limit it to the files you mean'}`,
+  redirectionGlobUnderProtected: (by: string, text: string, owner: string) => `\`${by}\` would write what \`${text}\` matches, under the protected ` +
+    `\`${owner}\`; write somewhere else`,
   globMatchesProtected: (text: string, hit: string) => `the glob \`${text}\` could match the protected \`${hit}\`; name the files you mean`,
   unfixed: (by: string, why: Unfixed) => `\`${by}\` writes a target the line does not fix (${unfixed(why)}); name the file literally`,
   unplacedName: (by: string, text: string) =>
     `\`${by}\` writes \`${text}\` relative to a directory the line changes to a place treeward cannot know; write by a path from where the line starts`,
   underProc: (by: string) => `\`${by}\` writes under \`/proc\`, whose paths lead anywhere; write a regular file`,
   throughPlaced: (by: string, text: string, placed: { path: string | null }) =>
-    `\`${by}\` writes \`${text}\` through \`${through(placed)}\`, which an earlier part of the line linked, moved or copied into place; write it in a separate command`,
-  unresolved: (by: string, reading: Reading) => `\`${by}\` writes \`${reading.written}\`, whose links treeward cannot follow (${failure(reading.resolution)}); write a plain path`,
+    `\`${by}\` writes \`${text}\` through \`${through(placed)}\`, which an earlier part of the line linked, moved or copied into place; write it in a ` +
+      `separate command`,
+  unresolved: (by: string, reading: Reading) => `\`${by}\` writes \`${reading.written}\`, whose links treeward cannot follow ` +
+    `(${failure(reading.resolution)}); write a plain path`,
   globTarget: (text: string) => `the glob \`${text}\` in a write target is not fixed; name the files`,
   redirectionGlobMatchesProtected: (shell: string, text: string, hit: string) =>
     `${shell} writes every file the redirection glob \`${text}\` matches, and it could match the protected \`${hit}\`; name the file`,
@@ -363,7 +407,8 @@ export function agentLaunch(name: string, checksOff: readonly string[], settings
 }
 
 export function inlineCode(language: string, finding: InlineFinding): string {
-  return `inline ${language} code that treeward will not approve: ${inlineFinding(finding, language)}; put the code in a script file in the tree and run that, or use shell commands treeward can read`;
+  return `inline ${language} code that treeward will not approve: ${inlineFinding(finding, language)}; put the code in a script file in the tree and run ` +
+    `that, or use shell commands treeward can read`;
 }
 
 export function dynamicCode(fact: CodeFact): string {
@@ -383,7 +428,8 @@ export function tooComplex(past: Complexity): string {
   switch (past.source) {
     case 'judging-work': {
       const budget = budgets.maxJudgingWork.toLocaleString('en-US');
-      return pastBudget(`judging it takes more work than ${budget} (its text, counted again each time it is judged: a function's body at every call, a loop's body at every pass, a word once for each field it expands to)`);
+      return pastBudget(`judging it takes more work than ${budget} (its text, counted again each time it is judged: a function's body at every call, a ` +
+        `loop's body at every pass, a word once for each field it expands to)`);
     }
     case 'code-depth': return pastBudget(`code nested more than ${budgets.maxCodeDepth} levels deep (shells inside shells, eval, functions)`);
     case 'nested-parse': return pastBudget(`the code inside is past treeward's budget: ${past.message}`);
@@ -420,7 +466,9 @@ export const line = {
   pastBudget: () => 'the line is past treeward\'s budget for filesystem lookups or nesting; split it into simpler commands',
   /** `failed`: the fs seam's failure (null: an internal error). */
   internalError: (failed: { code: string; path: string } | null) => {
-    const what = failed === null ? 'an internal error' : failed.code === 'ECHANGED' ? `the filesystem changed at \`${failed.path}\` while treeward read it` : `reading \`${failed.path}\` failed (${failed.code})`;
+    let what = 'an internal error';
+    if (failed?.code === 'ECHANGED') what = `the filesystem changed at \`${failed.path}\` while treeward read it`;
+    else if (failed) what = `reading \`${failed.path}\` failed (${failed.code})`;
     return `treeward could not judge the line: ${what}; nothing was approved, try a simpler command`;
   },
 };
