@@ -25,7 +25,10 @@ export interface FileSystem {
   readlink(path: string): string | null;
   /** The names in a directory (no `.`/`..`); null when it is not a readable directory. Throws FsError otherwise. */
   readdir(path: string): string[] | null;
-  /** A small text file's content (`.gitmodules`, a `.git` file, `~/.zshrc`); null when absent or not a file. Throws FsError otherwise (EFBIG past the size budget). */
+  /**
+   * A small text file's content (`.gitmodules`, a `.git` file, `~/.zshrc`); null when absent or not a file.
+   * Throws FsError otherwise (EFBIG past the size budget).
+   */
   readFile?(path: string): string | null;
 }
 

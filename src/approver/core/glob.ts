@@ -102,7 +102,11 @@ function matchTokens(tokens: readonly Token[], text: string, caseless: boolean, 
   while (s < text.length) {
     const token = tokens[p];
     const c = text[s]!;
-    if (token !== undefined && token.kind !== 'star' && (token.kind === 'char' ? token.c === (caseless ? c.toLowerCase() : c) : token.kind === 'any' ? starCrossesSlash || c !== '/' : token.re.test(c))) {
+    const matchesOne = token === undefined || token.kind === 'star' ? false
+      : token.kind === 'char' ? token.c === (caseless ? c.toLowerCase() : c)
+      : token.kind === 'any' ? starCrossesSlash || c !== '/'
+      : token.re.test(c);
+    if (matchesOne) {
       p++;
       s++;
     } else if (token?.kind === 'star') {

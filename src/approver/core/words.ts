@@ -174,7 +174,8 @@ function expandParts(parts: readonly WordPart[], context: WordContext, quoted: b
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     const after = parts[i + 1];
-    if (context.dialect.unbracedParameterModifiers && part.type === 'ParameterExpansion' && !part.braced && after?.type === 'Literal' && /^:[A-Za-z&]/.test(after.value)) {
+    const modifier = part.type === 'ParameterExpansion' && !part.braced && after?.type === 'Literal' && /^:[A-Za-z&]/.test(after.value);
+    if (context.dialect.unbracedParameterModifiers && modifier) {
       throw new NotFixed({ source: 'zsh-modifier', name: part.name, modifier: after.value.slice(0, 2) }, part.span);
     }
     const expanded = expandPart(part, context, quoted);
@@ -267,7 +268,8 @@ function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: Word
 }
 
 function expandParameter(part: WordPart & { type: 'ParameterExpansion' }, context: WordContext, quoted: boolean): Partial[] {
-  const plain = part.operator === null && part.index === null && !part.length && !part.indirect && part.flags === null && part.zshPrefix === undefined && part.nested === null && part.invalid === null;
+  const plain = part.operator === null && part.index === null && !part.length && !part.indirect && part.flags === null
+    && part.zshPrefix === undefined && part.nested === null && part.invalid === null;
   const value = context.parameters.get(part.name);
   if (!plain || value === undefined) {
     throw new NotFixed({ source: 'parameter', name: part.name, braced: part.braced }, part.span);

@@ -5,7 +5,9 @@
 import type { Effect, GitSetting } from '../core/effects.js';
 import { deny, type Denial, type JudgeContext, type Rule } from './context.js';
 import { insideTreeBoth, read } from './readings.js';
-import { agentLaunch as launchSentence, dynamicCode as codeSentence, gitProblem, gitSetting, inlineCode as inlineSentence, tooComplex as tooComplexSentence } from './reasons.js';
+import {
+  agentLaunch as launchSentence, dynamicCode as codeSentence, gitProblem, gitSetting, inlineCode as inlineSentence, tooComplex as tooComplexSentence,
+} from './reasons.js';
 
 export const agentLaunch: Rule = (effect) => {
   if (effect.kind !== 'agent') return null;

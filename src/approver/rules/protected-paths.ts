@@ -31,7 +31,10 @@ export function keptOut(p: string, start: string, filter: FindFilter, ctx: Judge
   for (let k = 1; k <= parts.length; k++) {
     const name = parts[k - 1]!;
     const path = './' + parts.slice(0, k).join('/');
-    if (filter.prunes.some((pr) => (pr.byPath ? findPathMatches(pr.pattern, path, pr.caseless) || findPathMatches(pr.pattern, start + '/' + parts.slice(0, k).join('/'), pr.caseless) : findPatternMatches(pr.pattern, name, pr.caseless)))) return true;
+    const absolute = start + '/' + parts.slice(0, k).join('/');
+    const pruned = (pr: FindFilter['prunes'][number]) =>
+      pr.byPath ? findPathMatches(pr.pattern, path, pr.caseless) || findPathMatches(pr.pattern, absolute, pr.caseless) : findPatternMatches(pr.pattern, name, pr.caseless);
+    if (filter.prunes.some(pruned)) return true;
   }
   if (filter.names.length === 0 && filter.paths.length === 0) return false;
   // every name test must miss the protected path's name and every name below it
@@ -46,7 +49,9 @@ export function keptOut(p: string, start: string, filter: FindFilter, ctx: Judge
 }
 
 /** A bounded walk below a protected path: does any entry match the find's tests? */
-export function anythingBelowMatches(dir: string, shownPath: string, matches: (name: string, path: string) => boolean, ctx: JudgeContext, depth: number): boolean {
+function anythingBelowMatches(
+  dir: string, shownPath: string, matches: (name: string, path: string) => boolean, ctx: JudgeContext, depth: number,
+): boolean {
   if (depth > budgets.maxFindWalkDepth) return true;
   const entries = directoryEntries(dir, ctx.fs, ctx.budget);
   if (!entries.ok) {

@@ -28,7 +28,9 @@ export function enterCode(w: WalkState, span: Span): boolean {
 }
 
 /** Code given as text (`bash -c`, `eval`, `trap`, a heredoc fed to a shell): parsed in its dialect and walked in place. */
-export function walkCode(w: WalkState, code: string, span: Span, dialectName: DialectName, scope: Scope, dirs: Directories | undefined, subshell: boolean): void {
+export function walkCode(
+  w: WalkState, code: string, span: Span, dialectName: DialectName, scope: Scope, dirs: Directories | undefined, subshell: boolean,
+): void {
   if (!enterCode(w, span)) return;
   try {
     let body: Statement[];

@@ -19,6 +19,17 @@ import { copyScope, limitDirs, type Outcome, type Scope, stayed, unionDirs } fro
 import type { WalkState } from './state.js';
 import { walkAssignmentSubstitutions, walkWordSubstitutions } from './substitutions.js';
 
+/** How a command is run: what its stdin is, and whether a function of its name is passed over (`command`, `builtin`). */
+interface RunHow {
+  fedByPipe?: boolean;
+  noFunctions?: boolean;
+  stdinText?: string | null;
+  listing?: Listing;
+}
+
+/** A write's details beside its target (core/effects.ts `Write`). */
+type WriteDetails = { recursive: boolean; extraction: boolean; redirection: boolean; hardLinkSource: boolean; below?: ListedBelow; destination?: boolean };
+
 /** A simple command: its substitutions, assignments and redirections, then the command it runs. */
 export function walkSimpleCommand(w: WalkState, command: SimpleCommand, scope: Scope, dialect: Dialect, fedByPipe: boolean | Listing): Outcome {
   const here = stayed(scope);
@@ -51,7 +62,8 @@ export function walkSimpleCommand(w: WalkState, command: SimpleCommand, scope: S
     walkRedirects(w, command.redirects, scope, dialect, literalCopyOutput(command));
     const args = command.words.flatMap((word) => argumentsOf(w, word, scope, dialect));
     const listing = typeof fedByPipe === 'object' ? fedByPipe : undefined;
-    return runCommand(w, args, prefix, scope, dialect, command.span, { fedByPipe: fedByPipe !== false, stdinText: stdinOf(command), ...(listing ? { listing } : {}) });
+    const how = { fedByPipe: fedByPipe !== false, stdinText: stdinOf(command), ...(listing ? { listing } : {}) };
+    return runCommand(w, args, prefix, scope, dialect, command.span, how);
   } finally {
     if (!persists) scope.fds = fds;
   }
@@ -62,7 +74,9 @@ export function walkSimpleCommand(w: WalkState, command: SimpleCommand, scope: S
  * wrapper that runs its operands): resolve functions, read the program's
  * row, and turn its actions into effects.
  */
-export function runCommand(w: WalkState, args: Argument[], environment: ReadonlyMap<string, string | null>, scope: Scope, dialect: Dialect, span: Span, how: { fedByPipe?: boolean; noFunctions?: boolean; stdinText?: string | null; listing?: Listing } = {}): Outcome {
+export function runCommand(
+  w: WalkState, args: Argument[], environment: ReadonlyMap<string, string | null>, scope: Scope, dialect: Dialect, span: Span, how: RunHow = {},
+): Outcome {
   const here = stayed(scope);
   if (args.length === 0) return here;
   let first = args[0]!;
@@ -75,7 +89,9 @@ export function runCommand(w: WalkState, args: Argument[], environment: Readonly
   }
   const fields = first.value.kind === 'fixed' ? first.value.fields : null;
   if (fields === null || fields.length === 0) {
-    if (first.value.kind === 'unfixed' && pastExpansionBudget(first.value)) w.effects.push({ kind: 'too-complex', span: first.word.span, past: { source: 'expansion', why: first.value.why } });
+    if (first.value.kind === 'unfixed' && pastExpansionBudget(first.value)) {
+      w.effects.push({ kind: 'too-complex', span: first.word.span, past: { source: 'expansion', why: first.value.why } });
+    }
     else if (fields === null) w.runsCode(first.word.span, { source: 'command-word', how: 'unfixed' });
     return here;
   }
@@ -113,7 +129,10 @@ export function runCommand(w: WalkState, args: Argument[], environment: Readonly
 }
 
 /** What a program's row may know of the shell and the line where it runs. */
-function programContext(w: WalkState, scope: Scope, dialect: Dialect, environment: ReadonlyMap<string, string | null>, fedByPipe: boolean, stdinText: string | null | undefined, stdinListing?: Listing): ProgramContext {
+function programContext(
+  w: WalkState, scope: Scope, dialect: Dialect, environment: ReadonlyMap<string, string | null>,
+  fedByPipe: boolean, stdinText: string | null | undefined, stdinListing?: Listing,
+): ProgramContext {
   return {
     ...(stdinText !== undefined ? { stdinText } : {}),
     ...(stdinListing ? { stdinListing } : {}),
@@ -183,7 +202,8 @@ const handlers: Handlers = {
     for (const v of action.assignments) {
       judgeVariable(w, v.name, v.value, v.span, scope, dialect, false);
       // `export NAME=value` fixes NAME as a bare assignment does
-      if (v.value !== null && w.fixable.assignedOnce.has(v.name)) scope.parameters.set(v.name, { text: v.value, chunks: [{ text: v.value, quoted: true }], glob: false });
+      if (v.value === null || !w.fixable.assignedOnce.has(v.name)) continue;
+      scope.parameters.set(v.name, { text: v.value, chunks: [{ text: v.value, quoted: true }], glob: false });
     }
   },
   'unknown-shell-state': (_w, action, at) => {
@@ -257,7 +277,9 @@ function changeDirectory(w: WalkState, action: Action & { kind: 'cd' }, scope: S
 }
 
 /** A removal or write of `arg`, as an effect with what the line did before it; a listed target stands for the entries below its lister's start points. */
-function target(w: WalkState, kind: 'removal' | 'write', arg: Argument, scope: Scope, dirs: Directories | undefined, extra: Record<string, unknown>, by: string): void {
+function target(
+  w: WalkState, kind: 'removal' | 'write', arg: Argument, scope: Scope, dirs: Directories | undefined, extra: Record<string, unknown>, by: string,
+): void {
   if (arg.listed) {
     const listing = arg.listed;
     // `find … -exec rm {}`: the find's own removal judged every entry; a removal fed by xargs stays unfixed
@@ -266,7 +288,8 @@ function target(w: WalkState, kind: 'removal' | 'write', arg: Argument, scope: S
       w.facts.unknownContent = true; // which files get the new text is not known
       for (const start of listing.starts) {
         for (const filter of listing.recursive ? listing.filters : [undefined]) {
-          target(w, 'write', start, scope, dirs, { ...extra, ...(filter !== undefined ? { below: { filter, skipsGitDirectories: listing.skipsGitDirectories } } : {}) }, `${by} (fed by ${listing.by})`);
+          const below = filter !== undefined ? { below: { filter, skipsGitDirectories: listing.skipsGitDirectories } } : {};
+          target(w, 'write', start, scope, dirs, { ...extra, ...below }, `${by} (fed by ${listing.by})`);
         }
       }
       return;
@@ -280,7 +303,7 @@ function target(w: WalkState, kind: 'removal' | 'write', arg: Argument, scope: S
   const here = w.targetHere(arg.word, arg.value, dirs === undefined ? scope.dirs : dirs, scope, by);
   const { content, fresh, ...details } = extra;
   if (kind === 'removal') w.effects.push({ kind: 'removal', ...here, ...(details as { recursive: boolean; belowOnly: boolean }) });
-  else w.effects.push({ kind: 'write', ...here, ...(details as { recursive: boolean; extraction: boolean; redirection: boolean; hardLinkSource: boolean; below?: ListedBelow; destination?: boolean }) });
+  else w.effects.push({ kind: 'write', ...here, ...(details as WriteDetails) });
   if (!isHarmlessDevice(arg) && fresh !== true) w.facts.wrote = true;
   // touch, mkdir, chmod: the file's text is what it was before the line
   if (kind === 'write' && content !== false) w.facts.noteContent(arg, here.dirs, null);

@@ -13,7 +13,14 @@ import { builtinOf } from '../programs/index.js';
  * starts only where no name character stands before it, so that a long name
  * is tried once, not once per character (which made this quadratic).
  */
-const arithmeticSetters = /(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\s*(?:\+\+|--)|(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g;
+const arithmeticSetters = new RegExp(
+  [
+    /(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)/.source, // x = 1, x += 1
+    /(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\s*(?:\+\+|--)/.source, // x++
+    /(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/.source, // --x
+  ].join('|'),
+  'g',
+);
 
 /** Which parameters the line could fix, found before the walk. */
 export interface FixableNames {
@@ -239,7 +246,8 @@ function fromTextAndParameters(word: Word): boolean {
       case 'DoubleQuoted':
         return part.parts.every(plain);
       case 'ParameterExpansion':
-        return !part.operator && !part.index && !part.nested && !part.flags && !part.length && !part.indirect && part.zshPrefix === undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(part.name);
+        if (part.operator || part.index || part.nested || part.flags || part.length || part.indirect) return false;
+        return part.zshPrefix === undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(part.name);
       default:
         return false;
     }

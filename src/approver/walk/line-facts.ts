@@ -57,7 +57,10 @@ export class LineFacts {
   }
 }
 
+/** Devices whose writes change nothing on disk. */
+const harmlessDevices = new Set(['/dev/null', '/dev/tty', '/dev/stdout', '/dev/stderr', '/dev/stdin']);
+
 /** Writes to these devices change nothing on disk. */
 export function isHarmlessDevice(arg: Argument): boolean {
-  return arg.text === '/dev/null' || arg.text === '/dev/tty' || arg.text === '/dev/stdout' || arg.text === '/dev/stderr' || arg.text === '/dev/stdin' || (arg.text !== null && /^\/dev\/fd\/[0-2]$/.test(arg.text));
+  return arg.text !== null && (harmlessDevices.has(arg.text) || /^\/dev\/fd\/[0-2]$/.test(arg.text));
 }

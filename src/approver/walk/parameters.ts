@@ -90,7 +90,8 @@ export function assign(w: WalkState, assignment: Assignment, scope: Scope, diale
 export function assignedValue(w: WalkState, word: Word, scope: Scope, dialect: Dialect): Field | null {
   // `x=$(mktemp)` (no directory given): a new entry inside the temp dir, as mktemp's row says
   const only = word.parts.length === 1 ? word.parts[0]! : null;
-  const substitution = only?.type === 'CommandSubstitution' ? only : only?.type === 'DoubleQuoted' && only.parts.length === 1 && only.parts[0]!.type === 'CommandSubstitution' ? only.parts[0] : null;
+  const quoted = only?.type === 'DoubleQuoted' && only.parts.length === 1 ? only.parts[0]! : null;
+  const substitution = only?.type === 'CommandSubstitution' ? only : quoted?.type === 'CommandSubstitution' ? quoted : null;
   const printed = substitution && substitution.type === 'CommandSubstitution' ? fixedOutput(substitution.body, w.options.tempDir) : null;
   if (printed !== null) return { text: printed, chunks: [{ text: printed, quoted: true }], glob: false };
   const value = evaluate(w, word, { ...wordContext(w, scope, dialect), splittingChanged: false });

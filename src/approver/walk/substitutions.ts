@@ -40,7 +40,9 @@ export function walkPartSubstitutions(w: WalkState, part: WordPart, scope: Scope
       if (part.operator === '@' && part.operand && literalWord(part.operand) === 'P') {
         // `${x@P}` expands x's value as a prompt, running any `$(…)` in it
         const value = part.name === 'HOME' ? w.options.home : scope.parameters.get(part.name)?.text;
-        if (value === undefined || /\$\(|`|\$\[/.test(value)) w.runsCode(part.span, { source: 'prompt-expansion', name: part.name, holdsSubstitution: value !== undefined });
+        if (value === undefined || /\$\(|`|\$\[/.test(value)) {
+          w.runsCode(part.span, { source: 'prompt-expansion', name: part.name, holdsSubstitution: value !== undefined });
+        }
       }
       if (part.nested) walkPartSubstitutions(w, part.nested, scope, dialect);
       for (const inner of [part.index, part.operand, part.replacement]) if (inner) walkWordSubstitutions(w, inner, scope, dialect);
