@@ -55,9 +55,31 @@ const checksOffValues: Record<string, ReadonlySet<string>> = {
   '-a': new Set(['never']),
 };
 
+/** The names, as patterns, of the variables a harness reads its settings from. */
+const agentVariables = [
+  'CLAUDE_CONFIG_DIR',
+  'CLAUDE_CODE_.*',
+  'ANTHROPIC_.*',
+  'CODEX_HOME',
+  'CODEX_.*',
+  'GEMINI_.*',
+  'AIDER_.*',
+  'OPENCODE_.*',
+  'AMP_.*',
+  'QWEN_.*',
+  'CRUSH_.*',
+  'COPILOT_.*',
+  'DROID_.*',
+  'KIMI_.*',
+  'CLINE_.*',
+  'OPENHANDS_.*',
+  'GOOSE_.*',
+];
+const agentVariable = new RegExp(`^(?:${agentVariables.join('|')})$`);
+
 /** Variables a harness reads its settings from. */
 export function isAgentSettingsVariable(name: string): boolean {
-  return /^(CLAUDE_CONFIG_DIR|CLAUDE_CODE_.*|ANTHROPIC_.*|CODEX_HOME|CODEX_.*|GEMINI_.*|AIDER_.*|OPENCODE_.*|AMP_.*|QWEN_.*|CRUSH_.*|COPILOT_.*|DROID_.*|KIMI_.*|CLINE_.*|OPENHANDS_.*|GOOSE_.*)$/.test(name);
+  return agentVariable.test(name);
 }
 
 /** If this command starts a harness, the launch; else null. */

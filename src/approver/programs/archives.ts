@@ -191,7 +191,9 @@ function readTar({ args, ctx, span }: Invocation): Action[] {
       if (o.value === null) out.push(runsCode(span, { source: 'unfixed', via: `\`tar ${o.spelled}\``, what: 'tar command' }));
       else out.push({ kind: 'shell-code', code: o.value, span: o.arg.word.span, dialect: 'sh' });
     }
-    if (o.name === 'checkpoint-action' && o.value !== null && /^exec=/.test(o.value)) out.push({ kind: 'shell-code', code: o.value.slice(5), span: o.arg.word.span, dialect: 'sh' });
+    if (o.name === 'checkpoint-action' && o.value !== null && /^exec=/.test(o.value)) {
+      out.push({ kind: 'shell-code', code: o.value.slice(5), span: o.arg.word.span, dialect: 'sh' });
+    }
   }
   const directory = options.filter((o) => o.name === 'directory').map((o) => o.arg).pop();
   const archive = options.filter((o) => o.name === 'file').map((o) => o.arg).pop();
@@ -306,8 +308,9 @@ function readZip({ args }: Invocation): Action[] {
     if (t === '-TT' || t === '--unzip-command') {
       const value = args[++i];
       if (value) commands.push({ text: value.text, arg: value });
-    } else if (t !== null && /^(?:-TT=?|--unzip-command=)/.test(t) && t !== '-TT') commands.push({ text: t.replace(/^(?:-TT=?|--unzip-command=)/, ''), arg: args[i]! });
-    else rest.push(args[i]!);
+    } else if (t !== null && /^(?:-TT=?|--unzip-command=)/.test(t) && t !== '-TT') {
+      commands.push({ text: t.replace(/^(?:-TT=?|--unzip-command=)/, ''), arg: args[i]! });
+    } else rest.push(args[i]!);
   }
   const line = readOptions(rest, zipTable);
   const [archive, ...sources] = line.operands;

@@ -178,11 +178,13 @@ function readAwk({ name, line, ctx, span }: Invocation): Action[] {
     if (finding) out.push(effectAction({ kind: 'inline-code', span: program.span, language: 'awk', code: program.text, finding: { source: 'awk', finding } }));
   }
   for (const o of valuesOf(line, 'load')) {
-    if (!sandbox) out.push(effectAction({ kind: 'inline-code', span: o.arg.word.span, language: 'awk', code: null, finding: { source: 'awk', finding: { kind: 'extension', name: o.value } } }));
+    const finding = { source: 'awk', finding: { kind: 'extension', name: o.value } } as const;
+    if (!sandbox) out.push(effectAction({ kind: 'inline-code', span: o.arg.word.span, language: 'awk', code: null, finding }));
   }
   for (const o of valuesOf(line, 'dump-variables', 'pretty-print', 'profile')) {
     const diagnostic = diagnosticFiles[o.name]!;
-    out.push({ kind: 'write', arg: o.value === null && !o.attached ? derivedArgument(o.arg, diagnostic.file) : valueArgument(o), by: `${name} -${diagnostic.letter}` });
+    const file = o.value === null && !o.attached ? derivedArgument(o.arg, diagnostic.file) : valueArgument(o);
+    out.push({ kind: 'write', arg: file, by: `${name} -${diagnostic.letter}` });
   }
   // gawk -i inplace edits its file operands in place
   if (valuesOf(line, 'include').some((o) => o.value === null || /^inplace(\.awk)?$/.test(o.value))) {

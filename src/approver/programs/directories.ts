@@ -41,7 +41,8 @@ function readCd({ name, args, ctx }: Invocation): Action[] {
   const target = operands[0]!;
   if (target.text === null) return [{ kind: 'cd', to: 'unknown' }];
   if (target.text === '-') return [{ kind: 'cd', to: 'unknown' }];
-  const relativeName = !target.text.startsWith('/') && !target.text.startsWith('./') && !target.text.startsWith('../') && target.text !== '.' && target.text !== '..';
+  const t = target.text;
+  const relativeName = !t.startsWith('/') && !t.startsWith('./') && !t.startsWith('../') && t !== '.' && t !== '..';
   const cdpath = environmentValue(ctx, 'CDPATH');
   if (relativeName && cdpath !== undefined && cdpath !== '') return [{ kind: 'cd', to: 'unknown' }];
   return [{ kind: 'cd', to: { path: target.text }, push: name === 'pushd' }];

@@ -203,7 +203,9 @@ function readCurl({ line, ctx }: Invocation): Action[] {
   }
   for (const o of valuesOf(line, 'config')) {
     // a config file can name output files; one the line wrote (or stdin) is not read
-    if (o.value === null || o.value === '-' || ctx.contentOf(o.value)) out.push({ kind: 'write', arg: unfixedArgument(o.arg, { source: 'options-file', file: o.value }), by: 'curl -K' });
+    if (o.value === null || o.value === '-' || ctx.contentOf(o.value)) {
+      out.push({ kind: 'write', arg: unfixedArgument(o.arg, { source: 'options-file', file: o.value }), by: 'curl -K' });
+    }
   }
   // each URL takes the next output slot (`-o FILE` or `-O`) in order; the rest go to stdout unless --remote-name-all
   const slots: ({ file: ParsedOption } | 'remote')[] = [];
@@ -227,14 +229,16 @@ function readCurl({ line, ctx }: Invocation): Action[] {
     if (slot === null) return;
     if (slot === 'remote') {
       const name = url.text === null ? null : curlRemoteName(url.text, globbing);
-      out.push({ kind: 'write', arg: place(url, serverNames ? null : name, serverNames ? { source: 'server-name', option: '-J' } : { source: 'url-name', from: 'url' }), by: 'curl -O' });
+      const why: Unfixed = serverNames ? { source: 'server-name', option: '-J' } : { source: 'url-name', from: 'url' };
+      out.push({ kind: 'write', arg: place(url, serverNames ? null : name, why), by: 'curl -O' });
       return;
     }
     const value = slot.file.value;
     if (value === '-') return;
     // `-o "file_#1"` fills in what a URL glob (`{a,b}`, `[1-3]`) matched
     const varies = value !== null && /#\d/.test(value) && globbing && url.text !== null && /[{[]/.test(url.text);
-    out.push({ kind: 'write', arg: value === null ? valueArgument(slot.file) : place(slot.file.arg, varies ? null : value, { source: 'url-name', from: 'url-glob' }), by: 'curl -o' });
+    const file = value === null ? valueArgument(slot.file) : place(slot.file.arg, varies ? null : value, { source: 'url-name', from: 'url-glob' });
+    out.push({ kind: 'write', arg: file, by: 'curl -o' });
   });
   return out;
 }
@@ -379,14 +383,23 @@ const wgetTable = optionLines([
   '   --keep-session-cookies',
 ]);
 
+/** The options whose value is a file wget writes besides its downloads. */
+const wgetSideFiles = new Set(['save-cookies', 'rejected-log', 'hsts-file']);
+
 function readWget({ args, line, span }: Invocation): Action[] {
   const out: Action[] = [];
   const no = (letter: string) => line.options.some((o) => o.name === 'n' && o.value !== null && o.value.includes(letter));
   for (const o of line.options) {
     if (o.name === 'output-file' || o.name === 'append-output') out.push({ kind: 'write', arg: valueArgument(o), by: `wget ${o.spelled}` });
-    if (o.name === 'save-cookies' || o.name === 'rejected-log' || o.name === 'hsts-file') out.push({ kind: 'write', arg: valueArgument(o), by: `wget --${o.name}` });
-    if (o.name === 'warc-file') out.push({ kind: 'write', arg: o.value === null ? valueArgument(o) : derivedArgument(o.arg, `${o.value}.warc.gz`), by: 'wget --warc-file' });
-    if (o.name === 'use-askpass') out.push(o.value === null ? runsCode(span, { source: 'unfixed', via: '`wget --use-askpass`', what: 'program' }) : { kind: 'run', argv: [valueArgument(o)], subshell: true });
+    if (wgetSideFiles.has(o.name)) out.push({ kind: 'write', arg: valueArgument(o), by: `wget --${o.name}` });
+    if (o.name === 'warc-file') {
+      const file = o.value === null ? valueArgument(o) : derivedArgument(o.arg, `${o.value}.warc.gz`);
+      out.push({ kind: 'write', arg: file, by: 'wget --warc-file' });
+    }
+    if (o.name === 'use-askpass') {
+      if (o.value === null) out.push(runsCode(span, { source: 'unfixed', via: '`wget --use-askpass`', what: 'program' }));
+      else out.push({ kind: 'run', argv: [valueArgument(o)], subshell: true });
+    }
   }
   // `-e COMMAND`: a wgetrc line; the ones that name files or programs are read like their options
   let prefix: string | null | undefined = valuesOf(line, 'directory-prefix').map((o) => o.value).pop();
@@ -409,7 +422,9 @@ function readWget({ args, line, span }: Invocation): Action[] {
     else if (key === 'useaskpass') out.push({ kind: 'run', argv: [arg], subshell: true });
     else if (key === 'contentdisposition' || key === 'trustservernames') serverNames = serverNames || /^(on|1|yes)$/i.test(value);
   }
-  if (has(line, 'background') && !has(line, 'output-file', 'append-output')) out.push({ kind: 'write', arg: derivedArgument(args[0]!, 'wget-log'), by: 'wget -b' });
+  if (has(line, 'background') && !has(line, 'output-file', 'append-output')) {
+    out.push({ kind: 'write', arg: derivedArgument(args[0]!, 'wget-log'), by: 'wget -b' });
+  }
   if (has(line, 'spider')) return out;
   if (document) {
     // every document goes into that one file (`-` is stdout); -P does not apply
@@ -429,12 +444,16 @@ function readWget({ args, line, span }: Invocation): Action[] {
     if (recursive || forceDirs) {
       // a tree of files under the prefix (in a directory named after the host, unless -nH)
       const host = url.text === null ? null : urlHost(url.text);
-      const dir = hostDirs ? within(url, host, { source: 'url-name', from: 'host' }) : prefix === null ? unfixedArgument(url, { source: 'placing-option', option: 'wget -P' }) : derivedArgument(url, prefix ?? '.');
+      let dir: Argument;
+      if (hostDirs) dir = within(url, host, { source: 'url-name', from: 'host' });
+      else if (prefix === null) dir = unfixedArgument(url, { source: 'placing-option', option: 'wget -P' });
+      else dir = derivedArgument(url, prefix ?? '.');
       out.push({ kind: 'write', arg: dir, recursive: true, by: 'wget' });
       continue;
     }
     const name = url.text === null || serverNames ? null : wgetRemoteName(url.text);
-    out.push({ kind: 'write', arg: within(url, name, serverNames ? { source: 'server-name', option: null } : { source: 'url-name', from: 'url' }), by: 'wget' });
+    const why: Unfixed = serverNames ? { source: 'server-name', option: null } : { source: 'url-name', from: 'url' };
+    out.push({ kind: 'write', arg: within(url, name, why), by: 'wget' });
   }
   return out;
 }

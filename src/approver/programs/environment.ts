@@ -37,7 +37,100 @@ const loadsCode: ReadonlySet<string> = new Set<string>(codeLoadingVariables);
  * way to run code in every node the line starts. A value is approved when
  * every option in it is one of these, and refused otherwise.
  */
-const harmlessNodeOptions = /^--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size|unhandled-rejections|dns-result-order|title|heapsnapshot-signal|heapsnapshot-near-heap-limit|report-on-signal|report-dir|report-directory|report-filename|diagnostic-dir|tls-min-v1\.[0-3]|tls-max-v1\.[23]|secure-heap|secure-heap-min|icu-data-dir|redirect-warnings|disable-warning|zero-fill-buffers|trace-event-categories|trace-event-file-pattern|max-old-generation-size-in-mb)(=[^\s]+)?$|^--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|trace-exit|trace-sigint|throw-deprecation|pending-deprecation|preserve-symlinks|preserve-symlinks-main|experimental-vm-modules|experimental-global-webcrypto|experimental-fetch|no-experimental-fetch|experimental-wasm-modules|experimental-json-modules|experimental-specifier-resolution=\w+|experimental-strip-types|experimental-transform-types|no-experimental-strip-types|experimental-require-module|no-experimental-require-module|openssl-legacy-provider|use-openssl-ca|use-bundled-ca|use-system-ca|insecure-http-parser|abort-on-uncaught-exception|frozen-intrinsics|expose-gc|jitless|no-addons|no-global-search-paths|report-uncaught-exception|report-on-fatalerror|report-compact|inspect|inspect-brk|inspect-wait|inspect-port=\S+|inspect=\S+|inspect-brk=\S+|force-fips|enable-fips|node-memory-debug|no-force-async-hooks-checks|verify-base-objects|deprecation)$/;
+/** Options that may take a value (`--name` or `--name=VALUE`); an alternative a line, as a regular expression. */
+const harmlessValuedNodeOptions = [
+  // memory and stack
+  'max-old-space-size',
+  'max-semi-space-size',
+  'max-old-generation-size-in-mb',
+  'stack-size',
+  'secure-heap',
+  'secure-heap-min',
+  'zero-fill-buffers',
+  // reports, heap snapshots, traces and warnings
+  'heapsnapshot-signal',
+  'heapsnapshot-near-heap-limit',
+  'report-on-signal',
+  'report-dir',
+  'report-directory',
+  'report-filename',
+  'diagnostic-dir',
+  'trace-event-categories',
+  'trace-event-file-pattern',
+  'redirect-warnings',
+  'disable-warning',
+  // networking and TLS
+  'max-http-header-size',
+  'dns-result-order',
+  'tls-min-v1\\.[0-3]',
+  'tls-max-v1\\.[23]',
+  // the process
+  'unhandled-rejections',
+  'title',
+  'icu-data-dir',
+];
+
+/** Options written exactly so; an alternative a line, as a regular expression. */
+const harmlessNodeFlags = [
+  // warnings and deprecations
+  'no-warnings',
+  'no-deprecation',
+  'deprecation',
+  'trace-warnings',
+  'trace-deprecation',
+  'throw-deprecation',
+  'pending-deprecation',
+  // tracing
+  'enable-source-maps',
+  'trace-uncaught',
+  'trace-exit',
+  'trace-sigint',
+  // module resolution and language features
+  'preserve-symlinks',
+  'preserve-symlinks-main',
+  'experimental-vm-modules',
+  'experimental-global-webcrypto',
+  'experimental-fetch',
+  'no-experimental-fetch',
+  'experimental-wasm-modules',
+  'experimental-json-modules',
+  'experimental-specifier-resolution=\\w+',
+  'experimental-strip-types',
+  'no-experimental-strip-types',
+  'experimental-transform-types',
+  'experimental-require-module',
+  'no-experimental-require-module',
+  // crypto and certificates
+  'openssl-legacy-provider',
+  'use-openssl-ca',
+  'use-bundled-ca',
+  'use-system-ca',
+  'force-fips',
+  'enable-fips',
+  // the inspector (it loads no code)
+  'inspect',
+  'inspect-brk',
+  'inspect-wait',
+  'inspect-port=\\S+',
+  'inspect=\\S+',
+  'inspect-brk=\\S+',
+  // hardening, reports and the runtime
+  'insecure-http-parser',
+  'abort-on-uncaught-exception',
+  'frozen-intrinsics',
+  'expose-gc',
+  'jitless',
+  'no-addons',
+  'no-global-search-paths',
+  'node-memory-debug',
+  'no-force-async-hooks-checks',
+  'verify-base-objects',
+  'report-uncaught-exception',
+  'report-on-fatalerror',
+  'report-compact',
+];
+
+const harmlessNodeOptions = new RegExp(`^--(${harmlessValuedNodeOptions.join('|')})(=[^\\s]+)?$|^--(${harmlessNodeFlags.join('|')})$`);
 
 function nodeOptionsProblem(value: string): CodeFact | null {
   for (const option of value.split(/[ \t\n]+/).filter((w) => w !== '')) {
@@ -59,8 +152,10 @@ function switchesProblem(name: 'PERL5OPT' | 'RUBYOPT', value: string): CodeFact 
  * What assigning `name` (to `value`, or to text the line does not fix when
  * null) means. `dialect` is the shell making the assignment.
  */
+type VariableCodeMeaning = Extract<CodeFact, { source: 'variable' }>['meaning'];
+
 export function variableMeaning(name: string, value: string | null, dialect: Dialect): VariableMeaning {
-  const code = (meaning: Extract<CodeFact, { source: 'variable' }>['meaning']): VariableMeaning => ({ kind: 'code', fact: { source: 'variable', name, meaning } as CodeFact });
+  const code = (meaning: VariableCodeMeaning): VariableMeaning => ({ kind: 'code', fact: { source: 'variable', name, meaning } as CodeFact });
   if (dialect.commandTableParameters.has(name)) return code('command table');
   if (name.startsWith('BASH_FUNC_')) return code('bash function');
   if (name === 'PROMPT_COMMAND') return value === null ? code('prompt command') : { kind: 'shell-code' };

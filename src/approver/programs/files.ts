@@ -174,7 +174,9 @@ export const rows: ProgramRow[] = [
     bsdReading: true,
     read: ({ line, name, span }) => {
       const out: Action[] = valuesOf(line, 'output').map((o) => ({ kind: 'write', arg: valueArgument(o), by: name }) as Action);
-      for (const o of valuesOf(line, 'compress-program')) out.push(runsCode(span, { source: 'runs-program', via: '`sort --compress-program`', program: o.value }));
+      for (const o of valuesOf(line, 'compress-program')) {
+        out.push(runsCode(span, { source: 'runs-program', via: '`sort --compress-program`', program: o.value }));
+      }
       return out;
     },
   },
@@ -304,9 +306,13 @@ export const rows: ProgramRow[] = [
       const remote = (a: Argument) => a.text !== null && /^[^/]*:/.test(a.text);
       if (!remote(destination)) {
         out.push({ kind: 'write', arg: destination, recursive: true, by: name });
-        if (line.options.some((o) => o.name.startsWith('delete') || o.name === 'del')) out.push({ kind: 'remove', arg: destination, recursive: true, belowOnly: true, by: 'rsync --delete' });
+        if (line.options.some((o) => o.name.startsWith('delete') || o.name === 'del')) {
+          out.push({ kind: 'remove', arg: destination, recursive: true, belowOnly: true, by: 'rsync --delete' });
+        }
       }
-      if (has(line, 'remove-source-files')) for (const s of sources) if (!remote(s)) out.push({ kind: 'remove', arg: s, recursive: false, by: 'rsync --remove-source-files' });
+      if (has(line, 'remove-source-files')) {
+        for (const s of sources) if (!remote(s)) out.push({ kind: 'remove', arg: s, recursive: false, by: 'rsync --remove-source-files' });
+      }
       for (const o of valuesOf(line, 'log-file', 'backup-dir')) out.push({ kind: 'write', arg: valueArgument(o), by: name });
       return out;
     },
@@ -332,7 +338,9 @@ export const rows: ProgramRow[] = [
       const environment = ctx.environment.get('TMPDIR');
       const tempDir = typeof environment === 'string' ? environment : environment ? null : ctx.tempDir;
       const base = directory?.value ?? tempDir;
-      if (inTempDir && !name.includes('/') && base === null) return [{ kind: 'write', arg: unfixedArgument(args[0]!, { source: 'program-reads', what: 'temp dir' }), by: 'mktemp', content: false }];
+      if (inTempDir && !name.includes('/') && base === null) {
+        return [{ kind: 'write', arg: unfixedArgument(args[0]!, { source: 'program-reads', what: 'temp dir' }), by: 'mktemp', content: false }];
+      }
       const path = inTempDir && !name.includes('/') ? `${trimTrailingSlashes(base!)}/${name}` : name;
       return [{ kind: 'write', arg: derivedArgument(template ?? args[0]!, path), by: 'mktemp', content: false, fresh: true }];
     },
@@ -377,7 +385,9 @@ function copyLike(line: ParsedOptions, by: string, mode: 'copy' | 'move' | 'syml
   const places: Action[] = [];
   for (const destination of destinations) {
     const directoryOnly = targetDirs.length > 0 || destination.text?.endsWith('/') === true || /(^|\/)\.\.?$/.test(destination.text ?? '');
-    const inside = named || has(line, 'no-target-directory') ? [] : sources.map((source) => inDirectory(destination, source, mode === 'copy' && recursive, keepsPath)).filter((a) => a !== null);
+    const intoDirectory = !named && !has(line, 'no-target-directory');
+    const into = intoDirectory ? sources.map((source) => inDirectory(destination, source, mode === 'copy' && recursive, keepsPath)) : [];
+    const inside = into.filter((a) => a !== null);
     const written = !directoryOnly || inside.length === 0 ? [destination, ...inside] : inside;
     for (const arg of written) out.push({ kind: 'write', arg, recursive, by, ...(arg === destination && !named ? { destination: true } : {}) });
     if (backups) for (const arg of written) out.push({ kind: 'write', arg: withAnySuffix(arg), by });
@@ -426,7 +436,8 @@ function inDirectory(destination: Argument, source: Argument, merges: boolean, k
     at += chunk.text.length;
   }
   const text = prefix + name;
-  return { word: source.word, value: { kind: 'fixed', fields: [{ text, chunks, glob: field.glob, ...(field.dots ? { dots: true } : {}) }] }, text: field.glob ? null : text };
+  const fields = [{ text, chunks, glob: field.glob, ...(field.dots ? { dots: true } : {}) }];
+  return { word: source.word, value: { kind: 'fixed', fields }, text: field.glob ? null : text };
 }
 
 /**

@@ -22,6 +22,8 @@ const arityOf: Record<string, number> = {
 };
 
 const writingActions = new Set(['-fprint', '-fprint0', '-fls', '-fprintf']);
+/** The other actions that take no command (those that do, `-exec` and its kin, are read apart). */
+const otherActions = new Set(['-delete', '-print', '-print0', '-ls', '-quit', '-prune', '-printf']);
 const execActions = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
 interface Term {
@@ -81,7 +83,7 @@ function parseFind(args: Argument[]): FindCommand | { unfixed: Argument } {
     }
     if (t === '-follow') followsLinks = true;
     const n = arityOf[t] ?? 0;
-    const isAction = t === '-delete' || t === '-print' || t === '-print0' || t === '-ls' || t === '-quit' || t === '-prune' || t === '-printf' || writingActions.has(t);
+    const isAction = otherActions.has(t) || writingActions.has(t);
     terms.push({ kind: isAction ? 'action' : 'test', name: t, args: rest.slice(i + 1, i + 1 + n) });
     i += 1 + n;
   }
@@ -118,13 +120,18 @@ function readFind({ args }: Invocation): Action[] {
     if (writingActions.has(term.name) && term.args[0]) out.push({ kind: 'write', arg: term.args[0], by: `find ${term.name}` });
     if (term.command) {
       // `{}` is each path found: below the start points, as the tests narrow it (the removal below covers removals)
-      const listing: Listing = { starts, filters: [withoutDirectories(filterFor(terms, index, term))], recursive: true, skipsGitDirectories: false, by: 'find', coveredRemoval: removal(term) };
-      const command = term.command.map((a) => (a.text !== null && a.text.includes('{}') ? listedArgument(a, a.text === '{}' ? listing : null, { source: 'runner-list', runner: 'find', filledIn: true }) : a));
-      if (command.length > 0) out.push({ kind: 'run', argv: command, subshell: true, ...(term.name === '-execdir' || term.name === '-okdir' ? { dirs: null } : {}) });
+      const filters = [withoutDirectories(filterFor(terms, index, term))];
+      const listing: Listing = { starts, filters, recursive: true, skipsGitDirectories: false, by: 'find', coveredRemoval: removal(term) };
+      const filledIn = (a: Argument) => listedArgument(a, a.text === '{}' ? listing : null, { source: 'runner-list', runner: 'find', filledIn: true });
+      const command = term.command.map((a) => (a.text !== null && a.text.includes('{}') ? filledIn(a) : a));
+      const inEachDirectory = term.name === '-execdir' || term.name === '-okdir';
+      if (command.length > 0) out.push({ kind: 'run', argv: command, subshell: true, ...(inEachDirectory ? { dirs: null } : {}) });
     }
     if (removal(term)) {
       const filter = filterFor(terms, index, term);
-      for (const start of starts) out.push({ kind: 'remove', arg: start, recursive: true, belowOnly: true, ...(filter ? { findFilter: filter } : {}), by: `find ${term.name}` });
+      for (const start of starts) {
+        out.push({ kind: 'remove', arg: start, recursive: true, belowOnly: true, ...(filter ? { findFilter: filter } : {}), by: `find ${term.name}` });
+      }
     }
   }
   return out;
@@ -142,13 +149,18 @@ function removesWith(command: Argument[]): boolean {
   return false;
 }
 
+/** The tests that match a whole path; before a `-prune`, `-iwholename` is not read. */
+const pathTests = new Set(['-path', '-ipath', '-wholename', '-iwholename']);
+const prunedPathTests = new Set(['-path', '-ipath', '-wholename']);
+
 /**
  * The tests joined by `-a` to the deleting action at `index` (within its
  * `-o` branch), and the `-prune`s in branches before it. Null when the
  * expression is one treeward does not read (parentheses around the action).
  */
 function filterFor(terms: Term[], index: number, action: Term): FindFilter | null {
-  const filter: FindFilter = { names: [], paths: [], prunes: [], maxDepth: null, removesDirectories: action.name !== '-delete' && recursiveRemoval(action.command ?? []) };
+  const removesDirectories = action.name !== '-delete' && recursiveRemoval(action.command ?? []);
+  const filter: FindFilter = { names: [], paths: [], prunes: [], maxDepth: null, removesDirectories };
   for (const term of terms) {
     if (term.name === '-maxdepth') {
       const n = Number(term.args[0]?.text);
@@ -174,7 +186,7 @@ function filterFor(terms: Term[], index: number, action: Term): FindFilter | nul
     if (branch.some((t) => t.name === '-prune')) {
       for (const t of branch) {
         if (t.name === '-name' || t.name === '-iname') filter.prunes.push({ pattern: t.args[0]?.text ?? '*', caseless: t.name === '-iname', byPath: false });
-        if (t.name === '-path' || t.name === '-ipath' || t.name === '-wholename') filter.prunes.push({ pattern: t.args[0]?.text ?? '*', caseless: t.name === '-ipath', byPath: true });
+        if (prunedPathTests.has(t.name)) filter.prunes.push({ pattern: t.args[0]?.text ?? '*', caseless: t.name === '-ipath', byPath: true });
       }
     }
     k = end + 1;
@@ -183,12 +195,16 @@ function filterFor(terms: Term[], index: number, action: Term): FindFilter | nul
     const t = terms[j]!;
     if (t.kind === 'operator' && t.name !== '-a') return { ...filter, names: [], paths: [] }; // `!` or parentheses: read no name tests
     if (t.name === '-name' || t.name === '-iname') filter.names.push({ pattern: t.args[0]?.text ?? '*', caseless: t.name === '-iname' });
-    if (t.name === '-path' || t.name === '-ipath' || t.name === '-wholename' || t.name === '-iwholename') filter.paths.push({ pattern: t.args[0]?.text ?? '*', caseless: t.name.startsWith('-i') });
+    if (pathTests.has(t.name)) filter.paths.push({ pattern: t.args[0]?.text ?? '*', caseless: t.name.startsWith('-i') });
   }
   return filter;
 }
 
-/** Whether an `-exec` removal may take directories: anything but an `rm` that is not recursive (`-r`, `--recursive` or a prefix of it, anywhere, or a word not fixed). */
+/**
+ * Whether an `-exec` removal may take directories: anything but an `rm`
+ * that is not recursive (`-r`, `--recursive` or a prefix of it, anywhere, or
+ * a word not fixed).
+ */
 function recursiveRemoval(command: Argument[]): boolean {
   const program = command[0]?.text ?? '';
   const base = program.slice(program.lastIndexOf('/') + 1);

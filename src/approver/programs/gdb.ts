@@ -13,8 +13,43 @@ import { inlineCodeAction } from './inline-code.js';
 export const rows: ProgramRow[] = [{ names: ['gdb'], read: readGdb }];
 
 /** gdb's options that take a value (gdb reads `-opt` and `--opt`, `=VALUE` or the next word). */
-const gdbValued = new Set(['ex', 'eval-command', 'iex', 'init-eval-command', 'x', 'command', 'ix', 'init-command', 'p', 'pid', 'c', 'core', 'se', 's', 'symbols',
-  'e', 'exec', 'd', 'directory', 'cd', 'tty', 'i', 'interpreter', 'data-directory', 'D', 'b', 'l']);
+const gdbValued = new Set([
+  // commands, run before or after the program loads
+  'ex',
+  'eval-command',
+  'iex',
+  'init-eval-command',
+  // files of commands
+  'x',
+  'command',
+  'ix',
+  'init-command',
+  // what to debug
+  'p',
+  'pid',
+  'c',
+  'core',
+  'se',
+  's',
+  'symbols',
+  'e',
+  'exec',
+  // where and how
+  'd',
+  'directory',
+  'cd',
+  'tty',
+  'i',
+  'interpreter',
+  'data-directory',
+  'D',
+  'b',
+  'l',
+]);
+
+/** gdb's options whose value is a gdb command; those whose value is a file of them. */
+const commandOptions = new Set(['ex', 'eval-command', 'iex', 'init-eval-command']);
+const commandFileOptions = new Set(['x', 'command', 'ix', 'init-command']);
 
 interface GdbState {
   /** The word derived paths are reported at. */
@@ -53,8 +88,8 @@ function readGdb({ args, ctx, span }: Invocation): Action[] {
     if (eq >= 0) value = derivedArgument(arg, bare.slice(eq + 1));
     else value = args[++i];
     if (!value) break;
-    if (option === 'ex' || option === 'eval-command' || option === 'iex' || option === 'init-eval-command') commands.push({ text: value.text, span: value.word.span });
-    else if (option === 'x' || option === 'command' || option === 'ix' || option === 'init-command') files.push(value);
+    if (commandOptions.has(option)) commands.push({ text: value.text, span: value.word.span });
+    else if (commandFileOptions.has(option)) files.push(value);
     else if (option === 'cd') dirs = changeDirs(dirs, value.text);
     else if (option === 'e' || option === 'exec' || option === 'se') operands.unshift(value);
   }
@@ -118,7 +153,9 @@ function gdbCommand(text: string, span: Span, state: GdbState, ctx: ProgramConte
   const arg = (text: string) => derivedArgument(state.base, text);
   if (names(word, 'shell')) return shellCode(rest, span, state);
   if (names(word, 'pipe')) return pipeCommand(rest, span, state);
-  if (names(word, 'python', ['py']) || names(word, 'python-interactive', ['pi'])) return rest.trim() === '' ? [] : [inlineCodeAction('python', rest, span, ctx)];
+  if (names(word, 'python', ['py']) || names(word, 'python-interactive', ['pi'])) {
+    return rest.trim() === '' ? [] : [inlineCodeAction('python', rest, span, ctx)];
+  }
   if (names(word, 'guile', ['gu']) || names(word, 'guile-repl', ['gr'])) return [inlineCodeAction('guile', rest, span, ctx)];
   if (names(word, 'eval')) return [runsCode(span, { source: 'changes-commands', via: 'gdb `eval`', how: 'gdb eval' })];
   if (names(word, 'source')) {

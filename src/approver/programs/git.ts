@@ -22,7 +22,20 @@ const commandSettings = [
 ];
 
 /** Variables git (or the pager and editor it starts) runs as commands. */
-const commandVariables = ['GIT_PAGER', 'PAGER', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'EDITOR', 'VISUAL', 'GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_EXTERNAL_DIFF', 'GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_PROXY_COMMAND'];
+const commandVariables = [
+  'GIT_PAGER',
+  'PAGER',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'EDITOR',
+  'VISUAL',
+  'GIT_SSH_COMMAND',
+  'GIT_SSH',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_ASKPASS',
+  'SSH_ASKPASS',
+  'GIT_PROXY_COMMAND',
+];
 
 function runsCommand(key: string, value: string | null): boolean {
   const k = key.toLowerCase();
@@ -182,7 +195,9 @@ const gitSubcommands = new Map<string, Subcommand>([
   }],
   ['worktree', ({ dirs }, _sub, subArgs, texts) => {
     const out: Action[] = [];
-    if (texts[0] === 'remove') for (const target of afterOptions(subArgs.slice(1), [])) out.push({ kind: 'remove', arg: target, recursive: true, dirs, by: 'git worktree remove' });
+    if (texts[0] === 'remove') {
+      for (const target of afterOptions(subArgs.slice(1), [])) out.push({ kind: 'remove', arg: target, recursive: true, dirs, by: 'git worktree remove' });
+    }
     if (texts[0] === 'add') {
       const operands = afterOptions(subArgs.slice(1), ['-b', '-B', '--reason']);
       if (operands[0]) out.push({ kind: 'write', arg: operands[0], recursive: true, dirs, by: 'git worktree add' });
@@ -220,8 +235,13 @@ const gitSubcommands = new Map<string, Subcommand>([
     }
     return out;
   }],
-  ['bisect', ({ dirs }, _sub, subArgs, texts) => (texts[0] === 'run' && subArgs.length > 1 ? [{ kind: 'run', argv: subArgs.slice(1), subshell: true, dirs }] : [])],
-  ...['filter-branch', 'filter-repo'].map((name): [string, Subcommand] => [name, (_git, sub) => [runsCode(sub.word.span, { source: 'changes-commands', via: `\`git ${sub.text}\``, how: 'git filter' })]]),
+  ['bisect', ({ dirs }, _sub, subArgs, texts) => {
+    if (texts[0] !== 'run' || subArgs.length <= 1) return [];
+    return [{ kind: 'run', argv: subArgs.slice(1), subshell: true, dirs }];
+  }],
+  ...['filter-branch', 'filter-repo'].map((name): [string, Subcommand] => [name, (_git, sub) => {
+    return [runsCode(sub.word.span, { source: 'changes-commands', via: `\`git ${sub.text}\``, how: 'git filter' })];
+  }]),
 ]);
 
 /** git clean: what git lists below its pathspecs (never a `.git` directory), narrowed by `-e`; nothing with `-n`. */
@@ -269,7 +289,10 @@ function transport({ dirs }: GitCall, sub: Argument, subArgs: Argument[]): Actio
     const t = a.text ?? '';
     if (t === '--upload-pack' || t === '--receive-pack' || t === '--exec' || (t === '-u' && sub.text !== 'push' && sub.text !== 'submodule')) {
       out.push(settingAction(`git ${sub.text} ${t}`, subArgs[k + 1]?.text ?? null, a.word.span, dirs));
-    } else if (/^--(upload-pack|receive-pack|exec)=/.test(t)) out.push(settingAction(`git ${sub.text} ${t.slice(0, t.indexOf('='))}`, t.slice(t.indexOf('=') + 1), a.word.span, dirs));
+    } else if (/^--(upload-pack|receive-pack|exec)=/.test(t)) {
+      const eq = t.indexOf('=');
+      out.push(settingAction(`git ${sub.text} ${t.slice(0, eq)}`, t.slice(eq + 1), a.word.span, dirs));
+    }
     const ext = extUrl(a, sub.text === 'push' ? 'receive-pack' : 'upload-pack', dirs);
     if (ext) out.push(ext);
     if (t === 'foreach' && sub.text === 'submodule') {
@@ -282,11 +305,29 @@ function transport({ dirs }: GitCall, sub: Argument, subArgs: Argument[]): Actio
   return out;
 }
 
+/** git clone's options that take a value (the next word). */
+const cloneValued = [
+  '-b',
+  '--branch',
+  '-o',
+  '--origin',
+  '--depth',
+  '-c',
+  '--config',
+  '--reference',
+  '--separate-git-dir',
+  '-j',
+  '--jobs',
+  '--template',
+  '-u',
+  '--upload-pack',
+  '--filter',
+];
+
 /** git clone: the directory it makes, and the `-c` settings it writes into the new repository. */
 function cloneWrites(subArgs: Argument[], dirs: Directories): Action[] {
   const out: Action[] = [];
-  const valued = ['-b', '--branch', '-o', '--origin', '--depth', '-c', '--config', '--reference', '--separate-git-dir', '-j', '--jobs', '--template', '-u', '--upload-pack', '--filter'];
-  const operands = afterOptions(subArgs, valued);
+  const operands = afterOptions(subArgs, cloneValued);
   const destination = operands[1] ?? (operands[0]?.text ? derivedArgument(operands[0], cloneName(operands[0].text)) : undefined);
   if (destination) out.push({ kind: 'write', arg: destination, recursive: true, dirs, by: 'git clone' });
   for (const [k, a] of subArgs.entries()) {
@@ -300,7 +341,10 @@ function cloneWrites(subArgs: Argument[], dirs: Directories): Action[] {
 function settingAction(setting: string, value: string | null, span: Span, dirs: Directories): Action {
   if (value === null) return { kind: 'git-setting', span, setting, command: null, problem: { source: 'unfixed' }, dirs };
   if (setting.toLowerCase() === 'core.hookspath') {
-    return { kind: 'git-setting', span, setting, command: null, problem: null, dirs: value.startsWith('/') ? [value] : dirs === null ? null : dirs.map((d) => joinPath(d, value)) };
+    let hooks: Directories;
+    if (value.startsWith('/')) hooks = [value];
+    else hooks = dirs === null ? null : dirs.map((d) => joinPath(d, value));
+    return { kind: 'git-setting', span, setting, command: null, problem: null, dirs: hooks };
   }
   const command = commandOf(setting, value);
   if (command === null) return { kind: 'git-setting', span, setting, command: 'true', problem: null, dirs };
@@ -341,7 +385,8 @@ function commandSetting(s: Setting, span: Span, dirs: Directories): Action | nul
     return extAction(s.key, s.value.slice(5), k.endsWith('pushurl') ? 'receive-pack' : 'upload-pack', span, dirs);
   }
   if (/^url\.ext::.*\.(insteadof|pushinsteadof)$/.test(k)) {
-    return extAction(s.key, s.key.slice(s.key.indexOf('ext::') + 5, s.key.lastIndexOf('.')), k.endsWith('pushinsteadof') ? 'receive-pack' : 'upload-pack', span, dirs);
+    const command = s.key.slice(s.key.indexOf('ext::') + 5, s.key.lastIndexOf('.'));
+    return extAction(s.key, command, k.endsWith('pushinsteadof') ? 'receive-pack' : 'upload-pack', span, dirs);
   }
   if (!runsCommand(s.key, s.value)) return null;
   return settingAction(s.key, s.value, span, dirs);

@@ -7,6 +7,30 @@ import type { Span } from '../../syntax/ast.js';
 import { type Action, effectAction, type ProgramContext } from '../core/actions.js';
 import type { InlineFinding } from '../core/facts.js';
 
+/** node's `fs` calls that remove, write, move or link files. */
+const nodeFileCalls = [
+  'rm',
+  'rmSync',
+  'rmdir',
+  'rmdirSync',
+  'unlink',
+  'unlinkSync',
+  'rename',
+  'renameSync',
+  'writeFile',
+  'writeFileSync',
+  'appendFile',
+  'appendFileSync',
+  'createWriteStream',
+  'copyFile',
+  'copyFileSync',
+  'cpSync',
+  'symlink',
+  'symlinkSync',
+  'truncate',
+  'truncateSync',
+];
+
 const findings: Record<string, [RegExp, string][]> = {
   python: [
     [/\bos\s*\.\s*(remove|unlink|rmdir|removedirs|rename|renames|replace|system|popen|exec\w*|spawn\w*|truncate)\b/, 'os.$1'],
@@ -17,7 +41,7 @@ const findings: Record<string, [RegExp, string][]> = {
     [/\b(exec|eval|__import__)\s*\(/, '$1()'],
   ],
   javascript: [
-    [/\b(rm|rmSync|rmdir|rmdirSync|unlink|unlinkSync|rename|renameSync|writeFile|writeFileSync|appendFile|appendFileSync|createWriteStream|copyFile|copyFileSync|cpSync|symlink|symlinkSync|truncate|truncateSync)\s*\(/, 'fs.$1'],
+    [new RegExp(String.raw`\b(${nodeFileCalls.join('|')})\s*\(`), 'fs.$1'],
     // `exec(…)` and `fork(…)` as bare calls only: `/re/.exec(s)` is RegExp#exec, `cluster.fork()` starts the same script
     [/\bchild_process\b|(?<![.\w$])(exec|fork)\s*\(|\b(execSync|execFile|execFileSync|spawn|spawnSync)\s*\(/, 'child_process'],
     [/\bDeno\s*\.\s*(remove|writeFile|writeTextFile|rename|run|Command|mkdir|create|open|chmod|symlink)\b/, 'Deno.$1'],
@@ -71,6 +95,9 @@ export function scanInlineCode(language: string, code: string): InlineFinding | 
 
 /** Inline code under the line's policy: `allow` approves it, `refuse` refuses it, `scan` refuses it when the scan finds a call above (or cannot read it). */
 export function inlineCodeAction(language: string, code: string | null, span: Span, ctx: ProgramContext): Action {
-  const finding: InlineFinding | null = ctx.inlineCode === 'allow' ? null : ctx.inlineCode === 'refuse' ? { source: 'policy' } : code === null ? { source: 'unread' } : scanInlineCode(language, code);
+  let finding: InlineFinding | null;
+  if (ctx.inlineCode === 'allow') finding = null;
+  else if (ctx.inlineCode === 'refuse') finding = { source: 'policy' };
+  else finding = code === null ? { source: 'unread' } : scanInlineCode(language, code);
   return effectAction({ kind: 'inline-code', span, language, code, finding });
 }

@@ -171,7 +171,15 @@ const pwsh: Interpreter = {
   noRun: [],
 };
 
-const osascript: Interpreter = { names: ['osascript'], shadowable: [], language: 'applescript', options: getopt('e:l:i:s:', true), code: ['e'], module: [], noRun: [] };
+const osascript: Interpreter = {
+  names: ['osascript'],
+  shadowable: [],
+  language: 'applescript',
+  options: getopt('e:l:i:s:', true),
+  code: ['e'],
+  module: [],
+  noRun: [],
+};
 
 const tsx: Interpreter = {
   names: ['tsx'],

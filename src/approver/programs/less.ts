@@ -19,8 +19,9 @@ function readLess({ args, ctx, span }: Invocation): Action[] {
   const words: { arg: Argument; text: string | null }[] = args.slice(1).map((arg) => ({ arg, text: arg.text }));
   const lessVariable = ctx.environment.get('LESS');
   // the options in `LESS` come first, as if typed before the command line's own
-  if (typeof lessVariable === 'string') words.unshift(...lessVariable.split(/\s+/).filter(Boolean).map((w) => ({ arg: derivedArgument(args[0]!, w), text: w })));
-  else if (lessVariable !== undefined) out.push(runsCode(span, { source: 'unfixed', via: '`LESS`', what: 'less options' }));
+  if (typeof lessVariable === 'string') {
+    words.unshift(...lessVariable.split(/\s+/).filter(Boolean).map((w) => ({ arg: derivedArgument(args[0]!, w), text: w })));
+  } else if (lessVariable !== undefined) out.push(runsCode(span, { source: 'unfixed', via: '`LESS`', what: 'less options' }));
   let ended = false;
   for (let i = 0; i < words.length; i++) {
     const { arg, text } = words[i]!;

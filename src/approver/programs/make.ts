@@ -59,7 +59,8 @@ function readMake({ line, ctx, span }: Invocation): Action[] {
   for (const a of line.operands) {
     if (a.text === null) continue;
     const m = /^(SHELL|MAKESHELL|\.SHELLFLAGS)\s*[:+?!]*=([\s\S]*)$/.exec(a.text);
-    if (m && !(m[1] === 'SHELL' && shellNamed(baseName(m[2]!.trim()))?.runsRecipes === true)) out.push(runsCode(a.word.span, { source: 'make-variable', variable: m[1]!, how: 'shell' }));
+    const plainShell = m !== null && m[1] === 'SHELL' && shellNamed(baseName(m[2]!.trim()))?.runsRecipes === true;
+    if (m && !plainShell) out.push(runsCode(a.word.span, { source: 'make-variable', variable: m[1]!, how: 'shell' }));
     const assignment = /^([A-Za-z_][A-Za-z0-9_.]*)\s*[:+?!]*=([\s\S]*)$/.exec(a.text);
     if (!assignment || m) continue;
     const [, variable, value] = assignment;
@@ -90,7 +91,47 @@ function readMake({ line, ctx, span }: Invocation): Action[] {
 }
 
 /** make's variables for the programs its built-in and usual recipes run. */
-const commandVariables = new Set(['CC', 'CXX', 'CPP', 'LD', 'AR', 'AS', 'FC', 'RANLIB', 'STRIP', 'NM', 'OBJCOPY', 'OBJDUMP', 'RM', 'CP', 'MV', 'LN', 'MKDIR', 'INSTALL', 'ECHO', 'PYTHON', 'PERL', 'NODE', 'NPM', 'GO', 'CARGO', 'DOCKER', 'MAKE', 'LEX', 'YACC', 'M4', 'TAR', 'SED', 'AWK', 'CHMOD', 'TOUCH', 'GIT']);
+const commandVariables = new Set([
+  // compilers and the toolchain
+  'CC',
+  'CXX',
+  'CPP',
+  'LD',
+  'AR',
+  'AS',
+  'FC',
+  'RANLIB',
+  'STRIP',
+  'NM',
+  'OBJCOPY',
+  'OBJDUMP',
+  'LEX',
+  'YACC',
+  'M4',
+  // file tools
+  'RM',
+  'CP',
+  'MV',
+  'LN',
+  'MKDIR',
+  'INSTALL',
+  'ECHO',
+  'TAR',
+  'SED',
+  'AWK',
+  'CHMOD',
+  'TOUCH',
+  // interpreters, package managers and other tools
+  'PYTHON',
+  'PERL',
+  'NODE',
+  'NPM',
+  'GO',
+  'CARGO',
+  'DOCKER',
+  'MAKE',
+  'GIT',
+]);
 
 /** Whether `--eval` text only sets variables to plain text (no `$`, no rule, no directive). */
 function plainAssignments(text: string): boolean {

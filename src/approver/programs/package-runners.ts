@@ -7,7 +7,7 @@
 import type { Span } from '../../syntax/ast.js';
 import { type Action, runsCode, effectAction, type Invocation, type ProgramContext, type ProgramRow } from '../core/actions.js';
 import { type Argument, derivedArgument, valueArgument } from '../core/arguments.js';
-import { optionLines, readOptions, valuesOf } from '../core/options.js';
+import { optionLines, type ParsedOption, readOptions, valuesOf } from '../core/options.js';
 import { beforeFirst, withoutExtras } from '../core/path-text.js';
 import { agentLaunch, packageHarness } from './agents.js';
 import { readAs } from './invocation.js';
@@ -104,7 +104,8 @@ function readUv({ name, args, ctx, span }: Invocation): Action[] {
   }
   const line = readOptions(rest, uvOptions);
   const from = valuesOf(line, 'from', 'spec')[0];
-  if (from && from.value !== null && packageHarness(from.value)) return [effectAction(agentLaunch(packageHarness(from.value)!, [valueArgument(from)], ctx, span)!)];
+  const launch = from ? packageLaunch(from, ctx, span) : null;
+  if (launch) return [launch];
   if (line.operands.length === 0) return [];
   if (mode === 'tool') return runPackage(line.operands[0]!, line.operands.slice(1), ctx, span);
   return [{ kind: 'run', argv: line.operands }];
@@ -139,8 +140,17 @@ function readNpx({ line, ctx, span }: Invocation): Action[] {
     out.push({ kind: 'shell-code', code: o.value, span: o.arg.word.span, dialect: 'sh' });
   }
   const packages = valuesOf(line, 'package');
-  for (const p of packages) if (p.value !== null && packageHarness(p.value)) return [effectAction(agentLaunch(packageHarness(p.value)!, [valueArgument(p)], ctx, span)!)];
+  for (const p of packages) {
+    const launch = packageLaunch(p, ctx, span);
+    if (launch) return [launch];
+  }
   if (line.operands.length === 0) return out;
   if (packages.length > 0) return [...out, { kind: 'run', argv: line.operands }];
   return [...out, ...runPackage(line.operands[0]!, line.operands.slice(1), ctx, span)];
+}
+
+/** The launch of the harness a package option names (`--package @anthropic-ai/claude-code`), or null. */
+function packageLaunch(option: ParsedOption, ctx: ProgramContext, span: Span): Action | null {
+  const harness = option.value === null ? null : packageHarness(option.value);
+  return harness === null ? null : effectAction(agentLaunch(harness, [valueArgument(option)], ctx, span)!);
 }

@@ -36,7 +36,10 @@ export const rows: ProgramRow[] = [
       const sub = args[1]?.text;
       if (sub === 'trash' || sub === 'remove' || sub === 'rm') {
         const line = readOptions(args.slice(2), gioTrashOptions);
-        if (has(line, 'empty')) return [{ kind: 'remove', arg: derivedArgument(args[0]!, joinPath(ctx.home, '.local/share/Trash')), recursive: true, by: 'gio trash --empty' }];
+        if (has(line, 'empty')) {
+          const trash = derivedArgument(args[0]!, joinPath(ctx.home, '.local/share/Trash'));
+          return [{ kind: 'remove', arg: trash, recursive: true, by: 'gio trash --empty' }];
+        }
         return line.operands.map((arg) => ({ kind: 'remove', arg, recursive: true, by: `gio ${sub}` }));
       }
       if (sub === 'copy' || sub === 'move' || sub === 'save') {

@@ -63,15 +63,18 @@ function readSed({ name, args, line, ctx, span }: Invocation): Action[] {
     const script = scripts.join('\n');
     const read = readSedScript(script);
     for (const file of read.writes) out.push({ kind: 'write', arg: derivedArgument(args[0]!, file), by: 'sed w' });
-    if (!sandbox && read.problem !== null) out.push(effectAction({ kind: 'inline-code', span, language: 'sed', code: script, finding: { source: 'sed', problem: read.problem } }));
-    else if (!sandbox && read.executes) out.push(effectAction({ kind: 'inline-code', span, language: 'sed', code: script, finding: { source: 'sed', problem: null } }));
+    if (!sandbox && (read.problem !== null || read.executes)) {
+      out.push(effectAction({ kind: 'inline-code', span, language: 'sed', code: script, finding: { source: 'sed', problem: read.problem } }));
+    }
   }
   const inPlace = valuesOf(line, 'in-place')[0];
   if (inPlace) {
     for (const f of operands) {
       out.push({ kind: 'write', arg: f, by: 'sed -i' });
       // `-i.bak` (and `-irc`: the suffix is `rc`) also writes a backup beside the file, or where a `/` in it says
-      if (inPlace.value) out.push({ kind: 'write', arg: f.text === null ? unfixedArgument(f, { source: 'derived', what: 'sed backup' }) : derivedArgument(f, sedBackupName(f.text, inPlace.value)), by: 'sed -i' });
+      if (!inPlace.value) continue;
+      const backup = f.text === null ? unfixedArgument(f, { source: 'derived', what: 'sed backup' }) : derivedArgument(f, sedBackupName(f.text, inPlace.value));
+      out.push({ kind: 'write', arg: backup, by: 'sed -i' });
     }
   }
   if (inPlace && inPlace.value === null && inPlace.attached) out.push(runsCode(span, { source: 'unfixed', via: '`sed -i`', what: 'backup suffix' }));

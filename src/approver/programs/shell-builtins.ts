@@ -122,8 +122,20 @@ export const rows: ProgramRow[] = [
       return [{ kind: 'alias', names }, ...out];
     },
   },
-  { names: ['hash'], read: ({ args, span }) => (args.some((a) => a.text === '-p') ? [runsCode(span, { source: 'changes-commands', via: '`hash -p`', how: 'hash -p' })] : []) },
-  { names: ['enable'], read: ({ args, span }) => (args.some((a) => a.text === '-f') ? [runsCode(span, { source: 'changes-commands', via: '`enable -f`', how: 'enable -f' })] : []) },
+  {
+    names: ['hash'],
+    read: ({ args, span }) => {
+      if (!args.some((a) => a.text === '-p')) return [];
+      return [runsCode(span, { source: 'changes-commands', via: '`hash -p`', how: 'hash -p' })];
+    },
+  },
+  {
+    names: ['enable'],
+    read: ({ args, span }) => {
+      if (!args.some((a) => a.text === '-f')) return [];
+      return [runsCode(span, { source: 'changes-commands', via: '`enable -f`', how: 'enable -f' })];
+    },
+  },
   { names: ['zmodload'], read: ({ span }) => [runsCode(span, { source: 'changes-commands', via: '`zmodload`', how: 'zmodload' })] },
   { names: ['autoload'], read: ({ span }) => [runsCode(span, { source: 'changes-commands', via: '`autoload`', how: 'autoload' })] },
   {
@@ -161,7 +173,13 @@ export const rows: ProgramRow[] = [
       return [];
     },
   },
-  { names: ['compgen'], read: ({ args, span }) => (args.some((a) => a.text === '-C') ? [runsCode(span, { source: 'changes-commands', via: '`compgen -C`', how: 'compgen -C' })] : []) },
+  {
+    names: ['compgen'],
+    read: ({ args, span }) => {
+      if (!args.some((a) => a.text === '-C')) return [];
+      return [runsCode(span, { source: 'changes-commands', via: '`compgen -C`', how: 'compgen -C' })];
+    },
+  },
 ];
 
 /** read, declare, export and the other builtins that set the names they are given. */
@@ -193,7 +211,9 @@ function readSetter({ name, args, span }: Invocation): Action[] {
     else if ((name === 'declare' || name === 'typeset' || name === 'local') && /\$\(|`/.test(a.text) && /^-[a-zA-Z]*i/.test(args[1]?.text ?? '')) {
       out.push(runsCode(span, { source: 'arithmetic', via: `\`${name} -i\``, in: 'values' }));
     }
-    if ((name === 'mapfile' || name === 'readarray') && a.text === '-C') out.push(runsCode(span, { source: 'changes-commands', via: `\`${name} -C\``, how: 'mapfile -C' }));
+    if ((name === 'mapfile' || name === 'readarray') && a.text === '-C') {
+      out.push(runsCode(span, { source: 'changes-commands', via: `\`${name} -C\``, how: 'mapfile -C' }));
+    }
   }
   return [...out, { kind: 'forget-parameters', names }, ...(assignments.length ? [{ kind: 'variables' as const, assignments }] : [])];
 }

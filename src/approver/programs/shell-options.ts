@@ -66,9 +66,91 @@ export const rows: ProgramRow[] = [
 /** `set`'s letters that change how later words expand: `-f` (no globbing) and `-k` (assignments anywhere in a command). */
 const expansionLetters = ['f', 'k'];
 
+/** Options that change which names a glob matches (dot files, `**`, no match). */
 const dotGlobOptions = new Set(['dotglob', 'globdots', 'glob_dots', 'globstar', 'extglob', 'nullglob', 'failglob', 'nomatch', 'glob', 'noglob']);
-const expansionOptions = new Set(['globsubst', 'glob_subst', 'shwordsplit', 'sh_word_split', 'braceccl', 'brace_ccl', 'nocaseglob', 'no_case_glob', 'caseglob', 'magicequalsubst', 'magic_equal_subst', 'extendedglob', 'extended_glob', 'ksharrays', 'ksh_arrays', 'kshglob', 'ksh_glob', 'rcexpandparam', 'rc_expand_param', 'globassign', 'nocasematch', 'keyword']);
-const harmlessOptions = new Set(['e', 'u', 'x', 'o', 'errexit', 'nounset', 'xtrace', 'pipefail', 'verbose', 'v', 'noclobber', 'C', 'notify', 'monitor', 'm', 'errtrace', 'functrace', 'E', 'T', 'inherit_errexit', 'lastpipe', 'expand_aliases', 'nocorrect', 'correct', 'histexpand', 'H', 'allexport', 'a', 'hashall', 'h', 'interactive_comments', 'interactivecomments', 'localoptions', 'local_options', 'localtraps', 'err_exit', 'errreturn', 'err_return', 'pipe_fail', 'xtrace', 'warn_create_global', 'printexitvalue', 'cdablevars', 'cdable_vars', 'autocd', 'auto_cd']);
+
+/** Options that change how later words expand: treeward stops reading words as fixed. */
+const expansionOptions = new Set([
+  // zsh's word splitting and glob substitution
+  'globsubst',
+  'glob_subst',
+  'shwordsplit',
+  'sh_word_split',
+  'rcexpandparam',
+  'rc_expand_param',
+  'magicequalsubst',
+  'magic_equal_subst',
+  'globassign',
+  // what a glob or a brace matches
+  'braceccl',
+  'brace_ccl',
+  'nocaseglob',
+  'no_case_glob',
+  'caseglob',
+  'extendedglob',
+  'extended_glob',
+  'kshglob',
+  'ksh_glob',
+  'nocasematch',
+  // how arrays and assignments read
+  'ksharrays',
+  'ksh_arrays',
+  'keyword',
+]);
+
+/** Options that change nothing treeward reads. */
+const harmlessOptions = new Set([
+  // errors and tracing
+  'e',
+  'errexit',
+  'err_exit',
+  'u',
+  'nounset',
+  'x',
+  'xtrace',
+  'v',
+  'verbose',
+  'E',
+  'errtrace',
+  'T',
+  'functrace',
+  'inherit_errexit',
+  'errreturn',
+  'err_return',
+  'pipefail',
+  'pipe_fail',
+  'printexitvalue',
+  'warn_create_global',
+  // jobs, history and the interactive shell
+  'm',
+  'monitor',
+  'notify',
+  'H',
+  'histexpand',
+  'correct',
+  'nocorrect',
+  'interactive_comments',
+  'interactivecomments',
+  'expand_aliases',
+  'autocd',
+  'auto_cd',
+  'cdablevars',
+  'cdable_vars',
+  // exports, hashing, pipelines and clobbering
+  'a',
+  'allexport',
+  'h',
+  'hashall',
+  'lastpipe',
+  'C',
+  'noclobber',
+  // zsh's local options and traps
+  'localoptions',
+  'local_options',
+  'localtraps',
+  // `set -o NAME` itself
+  'o',
+]);
 
 function optionActions(names: string[]): Action[] {
   const out: Action[] = [];

@@ -11,7 +11,7 @@ import type { Span } from '../../syntax/ast.js';
 import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import { type Action, runsCode, type Invocation, type ProgramContext, type ProgramRow } from '../core/actions.js';
 import { leadingText } from '../core/words.js';
-import { getopt, has, type ParsedOption, readOptions, valuesOf } from '../core/options.js';
+import { getopt, has, type ParsedOption, type ParsedOptions, readOptions, valuesOf } from '../core/options.js';
 
 export const rows: ProgramRow[] = [{ names: ['ssh', 'scp', 'sftp'], read: readSsh }];
 
@@ -76,7 +76,9 @@ function readSetting(setting: { text: string; whole: boolean }, o: ParsedOption 
     if (shellKeywords.has(parsed.key) || parsed.key === 'knownhostscommand' || parsed.key === 'pkcs11provider' || parsed.key === 'securitykeyprovider') {
       return [runsCode(where, { source: 'unfixed', via: `\`ssh -o ${parsed.spelled}\``, what: 'ssh option value' })];
     }
-    if (parsed.key === 'userknownhostsfile' && o) return [{ kind: 'write', arg: unfixedArgument(o.arg, { source: 'program-reads', what: 'known-hosts value' }), by: 'ssh UserKnownHostsFile' }];
+    if (parsed.key === 'userknownhostsfile' && o) {
+      return [{ kind: 'write', arg: unfixedArgument(o.arg, { source: 'program-reads', what: 'known-hosts value' }), by: 'ssh UserKnownHostsFile' }];
+    }
     return [];
   }
   if (!parsed) return [];
@@ -85,7 +87,8 @@ function readSetting(setting: { text: string; whole: boolean }, o: ParsedOption 
     if (key === 'proxycommand' && value.toLowerCase() === 'none') return [];
     const allowed = key === 'proxycommand' ? new Set(['%', 'h', 'n', 'p', 'r']) : null;
     const code = expandTokens(value, tokens, allowed);
-    if (code === null) return [runsCode(where, { source: 'unfixed', via: `\`${key === 'proxycommand' ? 'ProxyCommand' : 'LocalCommand'}\``, what: 'ssh host' })];
+    const directive = key === 'proxycommand' ? 'ProxyCommand' : 'LocalCommand';
+    if (code === null) return [runsCode(where, { source: 'unfixed', via: `\`${directive}\``, what: 'ssh host' })];
     return [{ kind: 'shell-code', code, span: where, dialect: 'sh' }];
   }
   if (key === 'knownhostscommand') {
@@ -101,7 +104,9 @@ function readSetting(setting: { text: string; whole: boolean }, o: ParsedOption 
     const file = value.split(/\s+/)[0] ?? '';
     if (file === '' || file.toLowerCase() === 'none') return [];
     const path = expandTokens(file.replace(/^~(?=\/|$)/, ctx.home), tokens, new Set(['%', 'd']));
-    if (path === null || /\$\{/.test(path)) return [{ kind: 'write', arg: unfixedArgument(o.arg, { source: 'program-reads', what: 'known-hosts tokens' }), by: 'ssh UserKnownHostsFile' }];
+    if (path === null || /\$\{/.test(path)) {
+      return [{ kind: 'write', arg: unfixedArgument(o.arg, { source: 'program-reads', what: 'known-hosts tokens' }), by: 'ssh UserKnownHostsFile' }];
+    }
     return [{ kind: 'write', arg: derivedArgument(o.arg, path), by: 'ssh UserKnownHostsFile' }];
   }
   if ((key === 'pkcs11provider' || key === 'securitykeyprovider') && o) return library({ ...o, value, attached: true }, ctx, span);
@@ -130,7 +135,9 @@ function readConfigFile(o: ParsedOption, tokens: Tokens, ctx: ProgramContext, sp
     const parsed = splitSetting(text);
     if (!parsed) continue;
     if (parsed.key === 'match' || parsed.key === 'include') {
-      if (parsed.key === 'include' || /\bexec\b/i.test(parsed.value)) out.push(runsCode(span, { source: 'written-ssh-config', file: o.value, directive: parsed.key === 'include' ? 'Include' : 'Match exec' }));
+      if (parsed.key === 'include' || /\bexec\b/i.test(parsed.value)) {
+        out.push(runsCode(span, { source: 'written-ssh-config', file: o.value, directive: parsed.key === 'include' ? 'Include' : 'Match exec' }));
+      }
       continue;
     }
     out.push(...readSetting({ text, whole: true }, { ...o, value: text, attached: true }, tokens, ctx, span));
@@ -228,7 +235,8 @@ function remoteOperand(arg: Argument): boolean {
   if (arg.text !== null) return /^scp:\/\//.test(arg.text) || /^[^/]*:/.test(arg.text);
   // a word the line does not fix: remote when a `:` is spelled before any `/`
   const lead = leadingText(arg.word);
-  return /^[^/]*:/.test(lead.text) || (!lead.whole && arg.word.parts.some((p) => (p.type === 'Literal' || p.type === 'SingleQuoted') && /^[^/]*:/.test(p.value)));
+  if (/^[^/]*:/.test(lead.text)) return true;
+  return !lead.whole && arg.word.parts.some((p) => (p.type === 'Literal' || p.type === 'SingleQuoted') && /^[^/]*:/.test(p.value));
 }
 
 /** scp writes its local target (a copy from a host, or between local files). */
@@ -272,7 +280,7 @@ function sftpBatch(batch: ParsedOption | null, ctx: ProgramContext, span: Span):
  * spaces, with `'…'` and `"…"` quoting, no shell) and appends `-l USER`, the
  * host and the remote rsync command; the result is read as a command.
  */
-export function rsyncShell(line: { options: readonly ParsedOption[]; operands: readonly Argument[] }, environment: ProgramContext['environment'], span: Span): Action[] {
+export function rsyncShell(line: Pick<ParsedOptions, 'options' | 'operands'>, environment: ProgramContext['environment'], span: Span): Action[] {
   const out: Action[] = [];
   const given = line.options.filter((o) => o.name === 'rsh').pop();
   const variable = environment.get('RSYNC_RSH');

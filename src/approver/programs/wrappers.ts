@@ -6,9 +6,10 @@
 import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import { type Argument, derivedArgument, listedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
+import type { Unfixed } from '../core/facts.js';
 import { exactOption, getopt, has, optionLines, type OptionTable, readOptions, valuesOf } from '../core/options.js';
-import { changeDirs } from './directories.js';
 import { shellNamed } from '../core/shells.js';
+import { changeDirs } from './directories.js';
 
 /** What a wrapper's own reading adds before its command: actions, and how many operands to pass over (`'rest'`: all of them, nothing runs). */
 type Before = { actions: Action[]; skip: number | 'rest' };
@@ -419,7 +420,9 @@ export const rows: ProgramRow[] = [
   },
   { names: ['exec'], options: execOptions, read: ({ line }) => (line.operands.length > 0 ? [{ kind: 'run', argv: line.operands }] : []) },
   wrapper(['time'], timeOptions, outputFile('time -o'), { shadowable: true, passesStdio: true }),
-  wrapper(['sudo'], sudoOptions, ({ line, span }) => (has(line, 'edit') ? [runsCode(span, { source: 'editor', edits: 'sudo -e' })] : null), { shadowable: true }),
+  wrapper(['sudo'], sudoOptions, ({ line, span }) => (has(line, 'edit') ? [runsCode(span, { source: 'editor', edits: 'sudo -e' })] : null), {
+    shadowable: true,
+  }),
   wrapper(['doas'], doasOptions),
   wrapper(['flock'], flockOptions, flockCommand),
   { names: ['watch'], options: watchOptions, read: readWatch },
@@ -440,8 +443,15 @@ function readSu({ name, args, span }: Invocation): Action[] {
   const commandForm = name === 'runuser' && args.some((a) => a.text === '-u' || (a.text?.startsWith('--user') ?? false) || /^-u./.test(a.text ?? ''));
   const line = readOptions(args.slice(1), suOptions, commandForm);
   const commands = valuesOf(line, 'command', 'session-command');
-  const out: Action[] = commands.map((o) => (o.value === null ? runsCode(span, { source: 'unfixed', via: `\`${name} -c\``, what: 'command' }) : ({ kind: 'shell-code', code: o.value, span, dialect: 'sh' }) as Action));
-  for (const o of valuesOf(line, 'shell')) if (o.value === null || shellNamed(o.value.slice(o.value.lastIndexOf('/') + 1))?.plain !== true) out.push(runsCode(span, { source: 'unread-shell', via: `\`${name} -s\``, runs: 'shell' }));
+  const out: Action[] = commands.map((o): Action => {
+    if (o.value === null) return runsCode(span, { source: 'unfixed', via: `\`${name} -c\``, what: 'command' });
+    return { kind: 'shell-code', code: o.value, span, dialect: 'sh' };
+  });
+  for (const o of valuesOf(line, 'shell')) {
+    if (o.value === null || shellNamed(o.value.slice(o.value.lastIndexOf('/') + 1))?.plain !== true) {
+      out.push(runsCode(span, { source: 'unread-shell', via: `\`${name} -s\``, runs: 'shell' }));
+    }
+  }
   if (commands.length > 0) return out;
   if (commandForm) return line.operands.length > 0 ? [...out, { kind: 'run', argv: line.operands }] : out;
   // words after the user go to the user's shell as its arguments (a script, or `-c …`)
@@ -566,13 +576,18 @@ function readXargs({ args, line, ctx, span }: Invocation): Action[] {
   const argv = line.operands.length > 0 ? line.operands : [derivedArgument(args[0]!, 'echo')];
   // xargs appends words read from its input: not fixed, but below a listing program's start points when it reads one
   const fromFile = has(line, 'arg-file');
-  const input = listedArgument(args[0]!, fromFile ? null : ctx.stdinListing ?? null, { source: 'input', runner: 'xargs', from: fromFile ? 'file' : 'input', filledIn: false });
+  const why: Unfixed = { source: 'input', runner: 'xargs', from: fromFile ? 'file' : 'input', filledIn: false };
+  const input = listedArgument(args[0]!, fromFile ? null : ctx.stdinListing ?? null, why);
   const replace = line.options.find((o) => o.name === 'I' || o.name === 'replace');
   if (replace) {
     // -I R: each R in the command's words is an input line; nothing is appended
     const token = replace.name === 'I' ? replace.value : replace.value ?? '{}';
     if (token === null) return [runsCode(span, { source: 'unfixed', via: '`xargs -I`', what: 'replacement string' })];
-    const replaced = argv.map((a) => (a.text === token ? input : a.text !== null && a.text.includes(token) ? listedArgument(a, null, { source: 'input', runner: 'xargs', from: 'input', filledIn: true }) : a));
+    const replaced = argv.map((a) => {
+      if (a.text === token) return input;
+      if (a.text !== null && a.text.includes(token)) return listedArgument(a, null, { source: 'input', runner: 'xargs', from: 'input', filledIn: true });
+      return a;
+    });
     return [{ kind: 'run', argv: replaced, subshell: true }];
   }
   return [{ kind: 'run', argv: [...argv, input], subshell: true }];
@@ -588,10 +603,18 @@ function readParallel({ args, span }: Invocation): Action[] {
   // `::: ARGS` are the arguments, one run each (appended, or put where `{}` stands); `::::` names files of them
   const values = sep < 0 ? [] : args.slice(sep).filter((a) => a.text !== ':::' && a.text !== ':::+');
   const fromElsewhere = sep < 0 || args.slice(sep).some((a) => a.text === '::::') || values.length === 0 || values.length > 32;
-  const inputs = fromElsewhere ? [unfixedArgument(args[0]!, sep < 0 ? { source: 'input', runner: 'parallel', from: 'input', filledIn: false } : { source: 'runner-list', runner: 'parallel', filledIn: false })] : values;
+  const why: Unfixed =
+    sep < 0 ? { source: 'input', runner: 'parallel', from: 'input', filledIn: false } : { source: 'runner-list', runner: 'parallel', filledIn: false };
+  const inputs = fromElsewhere ? [unfixedArgument(args[0]!, why)] : values;
   return inputs.map((input) => {
     const placed = line.operands.some((a) => a.text!.includes('{}'));
-    const argv = placed ? line.operands.map((a) => (a.text === '{}' ? input : a.text!.includes('{}') ? (input.text === null ? unfixedArgument(a, { source: 'runner-list', runner: 'parallel', filledIn: true }) : derivedArgument(a, a.text!.replaceAll('{}', input.text))) : a)) : [...line.operands, input];
+    const fillIn = (a: Argument): Argument => {
+      if (a.text === '{}') return input;
+      if (!a.text!.includes('{}')) return a;
+      if (input.text === null) return unfixedArgument(a, { source: 'runner-list', runner: 'parallel', filledIn: true });
+      return derivedArgument(a, a.text!.replaceAll('{}', input.text));
+    };
+    const argv = placed ? line.operands.map(fillIn) : [...line.operands, input];
     return { kind: 'run', argv, subshell: true } as Action;
   });
 }

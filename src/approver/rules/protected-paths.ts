@@ -32,8 +32,10 @@ export function keptOut(p: string, start: string, filter: FindFilter, ctx: Judge
     const name = parts[k - 1]!;
     const path = './' + parts.slice(0, k).join('/');
     const absolute = start + '/' + parts.slice(0, k).join('/');
-    const pruned = (pr: FindFilter['prunes'][number]) =>
-      pr.byPath ? findPathMatches(pr.pattern, path, pr.caseless) || findPathMatches(pr.pattern, absolute, pr.caseless) : findPatternMatches(pr.pattern, name, pr.caseless);
+    const pruned = (pr: FindFilter['prunes'][number]) => {
+      if (!pr.byPath) return findPatternMatches(pr.pattern, name, pr.caseless);
+      return findPathMatches(pr.pattern, path, pr.caseless) || findPathMatches(pr.pattern, absolute, pr.caseless);
+    };
     if (filter.prunes.some(pruned)) return true;
   }
   if (filter.names.length === 0 && filter.paths.length === 0) return false;
