@@ -41,8 +41,7 @@ export interface NodeLikeFs {
   statSync?(path: string): { size: number | bigint; isFile(): boolean };
 }
 
-/** Files larger than this are not read (startup files and git pointers are small). */
-const maxFileBytes = budgets.maxFileBytes;
+
 
 const absentCodes = new Set(['ENOENT', 'ENOTDIR']);
 
@@ -92,7 +91,7 @@ export function fileSystemFrom(fs: NodeLikeFs): FileSystem {
         const st = fs.statSync?.(path);
         if (st && !st.isFile()) return null;
         // too large to read is not the same as absent: the caller must assume the worst about it
-        if (st && Number(st.size) > maxFileBytes) throw new FsError('EFBIG', path);
+        if (st && Number(st.size) > budgets.maxFileBytes) throw new FsError('EFBIG', path);
         const text = fs.readFileSync(path, 'utf8');
         return typeof text === 'string' ? text : String(text);
       } catch (error) {

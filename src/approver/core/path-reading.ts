@@ -16,8 +16,7 @@ import { endsAsDirectory, isAbsolute, isInside, isInsideOrEqual, joinToCwd, norm
 /** The kernel's bound on symlinks followed in one lookup (Linux MAXSYMLINKS): the 41st hop is ELOOP. */
 export const maxLinkHops = 40;
 
-/** Lookups one line may spend when the caller does not say otherwise. */
-export const defaultLookupBudget = budgets.maxLookups;
+
 
 /**
  * A lookup budget shared by every resolution a line makes: each call into the
@@ -29,7 +28,7 @@ export interface LookupBudget {
 }
 
 /** A fresh budget of `lookups` seam calls. */
-export function lookupBudget(lookups: number = defaultLookupBudget): LookupBudget {
+export function lookupBudget(lookups: number = budgets.maxLookups): LookupBudget {
   return { remaining: lookups };
 }
 

@@ -47,7 +47,7 @@ export interface ApproveOptions {
   runDirs?: string[];
   /** `$TMPDIR`, else `/tmp`. */
   tempDir?: string;
-  /** `$HOME`. */
+  /** The user's home directory, what `~` and `$HOME` stand for. Default: `/root`. */
   home?: string;
   /** The environment the line inherits (CDPATH, TMPDIR, BASH_ENV, …). Default: empty. */
   env?: Readonly<Record<string, string | undefined>>;

@@ -74,13 +74,7 @@ export function evaluateWord(word: Word, context: WordContext): WordValue {
   }
 }
 
-/** The single fixed string a word stands for (no globbing, no splitting), or null. */
-export function fixedString(word: Word, context: WordContext): string | null {
-  const value = evaluateWord(word, context);
-  if (value.kind !== 'fixed' || value.fields.length !== 1) return null;
-  const field = value.fields[0]!;
-  return field.glob ? null : field.text;
-}
+
 
 /** The text of a word when it is plain literal and quoted text (no expansion at all), else null. */
 export function literalWord(word: Word): string | null {
@@ -104,17 +98,17 @@ export function literalWord(word: Word): string | null {
   return text;
 }
 
-// A field under construction: chunks, and whether it came from an unquoted expansion (split and globbed in bash/sh).
-type Partial = Chunk[];
+/** A field under construction: its chunks so far. */
+type FieldChunks = Chunk[];
 
-function finishField(chunks: Partial): Field {
+function finishField(chunks: FieldChunks): Field {
   let text = '';
   for (const chunk of chunks) text += chunk.text;
   const merged = mergeChunks(chunks);
   return { text, chunks: merged, glob: hasGlobCharacters(merged) };
 }
 
-function mergeChunks(chunks: Partial): Chunk[] {
+function mergeChunks(chunks: FieldChunks): Chunk[] {
   const out: Chunk[] = [];
   for (const chunk of chunks) {
     if (!chunk.text) continue;
@@ -152,7 +146,7 @@ export function hasGlobCharacters(chunks: readonly Chunk[]): boolean {
 }
 
 /** Cartesian product of field lists, within the field budget. */
-function product(left: Partial[], right: Partial[], span: Span): Partial[] {
+function product(left: FieldChunks[], right: FieldChunks[], span: Span): FieldChunks[] {
   if (left.length * right.length > budgets.maxFields) throw new NotFixed({ source: 'expansion-budget', sequence: null }, span);
   if (right.length === 1) {
     // the usual case, one more part of one field: appended in place (the left fields are this expansion's own arrays),
@@ -160,7 +154,7 @@ function product(left: Partial[], right: Partial[], span: Span): Partial[] {
     for (const a of left) for (const chunk of right[0]!) a.push(chunk);
     return left;
   }
-  const out: Partial[] = [];
+  const out: FieldChunks[] = [];
   for (const a of left) for (const b of right) out.push([...a, ...b]);
   return out;
 }
@@ -169,8 +163,8 @@ function product(left: Partial[], right: Partial[], span: Span): Partial[] {
  * Expand parts into fields. `quoted` is true inside double quotes, where
  * nothing is split, globbed or brace-expanded.
  */
-function expandParts(parts: readonly WordPart[], context: WordContext, quoted: boolean): Partial[] {
-  let fields: Partial[] = [[]];
+function expandParts(parts: readonly WordPart[], context: WordContext, quoted: boolean): FieldChunks[] {
+  let fields: FieldChunks[] = [[]];
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     const after = parts[i + 1];
@@ -188,7 +182,7 @@ function expandParts(parts: readonly WordPart[], context: WordContext, quoted: b
   return fields;
 }
 
-function expandPart(part: WordPart, context: WordContext, quoted: boolean): Partial[] {
+function expandPart(part: WordPart, context: WordContext, quoted: boolean): FieldChunks[] {
   switch (part.type) {
     case 'Literal':
       return [[{ text: part.value, quoted }]];
@@ -235,11 +229,11 @@ function isSimpleGlob(pattern: string): boolean {
   return !pattern.includes('(');
 }
 
-function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: WordContext, quoted: boolean): Partial[] {
+function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: WordContext, quoted: boolean): FieldChunks[] {
   if (part.sequence) {
     const { start, end, step } = part.sequence;
     const numeric = /^-?\d+$/.test(start) && /^-?\d+$/.test(end);
-    const out: Partial[] = [];
+    const out: FieldChunks[] = [];
     if (numeric) {
       const a = Number(start);
       const b = Number(end);
@@ -257,7 +251,7 @@ function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: Word
     for (let v = a; a <= b ? v <= b : v >= b; v += a <= b ? s : -s) out.push([{ text: String.fromCharCode(v), quoted }]);
     return out;
   }
-  const out: Partial[] = [];
+  const out: FieldChunks[] = [];
   for (const alternative of part.alternatives ?? []) {
     for (const field of expandParts(alternative, context, quoted)) {
       out.push(field);
@@ -267,7 +261,7 @@ function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: Word
   return out;
 }
 
-function expandParameter(part: WordPart & { type: 'ParameterExpansion' }, context: WordContext, quoted: boolean): Partial[] {
+function expandParameter(part: WordPart & { type: 'ParameterExpansion' }, context: WordContext, quoted: boolean): FieldChunks[] {
   const plain = part.operator === null && part.index === null && !part.length && !part.indirect && part.flags === null
     && part.zshPrefix === undefined && part.nested === null && part.invalid === null;
   const value = context.parameters.get(part.name);

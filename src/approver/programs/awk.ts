@@ -21,6 +21,9 @@ interface Token {
   text: string;
 }
 
+/** The text a word or number token is read from: a longer one reads as several (no name the scan looks for is that long). */
+const tokenWindow = 64;
+
 function tokenize(program: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
@@ -62,9 +65,9 @@ function tokenize(program: string): Token[] {
       i = j + 1;
       continue;
     }
-    const word = /^[A-Za-z_@][A-Za-z0-9_]*/.exec(program.slice(i, i + 64));
+    const word = /^[A-Za-z_@][A-Za-z0-9_]*/.exec(program.slice(i, i + tokenWindow));
     if (word) { tokens.push({ kind: 'word', text: word[0] }); i += word[0].length; continue; }
-    const number = /^(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/.exec(program.slice(i, i + 64));
+    const number = /^(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/.exec(program.slice(i, i + tokenWindow));
     if (number) { tokens.push({ kind: 'number', text: number[0] }); i += number[0].length; continue; }
     const op = /^(?:\|&|\|\||&&|>>|>=|<=|==|!=|\+\+|--|[-+*/%^!]=|.)/s.exec(program.slice(i, i + 3))!;
     tokens.push({ kind: 'op', text: op[0] });

@@ -35,8 +35,9 @@ const loadsCode: ReadonlySet<string> = new Set<string>(codeLoadingVariables);
  * NODE_OPTIONS is ordinary in builds (`--max-old-space-size=4096`); only the
  * options that load code (`--require`, `--import`, `--loader`, …) make it a
  * way to run code in every node the line starts. A value is approved when
- * every option in it is one of these, and refused otherwise.
+ * every option in it is one of the two lists below, and refused otherwise.
  */
+
 /** Options that may take a value (`--name` or `--name=VALUE`); an alternative a line, as a regular expression. */
 const harmlessValuedNodeOptions = [
   // memory and stack

@@ -86,7 +86,9 @@ export const rows: ProgramRow[] = [
     bsdReading: true,
     shadowable: true,
     read: ({ line, name, span }) => {
-      for (const o of valuesOf(line, 'strip-program')) return [runsCode(span, { source: 'runs-program', via: '`install --strip-program`', program: o.value })];
+      // the first --strip-program names the program install runs
+      const strip = valuesOf(line, 'strip-program')[0];
+      if (strip) return [runsCode(span, { source: 'runs-program', via: '`install --strip-program`', program: strip.value })];
       if (has(line, 'directory')) return line.operands.map((arg) => ({ kind: 'write', arg, by: name }));
       return copyLike(line, name, 'copy');
     },

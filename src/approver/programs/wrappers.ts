@@ -3,6 +3,7 @@
 // the command, what those options write, and the commands some take as text
 // (`flock -c`, `watch`, `script -c`, `su -c`).
 
+import { budgets } from '../../budgets.js';
 import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import { type Argument, derivedArgument, listedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
@@ -602,7 +603,8 @@ function readParallel({ args, span }: Invocation): Action[] {
   if (words.some((w) => w === null)) return [runsCode(span, { source: 'unfixed', via: '`parallel`', what: 'parallel command' })];
   // `::: ARGS` are the arguments, one run each (appended, or put where `{}` stands); `::::` names files of them
   const values = sep < 0 ? [] : args.slice(sep).filter((a) => a.text !== ':::' && a.text !== ':::+');
-  const fromElsewhere = sep < 0 || args.slice(sep).some((a) => a.text === '::::') || values.length === 0 || values.length > 32;
+  const listed = values.length > 0 && values.length <= budgets.maxLoopWords;
+  const fromElsewhere = sep < 0 || args.slice(sep).some((a) => a.text === '::::') || !listed;
   const why: Unfixed =
     sep < 0 ? { source: 'input', runner: 'parallel', from: 'input', filledIn: false } : { source: 'runner-list', runner: 'parallel', filledIn: false };
   const inputs = fromElsewhere ? [unfixedArgument(args[0]!, why)] : values;

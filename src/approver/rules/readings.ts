@@ -4,8 +4,8 @@
 // the tests the rules share on them.
 
 import type { Target } from '../core/effects.js';
-import { readPath, type Resolution } from '../core/path-reading.js';
-import { endsAsDirectory, isInside, isInsideOrEqual, joinToCwd, normalizeLexically } from '../core/path-text.js';
+import { insideInBothReadings, type PathReading, readPath, type Resolution } from '../core/path-reading.js';
+import { endsAsDirectory, isInside, joinToCwd, normalizeLexically } from '../core/path-text.js';
 import type { Field } from '../core/words.js';
 import { type JudgeContext, LookupsExhausted } from './context.js';
 
@@ -19,13 +19,16 @@ export interface Reading {
   resolution: Resolution;
   /** The line's text ended in `/` or `/.`. */
   trailingSlash: boolean;
+  /** Both readings, as core/path-reading.ts `readPath` returned them. */
+  both: PathReading;
 }
 
 /** `text` read from `dir`; `followLast`: its last name is followed when it is a link (always, when it ends in `/` or `/.`). */
 export function read(text: string, dir: string, ctx: JudgeContext, followLast: boolean): Reading {
-  const { written, resolved } = readPath(text, dir, ctx.fs, { removal: !followLast, budget: ctx.budget });
+  const both = readPath(text, dir, ctx.fs, { removal: !followLast, budget: ctx.budget });
+  const { written, resolved } = both;
   if (!resolved.ok && resolved.reason === 'budget') throw new LookupsExhausted();
-  return { text, written: written.path, resolved: resolved.ok ? resolved.path : null, resolution: resolved, trailingSlash: written.trailingSlash };
+  return { text, written: written.path, resolved: resolved.ok ? resolved.path : null, resolution: resolved, trailingSlash: written.trailingSlash, both };
 }
 
 /** Every reading of a fixed, non-glob target: each field in each directory it may be read in. */
@@ -60,13 +63,14 @@ export function allowedDirs(ctx: JudgeContext): string[] {
   return [ctx.tree, ...ctx.runDirs, ...ctx.tempDirs];
 }
 
-export function insideAllowed(path: string | null, ctx: JudgeContext): boolean {
-  return path !== null && allowedDirs(ctx).some((d) => isInsideOrEqual(path, d));
+/** Inside (or at) the tree, a run dir or a temp dir both as written and through its links (each reading may be in a different one). */
+export function insideAllowedBoth(reading: Reading, ctx: JudgeContext): boolean {
+  return insideInBothReadings(reading.both, allowedDirs(ctx));
 }
 
-/** Inside the working tree both as written and through its links. */
+/** Inside (or at) the working tree both as written and through its links. */
 export function insideTreeBoth(reading: Reading, ctx: JudgeContext): boolean {
-  return isInsideOrEqual(reading.written, ctx.tree) && reading.resolved !== null && isInsideOrEqual(reading.resolved, ctx.tree);
+  return insideInBothReadings(reading.both, ctx.tree);
 }
 
 /** Whether something stands at `path` (unreadable: assumed to). */

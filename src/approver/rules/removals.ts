@@ -9,7 +9,7 @@ import { protectedBelow, protectedOwner } from '../core/protected.js';
 import { pastExpansionBudget } from '../core/words.js';
 import { deny, type Rule } from './context.js';
 import { dotDotMatch, globHitsProtected, keptOut } from './protected-paths.js';
-import { allowedDirs, exists, fieldReadings, globFields, insideAllowed, insideTreeBoth, placedOnPath, read, readings } from './readings.js';
+import { allowedDirs, exists, fieldReadings, globFields, insideAllowedBoth, insideTreeBoth, placedOnPath, read, readings } from './readings.js';
 import { removal, wordPastBudget } from './reasons.js';
 
 export const removalUnplacedName: Rule = (effect) => {
@@ -58,7 +58,7 @@ export const removalUnfixedTarget: Rule = (effect, ctx) => {
 export const removalOutsideTree: Rule = (effect, ctx) => {
   if (effect.kind !== 'removal') return null;
   for (const reading of readings(effect, ctx, false)) {
-    if (!insideAllowed(reading.written, ctx) || !insideAllowed(reading.resolved, ctx)) {
+    if (!insideAllowedBoth(reading, ctx)) {
       return deny('removal-outside-tree', effect.span, removal.outsideTree(effect.by, reading, ctx.tree));
     }
   }
