@@ -1,5 +1,5 @@
-// The option reader (src/approver/options.ts) on the coreutils rows
-// (src/approver/coreutils.ts): each case is a program's argv and what the
+// The option reader (src/approver/core/options.ts) on the coreutils rows
+// (src/approver/programs/coreutils-options.ts): each case is a program's argv and what the
 // reading says, GNU's (permuting) and BSD's (stopping at the first operand).
 // test/programs/coreutils.test.ts checks the same readings against the real
 // programs; this table pins the reader's own behaviour, one spelling a line.

@@ -44,15 +44,21 @@ const families: readonly (readonly ProgramRow[])[] = [
   git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy,
 ];
 
-const table = new Map<string, ProgramRow>();
-for (const family of families) {
-  for (const row of family) {
-    for (const name of row.names) {
-      if (table.has(name)) throw new Error(`the program table reads \`${name}\` twice`);
-      table.set(name, row);
+/** The families' rows by name; a name registered twice is an error. */
+export function programTable(rowsOfFamilies: readonly (readonly ProgramRow[])[]): ReadonlyMap<string, ProgramRow> {
+  const merged = new Map<string, ProgramRow>();
+  for (const family of rowsOfFamilies) {
+    for (const row of family) {
+      for (const name of row.names) {
+        if (merged.has(name)) throw new Error(`the program table reads \`${name}\` twice`);
+        merged.set(name, row);
+      }
     }
   }
+  return merged;
 }
+
+const table = programTable(families);
 
 const builtinTable = new Map<string, Builtin>(Object.entries(builtins));
 
