@@ -189,7 +189,22 @@ export type InlineFinding =
   /** An awk program that runs a command or writes a file. */
   | { source: 'awk'; finding: AwkFinding }
   /** A sed script treeward cannot read (`problem`: where the reading stopped), or one that runs commands. */
-  | { source: 'sed'; problem: string | null };
+  | { source: 'sed'; problem: SedProblem | null };
+
+/** Where treeward's reading of a sed script stopped (programs/sed-script.ts). */
+export type SedProblem =
+  | { kind: 'address-without-command' }
+  /** `1,` */
+  | { kind: 'no-second-address' }
+  /** `1,~` or `1,+` with no number after it. */
+  | { kind: 'step-without-number'; step: string }
+  | { kind: 'unknown-command'; command: string }
+  | { kind: 'unterminated'; what: 'regular expression' | 'replacement'; delimiter: string }
+  | { kind: 'unterminated-bracket' }
+  | { kind: 'no-delimiter'; command: string }
+  | { kind: 'characters-after'; command: string }
+  /** `w` with nothing after it. */
+  | { kind: 'no-file-name' };
 
 /** What in an awk program runs a command or writes a file. */
 export type AwkFinding =

@@ -7,13 +7,15 @@
 // inside a bracket expression (`s/[/]/x/`). A script it cannot read is
 // reported as such, and the approver refuses it rather than guess.
 
+import type { SedProblem } from '../core/facts.js';
+
 export interface SedScript {
   /** File names as written after `w`/`W` (GNU sed takes the rest of the line, `;` included). */
   writes: string[];
   /** Whether a command or flag runs a shell command. */
   executes: boolean;
-  /** Why the script could not be read, or null. */
-  problem: string | null;
+  /** Where the reading stopped, when the script could not be read; else null. */
+  problem: SedProblem | null;
 }
 
 const simpleCommands = new Set(['=', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F']);
@@ -24,13 +26,13 @@ export function readSedScript(script: string): SedScript {
     reader.readScript();
   } catch (error) {
     if (!(error instanceof Unreadable)) throw error;
-    reader.result.problem = error.reason;
+    reader.result.problem = error.problem;
   }
   return reader.result;
 }
 
 class Unreadable {
-  constructor(readonly reason: string) {}
+  constructor(readonly problem: SedProblem) {}
 }
 
 function isBlank(c: string | undefined): boolean {
@@ -68,7 +70,7 @@ class SedReader {
       }
       this.addresses();
       const command = script[this.i];
-      if (command === undefined) throw new Unreadable('an address without a command');
+      if (command === undefined) throw new Unreadable({ kind: 'address-without-command' });
       this.i++;
       if (command !== '{') this.command(command);
     }
@@ -81,7 +83,7 @@ class SedReader {
       if (this.script[this.i] === ',') {
         this.i++;
         this.skipBlanks();
-        if (!this.address(true)) throw new Unreadable('a `,` without a second address');
+        if (!this.address(true)) throw new Unreadable({ kind: 'no-second-address' });
       }
     }
     this.skipBlanks();
@@ -108,7 +110,7 @@ class SedReader {
     }
     if (second && (c === '+' || c === '~')) {
       this.i++;
-      if (!isDigit(this.script[this.i])) throw new Unreadable(`\`${c}\` without a number in an address`);
+      if (!isDigit(this.script[this.i])) throw new Unreadable({ kind: 'step-without-number', step: c });
       this.skipDigits();
       return true;
     }
@@ -145,7 +147,7 @@ class SedReader {
       this.delimited(d, 'replacement');
       this.delimited(d, 'replacement');
       this.endOfCommand('y');
-    } else throw new Unreadable(`the command \`${command}\``);
+    } else throw new Unreadable({ kind: 'unknown-command', command });
   }
 
   /** `a`, `i`, `c`: text to the end of the line, and on while a line ends in a backslash. */
@@ -198,7 +200,7 @@ class SedReader {
         if (c === delim) return;
       }
     }
-    throw new Unreadable(`an unterminated ${what} (delimiter \`${delim}\`)`);
+    throw new Unreadable({ kind: 'unterminated', what, delimiter: delim });
   }
 
   /** `[…]` from its `[`: a leading `]` (after `^`) is literal, `[:…:]`, `[.….]`, `[=…=]` are units, a backslash is literal. */
@@ -225,12 +227,12 @@ class SedReader {
       }
       this.i++;
     }
-    throw new Unreadable('an unterminated bracket expression');
+    throw new Unreadable({ kind: 'unterminated-bracket' });
   }
 
   private delimiter(command: string): string {
     const d = this.script[this.i];
-    if (d === undefined || d === '\n' || d === '\\') throw new Unreadable(`\`${command}\` without a delimiter`);
+    if (d === undefined || d === '\n' || d === '\\') throw new Unreadable({ kind: 'no-delimiter', command });
     this.i++;
     return d;
   }
@@ -240,14 +242,14 @@ class SedReader {
     this.skipBlanks();
     const c = this.script[this.i];
     if (c === undefined || c === ';' || c === '\n' || c === '}' || c === '#') return;
-    throw new Unreadable(`characters after \`${command}\``);
+    throw new Unreadable({ kind: 'characters-after', command });
   }
 
   /** A file name after `w`: blanks skipped, then the rest of the line. */
   private fileName(): void {
     this.skipBlanks();
     const name = this.restOfLine();
-    if (name === '') throw new Unreadable('`w` without a file name');
+    if (name === '') throw new Unreadable({ kind: 'no-file-name' });
     this.result.writes.push(name);
   }
 

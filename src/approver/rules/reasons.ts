@@ -5,7 +5,7 @@
 
 import { budgets } from '../../budgets.js';
 import type {
-  AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, Unfixed, UnfixedCode, WrittenUse,
+  AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, SedProblem, Unfixed, UnfixedCode, WrittenUse,
 } from '../core/facts.js';
 import type { Resolution } from '../core/path-reading.js';
 import type { Reading } from './readings.js';
@@ -268,7 +268,22 @@ export function inlineFinding(finding: InlineFinding, language: string): string 
     case 'awk': return awkFinding(finding.finding);
     case 'sed':
       if (finding.problem === null) return 'the sed script runs commands (`e` or `s///e`)';
-      return `treeward cannot read the sed script (${finding.problem}); write it in a form GNU sed reads`;
+      return `treeward cannot read the sed script (${sedProblem(finding.problem)}); write it in a form GNU sed reads`;
+  }
+}
+
+/** Where the reading of a sed script stopped, as the sentence names it. */
+function sedProblem(problem: SedProblem): string {
+  switch (problem.kind) {
+    case 'address-without-command': return 'an address without a command';
+    case 'no-second-address': return 'a `,` without a second address';
+    case 'step-without-number': return `\`${problem.step}\` without a number in an address`;
+    case 'unknown-command': return `the command \`${problem.command}\``;
+    case 'unterminated': return `an unterminated ${problem.what} (delimiter \`${problem.delimiter}\`)`;
+    case 'unterminated-bracket': return 'an unterminated bracket expression';
+    case 'no-delimiter': return `\`${problem.command}\` without a delimiter`;
+    case 'characters-after': return `characters after \`${problem.command}\``;
+    case 'no-file-name': return '`w` without a file name';
   }
 }
 
