@@ -7,7 +7,7 @@
 //
 // What is not a budget but the shells' own limit lives with the dialect
 // (bash's parser stack: a pipeline of more than 3,333 commands) or with the
-// path reader (the kernel's 40 symlinks per lookup, src/approver/paths.ts).
+// path reader (the kernel's 40 symlinks per lookup, src/approver/core/path-reading.ts).
 
 export const budgets = {
   /**
@@ -28,7 +28,7 @@ export const budgets = {
 
   /**
    * Expansion count: the fields one word may expand to (brace expansion
-   * `{a,b}{c,d}…`, `{1..100000000}`); more is `too-complex` (src/approver/words.ts).
+   * `{a,b}{c,d}…`, `{1..100000000}`); more is `too-complex` (src/approver/core/words.ts).
    */
   maxFields: 256,
 
@@ -38,12 +38,12 @@ export const budgets = {
    */
   maxLookups: 10_000,
 
-  /** The largest file the approver reads (startup files, scripts the line wrote): larger ones read as unknown (src/approver/fs.ts). */
+  /** The largest file the approver reads (startup files, scripts the line wrote): larger ones read as unknown (src/approver/core/fs.ts). */
   maxFileBytes: 1 << 20,
 
   /**
    * Code read inside code: nested `bash -c`, `eval`, function calls and git
-   * settings; deeper is `too-complex` (src/approver/walk.ts).
+   * settings; deeper is `too-complex` (src/approver/walk/code.ts).
    */
   maxCodeDepth: 16,
 
@@ -56,13 +56,37 @@ export const budgets = {
    * call the one before twice double the work at every level, and so do
    * loops inside loops. Twice the longest line (a
    * typical agent line spends under 100, a loop over 18 words 1,400); past
-   * it the walk stops and the line is `too-complex` (src/approver/walk.ts).
+   * it the walk stops and the line is `too-complex` (src/approver/walk/state.ts).
    */
   maxJudgingWork: 1 << 21,
 
-  /** Possible current directories followed at once (`cd a || cd b …`); more reads as unknown (src/approver/walk.ts). */
+  /** Possible current directories followed at once (`cd a || cd b …`); more reads as unknown (src/approver/walk/scope.ts). */
   maxDirectories: 8,
 
-  /** Fixed words a `for` loop is followed through one by one; more reads as unknown (src/approver/walk.ts). */
+  /**
+   * Fixed words a `for` loop is followed through one by one, and arguments a
+   * `parallel ::: …` list is read for; more reads as unknown
+   * (src/approver/walk/compound.ts, src/approver/programs/wrappers.ts).
+   */
   maxLoopWords: 32,
+
+  /**
+   * The judging work (maxJudgingWork) charged for each command the walk
+   * judges, and for each field past a word's first, besides their text.
+   */
+  workPerItem: 16,
+
+  /**
+   * Passes over a loop's body while the directories it may leave grow; a
+   * loop that still moves after the last is read as leaving them unknown
+   * (src/approver/walk/compound.ts).
+   */
+  maxLoopPasses: 3,
+
+  /**
+   * Levels below a protected path the rules list to see whether a deleting
+   * `find`'s tests could match anything there; deeper is taken as a match
+   * (src/approver/rules/removals.ts).
+   */
+  maxFindWalkDepth: 16,
 } as const;

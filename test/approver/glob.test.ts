@@ -5,7 +5,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findPathMatches, findPatternMatches, matchesName } from '../../src/approver/glob.js';
+import { findPathMatches, findPatternMatches, matchesName } from '../../src/approver/core/glob.js';
 
 /** The matcher treeward used before: the pattern as one anchored regular expression. */
 function byRegex(pattern: string, text: string, caseless: boolean, starCrossesSlash: boolean): boolean {

@@ -12,7 +12,7 @@ import { Volume } from 'memfs';
 import { describe, expect, it } from 'vitest';
 import { approve } from '../../src/approver/approve.js';
 import { fileSystemFrom, type FileSystem } from '../../src/approver/fs.js';
-import { protectedSet } from '../../src/approver/protected.js';
+import { protectedSet } from '../../src/approver/core/protected.js';
 
 const tree = '/home/dev/project';
 const home = '/home/dev';

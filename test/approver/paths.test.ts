@@ -5,10 +5,8 @@ import fc from 'fast-check';
 import { Volume } from 'memfs';
 import { describe, expect, it } from 'vitest';
 import { FsError, fileSystemFrom, type EntryKind, type FileSystem } from '../../src/approver/fs.js';
-import {
-  directoryEntries, endsAsDirectory, insideInBothReadings, isInside, isInsideOrEqual, joinToCwd, lookupBudget,
-  maxLinkHops, normalizeLexically, readPath, resolveThroughLinks, writtenPath, type Resolution,
-} from '../../src/approver/paths.js';
+import { directoryEntries, insideInBothReadings, lookupBudget, maxLinkHops, readPath, resolveThroughLinks, writtenPath, type Resolution } from '../../src/approver/core/path-reading.js';
+import { endsAsDirectory, isInside, isInsideOrEqual, joinToCwd, normalizeLexically } from '../../src/approver/core/path-text.js';
 
 // ------------------------------------------------------------------ fixtures
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readSedScript } from '../../src/approver/sed.js';
+import { readSedScript } from '../../src/approver/programs/sed-script.js';
 
 /** What GNU sed does with the script: whether it ran `touch ran`, which files it wrote, whether it read the script. */
 function gnuSed(script: string): { writes: string[]; executes: boolean; readable: boolean } {

@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { turnsOnDotGlob } from '../../src/approver/startup.js';
+import { turnsOnDotGlob } from '../../src/approver/core/startup.js';
 
 /** The regular expressions treeward used to run over the whole file, with their blanks kept inside a line (`[^\S\n]` for `\s`). */
 function byWholeTextRegex(text: string): boolean {

@@ -1,19 +1,20 @@
-// The option reader (src/approver/options.ts) on the coreutils rows
-// (src/approver/coreutils.ts): each case is a program's argv and what the
+// The option reader (src/approver/core/options.ts) on the coreutils rows
+// (src/approver/programs/coreutils-options.ts): each case is a program's argv and what the
 // reading says, GNU's (permuting) and BSD's (stopping at the first operand).
 // test/programs/coreutils.test.ts checks the same readings against the real
 // programs; this table pins the reader's own behaviour, one spelling a line.
 
 import { describe, expect, it } from 'vitest';
-import * as coreutils from '../../src/approver/coreutils.js';
-import { type Argument, type OptionTable, platformReadings, readOptions, type ReadCommandLine } from '../../src/approver/options.js';
+import * as coreutils from '../../src/approver/programs/coreutils-options.js';
+import type { Argument } from '../../src/approver/core/arguments.js';
+import { type OptionTable, platformReadings, readOptions, type ParsedOptions } from '../../src/approver/core/options.js';
 
 function argument(text: string): Argument {
   return { word: { span: [0, 0] } as never, value: { kind: 'fixed', fields: [{ text, chunks: [{ text, quoted: true }], glob: false }] }, text };
 }
 
 /** A reading in short: `name` or `name=value` for each option, the operands, and what GNU refuses. */
-function summary(line: ReadCommandLine): string {
+function summary(line: ParsedOptions): string {
   const options = line.options.map((o) => (o.value === null ? o.name : `${o.name}=${o.value}`));
   const operands = line.operands.map((a) => a.text ?? '?');
   return [`options: ${options.join(' ') || '-'}`, `operands: ${operands.join(' ') || '-'}`, ...(line.invalid.length ? [`invalid: ${line.invalid.join(' ')}`] : [])].join('; ');

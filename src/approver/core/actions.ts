@@ -1,0 +1,133 @@
+// What a program does, as its row in the program table reads it from its
+// command line: the vocabulary between approver/programs/ (which reads
+// programs) and approver/walk/ (which turns actions into effects, in order,
+// with the shell state they change).
+
+import type { Span } from '../../syntax/ast.js';
+import type { Dialect, DialectName } from '../../syntax/dialect.js';
+import type { Argument, Listing } from './arguments.js';
+import type { Directories, Effect, FindFilter } from './effects.js';
+import type { CodeFact, GitProblem } from './facts.js';
+import type { OptionTable, ParsedOptions } from './options.js';
+import type { InlineCodePolicy } from './types.js';
+import type { WordContext } from './words.js';
+
+/** What a program's row may know about the shell and the line at the point the program runs. */
+export interface ProgramContext {
+  dialect: Dialect;
+  home: string;
+  tempDir: string;
+  /** The environment the line inherits. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Names given to the command: by the line (exported or bare, before it, through `env`), to their fixed text or null. */
+  environment: ReadonlyMap<string, string | null>;
+  /** The command's stdin is a pipe from an earlier command. */
+  fedByPipe: boolean;
+  agentNames: ReadonlySet<string>;
+  wrappers: ReadonlySet<string>;
+  inlineCode: InlineCodePolicy;
+  wordContext: WordContext;
+  dirs: Directories;
+  writtenBefore: () => boolean;
+  /** When the line wrote this file's content earlier: its literal text, or null when not known. */
+  contentOf: (path: string) => { literal: string | null } | null;
+  parameterFixed: (name: string) => boolean;
+  /** The command's stdin is a here-document or here-string with this fixed text. */
+  stdinText?: string | null;
+  /** The command's stdin is the listing of a program treeward reads (`grep -rl x src | …`). */
+  stdinListing?: Listing;
+}
+
+/** Where `cd` goes: a path, `$HOME`, somewhere treeward cannot know, or back to where `pushd` left (`popd`). */
+export type CdTarget = { path: string } | 'home' | 'unknown' | 'pop';
+
+/** One thing a program does; the walk performs a program's actions in order. */
+export type Action =
+  /** `rm x`, `rmdir -p a/b`, `mv x y` (the source), `find d -delete` (below `d`). */
+  | {
+      kind: 'remove'; arg: Argument; recursive: boolean; belowOnly?: boolean; findFilter?: FindFilter; followLast?: boolean; dirs?: Directories; by: string;
+      /** git clean: it never removes what lies in a `.git` directory (core/effects.ts `Removal`). */
+      skipsGitDirectory?: true;
+    }
+  /** `cp a b` (b), `touch f`, `sed -i s/x/y/ f`, `tar -xf a.tgz -C out` (out, an extraction). */
+  | {
+      kind: 'write'; arg: Argument; recursive?: boolean; extraction?: boolean; hardLinkSource?: boolean; dirs?: Directories; by: string;
+      /** false: the file's text stays what it was (`touch`, `mkdir`, `chmod`). */
+      content?: boolean;
+      destination?: boolean;
+      /** mktemp: a new entry under a random name, which cannot have put a link in a later path's way. */
+      fresh?: boolean;
+    }
+  /** `ln -s t x`, `mv a x`, `cp a x`: what lands at `x` may be a link, so later paths through it are not fixed. */
+  | { kind: 'place'; arg: Argument; dirs?: Directories }
+  /** `nohup CMD …`, `env X=1 CMD …`, `xargs CMD`, `find … -exec CMD {} ;`: a command run by a program. */
+  | { kind: 'run'; argv: Argument[]; environment?: [string, string][]; subshell?: boolean; dirs?: Directories; noFunctions?: boolean }
+  /** `bash -c 'CODE'`, `eval CODE`, `trap CODE EXIT`, a heredoc fed to `sh`: code given as text, read in its dialect. */
+  | { kind: 'shell-code'; code: string; span: Span; dialect: DialectName; dirs?: Directories; subshell?: boolean }
+  /** `source FILE` of a file treeward does not read: after it, where the shell is and what it has set are unknown. */
+  | { kind: 'unknown-shell-state'; what: string }
+  /** `export NAME=value` and kin: names set to values (null when not fixed), judged by what the name means. */
+  | { kind: 'variables'; assignments: { name: string; value: string | null; span: Span }[] }
+  /** `cd DIR`, `pushd DIR`, `popd`. */
+  | { kind: 'cd'; to: CdTarget; push?: boolean }
+  /** An effect the program has whatever the walk knows (`claude …`, `python -c CODE`, `crontab f`). */
+  | { kind: 'effect'; effect: Effect }
+  /** `git -c core.pager=CMD …`, `GIT_SSH_COMMAND=CMD git …`: a setting whose value git runs as a command. */
+  | { kind: 'git-setting'; span: Span; setting: string; command: string | null; problem: GitProblem | null; dirs: Directories }
+  /** `shopt -s dotglob`, `setopt globsubst`, `set -f`: options that change how later words expand. */
+  | { kind: 'set-options'; globDots?: boolean; expansionChanged?: boolean; cdableVars?: boolean }
+  /** `alias NAME=VALUE`. */
+  | { kind: 'alias'; names: string[] }
+  /** `read x`, `unset x`, `declare x`: names whose values the line no longer fixes. */
+  | { kind: 'forget-parameters'; names: string[] };
+
+/** Code the program runs that treeward cannot judge: the fact, at `span`. */
+export function runsCode(span: Span, fact: CodeFact): Action {
+  return { kind: 'effect', effect: { ...fact, kind: 'runs-code', span } };
+}
+
+export function effectAction(effect: Effect): Action {
+  return { kind: 'effect', effect };
+}
+
+/** One command, as a program's row reads it. */
+export interface Invocation {
+  /** The program's name in the table: the last component of the command word (`/bin/rm` is `rm`). */
+  name: string;
+  /** The whole command line, the program's own word first. */
+  args: Argument[];
+  /** The words after the program's, read by the row's option table; with no table, each of them an operand. */
+  line: ParsedOptions;
+  ctx: ProgramContext;
+  /** The whole command's span. */
+  span: Span;
+}
+
+/**
+ * A row of the program table (approver/programs/): the names it reads, its
+ * options, what it does, and what the walk may ask of it besides.
+ */
+export interface ProgramRow {
+  names: readonly string[];
+  /** The options `read` gets its `line` by. */
+  options?: OptionTable;
+  /**
+   * The program may be BSD's (macOS), whose getopt stops at the first operand
+   * where GNU's permutes: the line is read both ways and the program does what
+   * either reading does (options.ts `platformReadings`). A name the
+   * configuration lists as a wrapper is read as one before such a row.
+   */
+  bsdReading?: true;
+  read(invocation: Invocation): Action[];
+  /** A function or alias named like the program would hide what the table reads: refused. */
+  shadowable?: true;
+  /** The program copies its stdin to its stdout and does nothing else (`cat`): a here-document through it is the text it writes. */
+  copiesStdinToStdout?: true;
+  /** A wrapper that hands the command it runs its own stdin and stdout (`nice cat`, `env A=1 cat`). */
+  passesStdio?: true;
+  /**
+   * What the program prints, when its words (as literals) fix it; the walk
+   * reads `x=$(PROGRAM …)` by it. `mktemp`: the path of the file it makes.
+   */
+  output?: (words: readonly (string | null)[], tempDir: string) => string | null;
+}

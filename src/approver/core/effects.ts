@@ -1,0 +1,144 @@
+// What the walk finds a line doing, kept with everything the rules need to
+// judge it: the word and its value, the directories it may be read in, and
+// what earlier parts of the line did.
+
+import type { Span, Word } from '../../syntax/ast.js';
+import type { CodeFact, Complexity, GitProblem, InlineFinding } from './facts.js';
+import type { WordValue } from './words.js';
+
+/** Where a command runs: the possible current directories, or null when the line leaves it unknown. */
+export type Directories = readonly string[] | null;
+
+/** A path operand of a removal or a write. */
+export interface Target {
+  span: Span;
+  /** The word, when the target is one (absent for synthetic targets such as git's own directory). */
+  word?: Word;
+  value: WordValue;
+  /** The directories a relative target is read in. */
+  dirs: Directories;
+  /** An earlier part of the line wrote or removed a file (it could have made a directory a link). */
+  wroteBefore: boolean;
+  /** Absolute paths (as written) that an earlier part linked, moved or copied into place. */
+  placedBefore: readonly string[];
+  /** How many of `placedBefore` came before an earlier part placed a path the line does not fix (null: none did). */
+  placedUnknownAt: number | null;
+  /** Globs may match names starting with a dot here (dotglob, `(D)`, configured `globDots`). */
+  globDots: boolean;
+  /** An option changed how globs and parameters expand: no glob here is fixed. */
+  expansionChanged: boolean;
+  /** The program (or `>`) that acts on it, for the reason sentence. */
+  by: string;
+}
+
+export interface Removal extends Target {
+  kind: 'removal';
+  /** rm -r, rmdir -p: a directory and everything below it. */
+  recursive: boolean;
+  /** find -delete, git clean: what lies below the target, never the target itself. */
+  belowOnly: boolean;
+  /** For a find that deletes: the tests that choose what it deletes, when treeward can read them. */
+  findFilter?: FindFilter;
+  /** The removal follows the target's last component (a trailing `/`, or `shred` of a link). */
+  followLast?: boolean;
+  /**
+   * git clean: what git lists below the target, which is never what lies in
+   * a `.git` directory; the target is read as a glob of its directory, so
+   * one outside the tree is not fixed.
+   */
+  skipsGitDirectory?: true;
+}
+
+/**
+ * What a deleting `find` selects: the tests joined by `-a` to the deleting
+ * action. A protected path is kept out when the tests cannot match it or
+ * anything below it.
+ */
+export interface FindFilter {
+  /** `-name`/`-iname` patterns every deleted entry's name must match. */
+  names: { pattern: string; caseless: boolean }[];
+  /** `-path`/`-ipath`/`-wholename` patterns every deleted entry's path must match. */
+  paths: { pattern: string; caseless: boolean }[];
+  /** `-prune`d entries (and so everything below them) are never reached. */
+  prunes: { pattern: string; caseless: boolean; byPath: boolean }[];
+  maxDepth: number | null;
+  /** The action removes whole directories (`-exec rm -r {}`), not single entries. */
+  removesDirectories: boolean;
+}
+
+export interface Write extends Target {
+  kind: 'write';
+  /** chmod -R, chown -R, cp -r into it: everything below too. */
+  recursive: boolean;
+  /** tar -x / unzip into a directory. */
+  extraction: boolean;
+  /** A redirection (bash and zsh glob its target). */
+  redirection: boolean;
+  /** A hard link whose source this is (`ln src dst`, `cp -l`): protected sources are refused. */
+  hardLinkSource: boolean;
+  /** A copy or move destination: when it is a directory already, what lands is the name inside it, judged as a write of its own. */
+  destination?: boolean;
+  /** The write lands on entries another program lists below this target (`grep -rl x src | xargs sed -i`). */
+  below?: ListedBelow;
+}
+
+/** How the entries below a write's target are narrowed. */
+export interface ListedBelow {
+  /** The lister's own tests; null where none is read. */
+  filter: FindFilter | null;
+  /** `git ls-files` never lists what lies in a `.git` directory. */
+  skipsGitDirectories: boolean;
+}
+
+export interface AgentLaunch {
+  kind: 'agent';
+  span: Span;
+  name: string;
+  /** Flags that turn the harness's own checks off. */
+  checksOff: string[];
+  /** Settings variables the same command sets (CLAUDE_CONFIG_DIR, …). */
+  settings: string[];
+}
+
+export interface InlineCode {
+  kind: 'inline-code';
+  span: Span;
+  language: string;
+  /** The code when known; null when it comes from stdin or is not fixed. */
+  code: string | null;
+  /** Why the policy refuses it (the API the code calls, or the policy itself), when it does. */
+  finding: InlineFinding | null;
+}
+
+/** Code the line runs that treeward cannot judge (`dynamic-code`): the fact of core/facts.ts, at its span. */
+export type RunsCode = CodeFact & { kind: 'runs-code'; span: Span };
+
+export interface GitSetting {
+  kind: 'git-setting';
+  span: Span;
+  /** `core.pager`, `alias.x`, `GIT_SSH_COMMAND`… */
+  setting: string;
+  /** Why it cannot be approved, or null when its command was read and may be judged. */
+  problem: GitProblem | null;
+  /** What the command the setting names does (judged by the same rules). */
+  effects: Effect[];
+  /** Where git runs (its `-C`, `--work-tree`, or the current directory). */
+  gitDirs: Directories;
+  /** An earlier part of the line wrote or removed a file. */
+  wroteBefore: boolean;
+}
+
+/** `crontab FILE` (or stdin): installs a table that runs commands later. */
+export interface CrontabInstall {
+  kind: 'crontab';
+  span: Span;
+}
+
+export interface TooComplex {
+  kind: 'too-complex';
+  span: Span;
+  /** Which budget the line is past, or what it does that treeward does not follow. */
+  past: Complexity;
+}
+
+export type Effect = Removal | Write | AgentLaunch | InlineCode | RunsCode | GitSetting | CrontabInstall | TooComplex;

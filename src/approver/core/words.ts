@@ -1,0 +1,305 @@
+// Word evaluation: is a word fixed, and to which strings? A fixed word
+// expands, as the dialect would, to fields of known text; a glob field keeps
+// which of its characters are quoted (and so literal); anything the line does
+// not fix (a parameter it does not fix, a substitution, `~user`) is unfixed.
+
+import { budgets } from '../../budgets.js';
+import type { Dialect } from '../../syntax/dialect.js';
+import type { Span, Word, WordPart } from '../../syntax/ast.js';
+import type { Unfixed } from './facts.js';
+import { trailingQualifier } from './zsh-qualifiers.js';
+
+/** A run of a field's text, and whether the shell reads it quoted (a quoted `*` is literal). */
+export interface Chunk {
+  text: string;
+  quoted: boolean;
+}
+
+/** One field the word expands to. */
+export interface Field {
+  /** The text after quote removal. */
+  text: string;
+  chunks: Chunk[];
+  /** It holds an unquoted `*`, `?`, `[…]` (or an extended glob) the shell will match against names. */
+  glob: boolean;
+  /** zsh's `(D)` qualifier: the glob matches dot entries whatever the options say. */
+  dots?: boolean;
+}
+
+export type WordValue =
+  | { kind: 'fixed'; fields: Field[] }
+  /** `why`: a fact (core/facts.ts), worded by rules/reasons.ts; `span`: the part that is not fixed. */
+  | { kind: 'unfixed'; why: Unfixed; span: Span };
+
+/** What the line has fixed, as the walk knows it at this point. */
+export interface WordContext {
+  dialect: Dialect;
+  /** Fixed parameters: name to value (HOME and PWD included). */
+  parameters: ReadonlyMap<string, string>;
+  /** The home directory, for `~` (the line's own HOME when it sets one); null when it sets HOME to a value it does not fix. */
+  home: string | null;
+  /** The current directory when it is known (for `~+`). */
+  cwd: string | null;
+  /** Field splitting no longer follows the default IFS (`IFS=` in the line). */
+  splittingChanged: boolean;
+}
+
+/** Thrown inside an evaluation to end it: the word is not fixed. */
+class NotFixed {
+  constructor(readonly why: Unfixed, readonly span: Span) {}
+}
+
+/** Whether a value is past the expansion budget: a too-complex line, not merely an unknown word. */
+export function pastExpansionBudget(value: WordValue): boolean {
+  return value.kind === 'unfixed' && value.why.source === 'expansion-budget';
+}
+
+/** Evaluate a word as a command argument (quote removal, tilde, braces, fixed parameters, globs). */
+export function evaluateWord(word: Word, context: WordContext): WordValue {
+  try {
+    let parts = word.parts;
+    let dots = false;
+    const qualifier = context.dialect.zshGlobParens ? trailingQualifier(parts) : null;
+    if (qualifier) {
+      if (!qualifier.readable) throw new NotFixed({ source: 'glob-qualifier', text: qualifier.text }, word.span);
+      parts = parts.slice(0, qualifier.start);
+      dots = qualifier.dots;
+    }
+    const fields = expandParts(parts, context, false).map(finishField);
+    if (dots) for (const field of fields) if (field.glob) field.dots = true;
+    return { kind: 'fixed', fields };
+  } catch (error) {
+    if (error instanceof NotFixed) return { kind: 'unfixed', why: error.why, span: error.span };
+    throw error;
+  }
+}
+
+
+
+/** The text of a word when it is plain literal and quoted text (no expansion at all), else null. */
+export function literalWord(word: Word): string | null {
+  let text = '';
+  for (const part of word.parts) {
+    switch (part.type) {
+      case 'Literal': case 'Escaped': case 'SingleQuoted': case 'AnsiCQuoted':
+        text += part.value;
+        break;
+      case 'DoubleQuoted':
+      case 'LocaleQuoted':
+        for (const inner of part.parts) {
+          if (inner.type !== 'Literal' && inner.type !== 'Escaped') return null;
+          text += inner.value;
+        }
+        break;
+      default:
+        return null;
+    }
+  }
+  return text;
+}
+
+/** A field under construction: its chunks so far. */
+type FieldChunks = Chunk[];
+
+function finishField(chunks: FieldChunks): Field {
+  let text = '';
+  for (const chunk of chunks) text += chunk.text;
+  const merged = mergeChunks(chunks);
+  return { text, chunks: merged, glob: hasGlobCharacters(merged) };
+}
+
+function mergeChunks(chunks: FieldChunks): Chunk[] {
+  const out: Chunk[] = [];
+  for (const chunk of chunks) {
+    if (!chunk.text) continue;
+    const last = out[out.length - 1];
+    if (last && last.quoted === chunk.quoted) last.text += chunk.text;
+    else out.push({ text: chunk.text, quoted: chunk.quoted });
+  }
+  return out;
+}
+
+/**
+ * Whether a field holds an unquoted `*`, `?`, or a `[` that opens a bracket
+ * expression: one closed by a later `]` (a `]` right after `[` or `[!` is a
+ * member), so `[ -f x ]` and `a[` stay words while `[ab]` matches names. A
+ * `]` that is quoted still closes it, as in bash (`["a"]` matches `a`).
+ */
+export function hasGlobCharacters(chunks: readonly Chunk[]): boolean {
+  let text = '';
+  let unquoted = '';
+  for (const chunk of chunks) {
+    text += chunk.text;
+    unquoted += (chunk.quoted ? '\u0000' : '\u0001').repeat(chunk.text.length);
+  }
+  for (let i = 0; i < text.length; i++) {
+    if (unquoted.charCodeAt(i) !== 1) continue;
+    const c = text[i];
+    if (c === '*' || c === '?') return true;
+    if (c === '[') {
+      let first = i + 1;
+      if (text[first] === '!' || text[first] === '^') first++;
+      if (text.indexOf(']', first + 1) !== -1) return true;
+    }
+  }
+  return false;
+}
+
+/** Cartesian product of field lists, within the field budget. */
+function product(left: FieldChunks[], right: FieldChunks[], span: Span): FieldChunks[] {
+  if (left.length * right.length > budgets.maxFields) throw new NotFixed({ source: 'expansion-budget', sequence: null }, span);
+  if (right.length === 1) {
+    // the usual case, one more part of one field: appended in place (the left fields are this expansion's own arrays),
+    // since copying each field at every part is quadratic in the parts of a word (30,000 `?/` took seconds)
+    for (const a of left) for (const chunk of right[0]!) a.push(chunk);
+    return left;
+  }
+  const out: FieldChunks[] = [];
+  for (const a of left) for (const b of right) out.push([...a, ...b]);
+  return out;
+}
+
+/**
+ * Expand parts into fields. `quoted` is true inside double quotes, where
+ * nothing is split, globbed or brace-expanded.
+ */
+function expandParts(parts: readonly WordPart[], context: WordContext, quoted: boolean): FieldChunks[] {
+  let fields: FieldChunks[] = [[]];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const after = parts[i + 1];
+    const modifier = part.type === 'ParameterExpansion' && !part.braced && after?.type === 'Literal' && /^:[A-Za-z&]/.test(after.value);
+    if (context.dialect.unbracedParameterModifiers && modifier) {
+      throw new NotFixed({ source: 'zsh-modifier', name: part.name, modifier: after.value.slice(0, 2) }, part.span);
+    }
+    const expanded = expandPart(part, context, quoted);
+    // a parameter split into several fields joins the text around it field by field; read only when it stands alone
+    if (part.type === 'ParameterExpansion' && expanded.length > 1 && parts.length > 1) {
+      throw new NotFixed({ source: 'split-parameter', name: part.name }, part.span);
+    }
+    fields = product(fields, expanded, part.span);
+  }
+  return fields;
+}
+
+function expandPart(part: WordPart, context: WordContext, quoted: boolean): FieldChunks[] {
+  switch (part.type) {
+    case 'Literal':
+      return [[{ text: part.value, quoted }]];
+    case 'Escaped':
+    case 'SingleQuoted':
+      return [[{ text: part.value, quoted: true }]];
+    case 'AnsiCQuoted':
+      return [[{ text: part.value, quoted: true }]];
+    case 'DoubleQuoted':
+    case 'LocaleQuoted': {
+      const inner = expandParts(part.parts, context, true);
+      // inside double quotes every chunk is quoted and there is exactly one field
+      return inner.map((f) => f.map((c) => ({ text: c.text, quoted: true })));
+    }
+    case 'Glob':
+      if (quoted) return [[{ text: part.pattern, quoted: true }]];
+      if (!isSimpleGlob(part.pattern)) throw new NotFixed({ source: 'pattern', pattern: part.pattern }, part.span);
+      return [[{ text: part.pattern, quoted: false }]];
+    case 'BraceExpansion':
+      return expandBraces(part, context, quoted);
+    case 'Tilde': {
+      if (part.user === '') {
+        if (context.home === null) throw new NotFixed({ source: 'home' }, part.span);
+        return [[{ text: context.home, quoted: true }]];
+      }
+      if (part.user === '+' && context.cwd !== null) return [[{ text: context.cwd, quoted: true }]];
+      throw new NotFixed({ source: 'user-home', user: part.user }, part.span);
+    }
+    case 'ParameterExpansion':
+      return expandParameter(part, context, quoted);
+    case 'CommandSubstitution':
+      throw new NotFixed({ source: 'substitution' }, part.span);
+    case 'ProcessSubstitution':
+      throw new NotFixed({ source: 'process-substitution' }, part.span);
+    case 'ArithmeticExpansion':
+      throw new NotFixed({ source: 'arithmetic' }, part.span);
+    case 'EqualsCommandPath':
+      throw new NotFixed({ source: 'command-path', name: part.name }, part.span);
+  }
+}
+
+/** `*`, `?` and bracket expressions only: extended globs and zsh's groups are not read. */
+function isSimpleGlob(pattern: string): boolean {
+  return !pattern.includes('(');
+}
+
+function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: WordContext, quoted: boolean): FieldChunks[] {
+  if (part.sequence) {
+    const { start, end, step } = part.sequence;
+    const numeric = /^-?\d+$/.test(start) && /^-?\d+$/.test(end);
+    const out: FieldChunks[] = [];
+    if (numeric) {
+      const a = Number(start);
+      const b = Number(end);
+      let s = step ? Math.abs(Number(step)) || 1 : 1;
+      const count = Math.floor(Math.abs(b - a) / s) + 1;
+      if (count > budgets.maxFields) throw new NotFixed({ source: 'expansion-budget', sequence: `{${start}..${end}}` }, part.span);
+      s = a <= b ? s : -s;
+      const width = (start.startsWith('0') && start.length > 1) || (end.startsWith('0') && end.length > 1) ? Math.max(start.length, end.length) : 0;
+      for (let i = 0, v = a; i < count; i++, v += s) out.push([{ text: width ? String(v).padStart(width, '0') : String(v), quoted }]);
+      return out;
+    }
+    const a = start.charCodeAt(0);
+    const b = end.charCodeAt(0);
+    const s = step ? Math.abs(Number(step)) || 1 : 1;
+    for (let v = a; a <= b ? v <= b : v >= b; v += a <= b ? s : -s) out.push([{ text: String.fromCharCode(v), quoted }]);
+    return out;
+  }
+  const out: FieldChunks[] = [];
+  for (const alternative of part.alternatives ?? []) {
+    for (const field of expandParts(alternative, context, quoted)) {
+      out.push(field);
+      if (out.length > budgets.maxFields) throw new NotFixed({ source: 'expansion-budget', sequence: null }, part.span);
+    }
+  }
+  return out;
+}
+
+function expandParameter(part: WordPart & { type: 'ParameterExpansion' }, context: WordContext, quoted: boolean): FieldChunks[] {
+  const plain = part.operator === null && part.index === null && !part.length && !part.indirect && part.flags === null
+    && part.zshPrefix === undefined && part.nested === null && part.invalid === null;
+  const value = context.parameters.get(part.name);
+  if (!plain || value === undefined) {
+    throw new NotFixed({ source: 'parameter', name: part.name, braced: part.braced }, part.span);
+  }
+  // zsh neither splits nor globs an unquoted parameter; bash and sh do both.
+  if (quoted || !context.dialect.splitsUnquotedParameters) return [[{ text: value, quoted: true }]];
+  if (context.splittingChanged) throw new NotFixed({ source: 'changed-ifs', name: part.name }, part.span);
+  const words = value.split(/[ \t\n]+/).filter((w) => w !== '');
+  if (words.length === 0) return [[]];
+  if (words.length === 1 && /^[ \t\n]|[ \t\n]$/.test(value) === false) return [[{ text: words[0]!, quoted: false }]];
+  // Split fields: only a value with no leading/trailing blanks joins the text around it simply;
+  // anything else is read field by field.
+  return words.map((w) => [{ text: w, quoted: false }]);
+}
+
+/**
+ * The text a word starts with before anything the line does not fix
+ * (`"ext::$CMD"` → `ext::`), and whether that is the whole word.
+ */
+export function leadingText(word: Word): { text: string; whole: boolean } {
+  let text = '';
+  const walk = (parts: readonly WordPart[]): boolean => {
+    for (const part of parts) {
+      switch (part.type) {
+        case 'Literal': case 'Escaped': case 'SingleQuoted': case 'AnsiCQuoted':
+          text += part.value;
+          break;
+        case 'DoubleQuoted': case 'LocaleQuoted':
+          if (!walk(part.parts)) return false;
+          break;
+        default:
+          return false;
+      }
+    }
+    return true;
+  };
+  const whole = walk(word.parts);
+  return { text, whole };
+}

@@ -1,0 +1,353 @@
+// Archives and compressors: tar's mode (create, extract, list, append), its
+// archive (`-f`), its directory (`-C`) and the options that run commands;
+// unzip's extraction; zip's archive, `-m` and `-TT`; and the gzip family,
+// which replaces each file it compresses.
+
+import { type Action, type Invocation, type ProgramRow, runsCode } from '../core/actions.js';
+import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
+import type { Directories } from '../core/effects.js';
+import { flagLines, getopt, has, type OptionSpec, optionLines, type ParsedOptions, readOptions, valuesOf } from '../core/options.js';
+import { joinPath } from '../core/path-text.js';
+import { shQuote, unfixedWord } from '../core/sh-quote.js';
+import { leadingText } from '../core/words.js';
+
+/**
+ * tar's options (GNU tar 1.35 `--help`), one a line. The arities are the
+ * ones treeward has read tar by: `--anchored`, `--backup` and `--occurrence`
+ * take a value here, which GNU tar gives only when attached.
+ */
+const tarOptions = optionLines([
+  // the modes
+  '-A --catenate --concatenate',
+  '-c --create',
+  '-r --append',
+  '-u --update',
+  '-x --extract --get',
+  '   --delete',
+  // what is read and written, and where
+  '-f --file=ARCHIVE',
+  '-C --directory=DIR',
+  '-O --to-stdout',
+  '-P --absolute-names',
+  '-T --files-from=FILE',
+  '-X --exclude-from=FILE',
+  '   --remove-files',
+  // options whose value tar runs as a command (with `sh -c`)
+  '-I --use-compress-program=PROG',
+  '-F --info-script=NAME --new-volume-script=NAME',
+  '   --to-command=COMMAND',
+  '   --rsh-command=COMMAND',
+  '   --checkpoint-action=ACTION',
+  // the other options with a value
+  '-b --blocking-factor=BLOCKS',
+  '-g --listed-incremental=FILE',
+  '-H --format=FORMAT',
+  '-K --starting-file=MEMBER',
+  '-L --tape-length=N',
+  '-N --newer=DATE --after-date=DATE',
+  '-V --label=TEXT',
+  '   --exclude=PATTERN',
+  '   --exclude-tag=FILE',
+  '   --exclude-tag-under=FILE',
+  '   --exclude-tag-all=FILE',
+  '   --transform=EXPRESSION --xform=EXPRESSION',
+  '   --strip-components=NUMBER',
+  '   --owner=NAME',
+  '   --group=NAME',
+  '   --mode=CHANGES',
+  '   --mtime=DATE',
+  '   --newer-mtime=DATE',
+  '   --suffix=STRING',
+  '   --index-file=FILE',
+  '   --backup=CONTROL',
+  '   --warning=KEYWORD',
+  '   --occurrence=NUMBER',
+  '   --hole-detection=TYPE',
+  '   --sort=ORDER',
+  '   --quoting-style=STYLE',
+  '   --record-size=NUMBER',
+  '   --volno-file=FILE',
+  '   --anchored=PATTERN',
+]);
+
+/** The options whose value tar runs as a command (`-F` is `--info-script`; `--checkpoint-action=exec=…` is read apart). */
+const commandOptions = new Set(['use-compress-program', 'info-script', 'to-command', 'rsh-command']);
+
+/** Long names tar is read to take a unique prefix of (`--use-compress=`, `--to-comm=`): those of the options that run a command. */
+const prefixedLongNames = ['use-compress-program', 'to-command', 'info-script', 'new-volume-script', 'rsh-command', 'checkpoint-action'];
+
+/** One option of a tar command line: its table name, how it was spelled, its value, and the word holding the value. */
+interface TarOption {
+  name: string;
+  spelled: string;
+  value: string | null;
+  arg: Argument;
+}
+
+function letterSpec(letter: string): OptionSpec | undefined {
+  return tarOptions.options.find((spec) => spec.short === letter);
+}
+
+/** A long name as tar is read: a known name, else the command option it is a unique prefix of, else as typed. */
+function tarLongName(name: string): string {
+  if (name.length < 3 || tarOptions.options.some((spec) => spec.long === name)) return name;
+  const matches = prefixedLongNames.filter((full) => full.startsWith(name));
+  return matches.length === 1 ? matches[0]! : name;
+}
+
+/** A long option as the table names it (unknown ones by their typed name), and how it takes a value. */
+function longOption(name: string): { name: string; takesValue: boolean } {
+  const spec = tarOptions.options.find((candidate) => candidate.long === name);
+  return spec ? { name: spec.name!, takesValue: spec.arity === 'required' } : { name, takesValue: false };
+}
+
+/** A letter as the table names it (unknown letters by themselves), and whether it takes a value. */
+function letterOption(letter: string): { name: string; takesValue: boolean } {
+  const spec = letterSpec(letter);
+  return spec ? { name: spec.name!, takesValue: spec.arity === 'required' } : { name: letter, takesValue: false };
+}
+
+/** A word the line does not fix that spells a command option (`--to-command="$X"`, `-I"$C"`): its command is not fixed. */
+function unfixedCommandOption(arg: Argument): string | null {
+  const lead = leadingText(arg.word).text;
+  const long = /^--([a-z-]+)=(.*)$/s.exec(lead);
+  if (long) {
+    const name = tarLongName(long[1]!);
+    if (commandOptions.has(longOption(name).name) || (name === 'checkpoint-action' && 'exec='.startsWith(long[2]!.slice(0, 5)))) return `--${name}`;
+    return null;
+  }
+  const short = /^-([A-Za-z]*?)([IF])/.exec(lead);
+  if (short && ![...short[1]!].some((letter) => letterOption(letter).takesValue)) return `-${short[2]}`;
+  return null;
+}
+
+/**
+ * The old-style first word (`tar xzf archive.tgz`): its letters are options,
+ * and each that takes a value takes the next word, in order.
+ */
+function oldStyleKey(rest: Argument[], options: TarOption[]): Argument[] {
+  const first = rest[0]?.text;
+  if (!first || first.startsWith('-') || !/^[A-Za-z]+$/.test(first)) return rest;
+  let k = 1;
+  for (const letter of first) {
+    const option = letterOption(letter);
+    if (option.takesValue) {
+      options.push({ name: option.name, spelled: `-${letter}`, value: rest[k]?.text ?? null, arg: rest[k] ?? rest[0]! });
+      k++;
+    } else options.push({ name: option.name, spelled: `-${letter}`, value: null, arg: rest[0]! });
+  }
+  return rest.slice(k);
+}
+
+/** tar's command line by its table: options anywhere (GNU tar permutes), clusters, `--` ending them. */
+function readTarLine(args: Argument[], out: Action[]): { options: TarOption[]; operands: Argument[] } {
+  const options: TarOption[] = [];
+  const operands: Argument[] = [];
+  const rest = oldStyleKey(args.slice(1), options);
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    const t = arg.text;
+    if (t === null) {
+      const option = unfixedCommandOption(arg);
+      if (option) out.push(runsCode(arg.word.span, { source: 'unfixed', via: `\`tar ${option}\``, what: 'tar command' }));
+      operands.push(arg);
+      continue;
+    }
+    if (t === '--') { operands.push(...rest.slice(i + 1)); break; }
+    if (t.startsWith('--')) {
+      const eq = t.indexOf('=');
+      const typed = tarLongName(eq < 0 ? t.slice(2) : t.slice(2, eq));
+      const { name, takesValue } = longOption(typed);
+      const spelled = `--${typed}`;
+      if (eq >= 0) options.push({ name, spelled, value: t.slice(eq + 1), arg });
+      else if (takesValue) { options.push({ name, spelled, value: rest[i + 1]?.text ?? null, arg: rest[i + 1] ?? arg }); i++; }
+      else options.push({ name, spelled, value: null, arg });
+      continue;
+    }
+    if (t.startsWith('-') && t.length > 1) {
+      for (let j = 1; j < t.length; j++) {
+        const { name, takesValue } = letterOption(t[j]!);
+        const spelled = `-${t[j]!}`;
+        if (takesValue) {
+          if (j + 1 < t.length) options.push({ name, spelled, value: t.slice(j + 1), arg: derivedArgument(arg, t.slice(j + 1)) });
+          else { options.push({ name, spelled, value: rest[i + 1]?.text ?? null, arg: rest[i + 1] ?? arg }); i++; }
+          break;
+        }
+        options.push({ name, spelled, value: null, arg });
+      }
+      continue;
+    }
+    operands.push(arg);
+  }
+  return { options, operands };
+}
+
+function readTar({ args, ctx, span }: Invocation): Action[] {
+  const out: Action[] = [];
+  const { options, operands } = readTarLine(args, out);
+  const has = (...names: string[]) => options.some((o) => names.includes(o.name));
+  for (const o of options) {
+    if (commandOptions.has(o.name)) {
+      if (o.value === null) out.push(runsCode(span, { source: 'unfixed', via: `\`tar ${o.spelled}\``, what: 'tar command' }));
+      else out.push({ kind: 'shell-code', code: o.value, span: o.arg.word.span, dialect: 'sh' });
+    }
+    if (o.name === 'checkpoint-action' && o.value !== null && /^exec=/.test(o.value)) {
+      out.push({ kind: 'shell-code', code: o.value.slice(5), span: o.arg.word.span, dialect: 'sh' });
+    }
+  }
+  const directory = options.filter((o) => o.name === 'directory').map((o) => o.arg).pop();
+  const archive = options.filter((o) => o.name === 'file').map((o) => o.arg).pop();
+  if (has('extract')) {
+    if (has('to-stdout')) return out;
+    if (has('absolute-names')) {
+      out.push({ kind: 'write', arg: unfixedArgument(archive ?? args[0]!, { source: 'program-reads', what: 'tar -P path' }), by: 'tar -x -P' });
+      return out;
+    }
+    out.push({ kind: 'write', arg: directory ?? derivedArgument(args[0]!, '.'), extraction: true, recursive: true, by: 'tar -x' });
+    return out;
+  }
+  if (has('create', 'append', 'update', 'catenate', 'delete')) {
+    if (archive && archive.text !== '-') out.push({ kind: 'write', arg: archive, by: 'tar -f' });
+    if (has('remove-files')) out.push(...removedFiles(options, operands, ctx.dirs));
+  }
+  return out;
+}
+
+/** `tar --remove-files`: the names it archives, read both where the line is and in the `-C DIR` that may place them. */
+function removedFiles(options: TarOption[], operands: Argument[], here: Directories): Action[] {
+  const places = options.filter((o) => o.name === 'directory');
+  let dirs: Directories | undefined;
+  if (places.length > 1 || places.some((o) => o.value === null)) dirs = null;
+  else if (places.length === 1) {
+    const value = places[0]!.value!;
+    const joined = value.startsWith('/') ? [value] : here === null ? null : here.map((d) => joinPath(d, value));
+    dirs = joined === null || here === null ? null : [...new Set([...here, ...joined])];
+  }
+  return operands.map((source): Action => {
+    const arg = dirs === null && !(source.text ?? '').startsWith('/') ? unfixedArgument(source, { source: 'derived', what: 'tar -C name' }) : source;
+    return { kind: 'remove', arg, recursive: true, by: 'tar --remove-files', ...(dirs ? { dirs } : {}) };
+  });
+}
+
+/** gzip, bzip2 and xz: one table for the three (an option one of them lacks is refused there and does nothing). */
+const compressOptions = optionLines([
+  '-c --stdout --to-stdout',
+  '-d --decompress --uncompress',
+  '-f --force',
+  '-k --keep',
+  '-l --list',
+  '-n',
+  '-N',
+  '-q --quiet',
+  '-r --recursive',
+  '-S --suffix=SUF',
+  '-t --test',
+  '-T --threads=N',
+  '-v --verbose',
+  ...flagLines('0123456789'), // compression levels
+  '   --rm',
+  '   --fast',
+  '   --best',
+]);
+
+/** zstd: as gzip, with `-o FILE`, and removing its input only with `--rm`. */
+const zstdOptions = optionLines([
+  '-c --stdout --to-stdout',
+  '-d --decompress --uncompress',
+  '-f --force',
+  '-k --keep',
+  '-l --list',
+  '-o FILE',
+  '-q --quiet',
+  '-r --recursive',
+  '-t --test',
+  '-T --threads=N',
+  '-v --verbose',
+  ...flagLines('0123456789'), // compression levels
+  '   --suffix=SUF',
+  '   --rm',
+  '   --fast',
+  '   --best',
+]);
+
+/** gzip, bzip2 and xz replace each file they compress (unless -k or -c); zstd only with --rm. */
+function compressRemovals(line: ParsedOptions, by: string, tool: string): Action[] {
+  if (has(line, 'stdout', 'list', 'test')) return [];
+  const out: Action[] = [];
+  const removes = tool === 'zstd' ? has(line, 'rm') : !has(line, 'keep');
+  for (const arg of line.operands) {
+    out.push({ kind: 'write', arg, by });
+    if (removes) out.push({ kind: 'remove', arg, recursive: has(line, 'recursive'), by });
+  }
+  for (const o of valuesOf(line, 'o')) out.push({ kind: 'write', arg: valueArgument(o), by });
+  return out;
+}
+
+// ------------------------------------------------------------------ zip
+
+const zipTable = optionLines([
+  ...flagLines('0123456789AcdDeFfgjJklLnoqrRSuvwXyz'),
+  '-m --move',
+  '-T --test',
+  '-b PATH',
+  '-i FILE',
+  '-O FILE',
+  '-P PASSWORD',
+  '-t DATE',
+  '-x FILE',
+  '   --unzip-command=COMMAND',
+]);
+
+/** zip: the archive it writes, `-m` removals, and `-TT CMD`, the test command it runs with system(). */
+function readZip({ args }: Invocation): Action[] {
+  const out: Action[] = [];
+  const commands: { text: string | null; arg: Argument }[] = [];
+  const rest: Argument[] = [];
+  for (let i = 1; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (t === '-TT' || t === '--unzip-command') {
+      const value = args[++i];
+      if (value) commands.push({ text: value.text, arg: value });
+    } else if (t !== null && /^(?:-TT=?|--unzip-command=)/.test(t) && t !== '-TT') {
+      commands.push({ text: t.replace(/^(?:-TT=?|--unzip-command=)/, ''), arg: args[i]! });
+    } else rest.push(args[i]!);
+  }
+  const line = readOptions(rest, zipTable);
+  const [archive, ...sources] = line.operands;
+  for (const c of commands) {
+    if (c.text === null) {
+      out.push(runsCode(c.arg.word.span, { source: 'unfixed', via: '`zip -TT`', what: 'command' }));
+      continue;
+    }
+    // `{}` is the archive's name (zip's temporary copy of it, in the same directory); else the name is appended
+    const name = archive ? (archive.text === null ? unfixedWord : shQuote(archive.text)) : unfixedWord;
+    const code = c.text.includes('{}') ? c.text.split('{}').join(name) : `${c.text} ${name}`;
+    out.push({ kind: 'shell-code', code, span: c.arg.word.span, dialect: 'sh' });
+  }
+  if (archive) out.push({ kind: 'write', arg: archive, by: 'zip' });
+  if (has(line, 'move')) for (const arg of sources) out.push({ kind: 'remove', arg, recursive: has(line, 'r', 'R'), by: 'zip -m' });
+  return out;
+}
+
+export const rows: ProgramRow[] = [
+  { names: ['tar'], shadowable: true, read: readTar },
+  { names: ['bsdtar', 'gtar'], read: readTar },
+  { names: ['gzip', 'gunzip'], options: compressOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'gzip') },
+  { names: ['bzip2', 'bunzip2'], options: compressOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'bzip2') },
+  { names: ['xz', 'unxz'], options: compressOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'xz') },
+  { names: ['zstd'], options: zstdOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'zstd') },
+  {
+    names: ['unzip'],
+    options: getopt('cd:fhlnoqtuvxZ'),
+    bsdReading: true,
+    shadowable: true,
+    read: ({ line, name }) => {
+      if (has(line, 'l', 't', 'v', 'c', 'Z')) return [];
+      const dir = valuesOf(line, 'd').map(valueArgument)[0];
+      if (dir) return [{ kind: 'write', arg: dir, extraction: true, recursive: true, by: name }];
+      const here = line.operands[0];
+      return here ? [{ kind: 'write', arg: derivedArgument(here, '.'), extraction: true, recursive: true, by: name }] : [];
+    },
+  },
+  { names: ['zip'], read: readZip },
+];

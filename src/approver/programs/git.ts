@@ -1,0 +1,545 @@
+// git: where it runs (`-C`, `--work-tree`, `GIT_DIR`), the settings and
+// variables whose value it runs as a command (dcn-2610161930191632), and the
+// subcommands that remove or write files outside git's own repository.
+
+import type { Span } from '../../syntax/ast.js';
+import { leadingText } from '../core/words.js';
+import { shQuote } from '../core/sh-quote.js';
+import type { Directories } from '../core/effects.js';
+import { type Argument, derivedArgument, type Listing, unfixedArgument } from '../core/arguments.js';
+import { joinPath, trimTrailingSlashes } from '../core/path-text.js';
+import { type Action, type Invocation, type ProgramContext, type ProgramRow, runsCode } from '../core/actions.js';
+import { listingFilter } from './find.js';
+
+export const rows: ProgramRow[] = [{ names: ['git'], shadowable: true, read: readGit }];
+
+/** Settings whose value git runs as a command (names in lower case; `*` is any subsection). */
+const commandSettings = [
+  /^core\.pager$/, /^pager\.[^.]+$/, /^core\.sshcommand$/, /^core\.editor$/, /^core\.fsmonitor$/, /^core\.askpass$/, /^credential(\..+)?\.helper$/,
+  /^diff\.external$/, /^diff\..+\.(command|textconv)$/, /^difftool\..+\.cmd$/, /^mergetool\..+\.cmd$/, /^remote\..+\.(uploadpack|receivepack)$/,
+  /^filter\..+\.(clean|smudge|process)$/, /^merge\..+\.driver$/, /^sequence\.editor$/, /^gpg(\..+)?\.program$/, /^sendemail\.(smtpserver|tocmd|cccmd)$/,
+  /^uploadpack\.packobjectshook$/, /^protocol\..+\.allow$/,
+];
+
+/** Variables git (or the pager and editor it starts) runs as commands. */
+const commandVariables = [
+  'GIT_PAGER',
+  'PAGER',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'EDITOR',
+  'VISUAL',
+  'GIT_SSH_COMMAND',
+  'GIT_SSH',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_ASKPASS',
+  'SSH_ASKPASS',
+  'GIT_PROXY_COMMAND',
+];
+
+function runsCommand(key: string, value: string | null): boolean {
+  const k = key.toLowerCase();
+  if (k.startsWith('alias.')) return value === null || value.startsWith('!');
+  if (k === 'core.hookspath') return true;
+  return commandSettings.some((re) => re.test(k));
+}
+
+/** The command a setting's value runs (an alias drops its `!`; a credential helper without one runs `git credential-…`). */
+function commandOf(key: string, value: string): string | null {
+  const k = key.toLowerCase();
+  if (k.startsWith('alias.')) return value.startsWith('!') ? value.slice(1) : null;
+  if (k.endsWith('.helper') && !value.startsWith('!')) return value.startsWith('/') ? value : `git credential-${value}`;
+  if (k.endsWith('.helper')) return value.slice(1);
+  return value;
+}
+
+/**
+ * git's options before its subcommand (git.c `handle_options`), as treeward
+ * reads them: the ones that place git (`-C DIR`, `--git-dir`, `--work-tree`),
+ * give a setting (`-c NAME=VALUE`), or take a value treeward does not read.
+ * Any other word starting with `-` is a flag; the first other word is the
+ * subcommand.
+ */
+const globalOptions = new Map<string, 'place' | 'place-or-attached' | 'setting' | 'value'>([
+  ['-C', 'place'],
+  ['--git-dir', 'place-or-attached'],
+  ['--work-tree', 'place-or-attached'],
+  ['-c', 'setting'],
+  ['--exec-path', 'value'],
+  ['--namespace', 'value'],
+  ['--super-prefix', 'value'],
+  ['--list-cmds', 'value'],
+]);
+
+/** What git's own options and environment say before its subcommand runs. */
+interface GitCall {
+  /** Where git runs. */
+  dirs: Directories;
+  /** `-c` settings. */
+  settings: Setting[];
+  ctx: ProgramContext;
+  span: Span;
+}
+
+/** The subcommand's own reading: its word, its arguments (and their texts). */
+type Subcommand = (git: GitCall, sub: Argument, subArgs: Argument[], texts: (string | null)[]) => Action[];
+
+function readGit({ args, ctx, span }: Invocation): Action[] {
+  const out: Action[] = [];
+  const git: GitCall = { dirs: ctx.dirs, settings: [], ctx, span };
+  const i = readGlobalOptions(args, git, out);
+  if (i === null) return out;
+  // GIT_DIR / GIT_WORK_TREE place git too
+  for (const variable of ['GIT_WORK_TREE', 'GIT_DIR']) {
+    const value = ctx.environment.get(variable);
+    if (value !== undefined) place(git, typeof value === 'string' ? value : null);
+  }
+  // the settings and variables that run commands
+  for (const setting of git.settings) {
+    const action = commandSetting(setting, setting.arg.word.span, git.dirs);
+    if (action) out.push(action);
+  }
+  out.push(...environmentSettings(git, args[0]!));
+  const sub = args[i];
+  if (!sub) return out;
+  const subArgs = args.slice(i + 1);
+  // an alias's command was judged as a setting
+  if (git.settings.some((s) => s.key.toLowerCase() === `alias.${sub.text}`)) return out;
+  const reader = sub.text === null ? undefined : gitSubcommands.get(sub.text);
+  if (reader) out.push(...reader(git, sub, subArgs, subArgs.map((a) => a.text)));
+  return out;
+}
+
+function place(git: GitCall, target: string | null): void {
+  if (target === null) git.dirs = null;
+  else if (target.startsWith('/')) git.dirs = [target];
+  else git.dirs = git.dirs === null ? null : git.dirs.map((d) => joinPath(d, target));
+}
+
+/** git's options up to its subcommand: the subcommand's index, or null where an option is not fixed. */
+function readGlobalOptions(args: Argument[], git: GitCall, out: Action[]): number | null {
+  let i = 1;
+  while (i < args.length) {
+    const arg = args[i]!;
+    const t = arg.text;
+    if (t === null) {
+      out.push(runsCode(arg.word.span, { source: 'unfixed', via: '`git`', what: 'git option' }));
+      return null;
+    }
+    const eq = t.indexOf('=');
+    const kind = globalOptions.get(t) ?? (eq > 0 && globalOptions.get(t.slice(0, eq)) === 'place-or-attached' ? 'attached' : undefined);
+    if (kind === 'place' || kind === 'place-or-attached') { place(git, args[i + 1]?.text ?? null); i += 2; continue; }
+    if (kind === 'attached') { place(git, t.slice(eq + 1)); i++; continue; }
+    if (kind === 'setting') {
+      const setting = args[i + 1];
+      if (setting) git.settings.push(splitSetting(setting));
+      i += 2;
+      continue;
+    }
+    if (kind === 'value') { i += 2; continue; }
+    if (t.startsWith('--exec-path=')) {
+      out.push(runsCode(arg.word.span, { source: 'changes-commands', via: '`git --exec-path`', how: 'git --exec-path' }));
+      i++;
+      continue;
+    }
+    if (t.startsWith('--config-env')) {
+      out.push(runsCode(arg.word.span, { source: 'changes-commands', via: '`git --config-env`', how: 'git --config-env' }));
+      i += t.includes('=') ? 1 : 2;
+      continue;
+    }
+    if (t.startsWith('-')) { i++; continue; }
+    break;
+  }
+  return i;
+}
+
+/** Variables that make git run a command, give it settings treeward does not read, or write a trace. */
+function environmentSettings(git: GitCall, first: Argument): Action[] {
+  const { ctx, span, dirs } = git;
+  const out: Action[] = [];
+  for (const variable of commandVariables) {
+    const value = ctx.environment.get(variable);
+    if (value === undefined) continue;
+    out.push(settingAction(variable, typeof value === 'string' ? value : null, span, dirs));
+  }
+  for (const key of ctx.environment.keys()) {
+    if (key === 'GIT_CONFIG_PARAMETERS' || /^GIT_CONFIG_(COUNT|KEY_\d+|VALUE_\d+)$/.test(key)) {
+      out.push({ kind: 'git-setting', span, setting: key, command: null, problem: { source: 'unread-settings' }, dirs });
+    }
+    if (/^GIT_TRACE/.test(key)) {
+      const value = ctx.environment.get(key);
+      if (typeof value === 'string' && value.startsWith('/')) out.push({ kind: 'write', arg: derivedArgument(first, value), by: key });
+      else if (typeof value !== 'string') out.push({ kind: 'write', arg: unfixedArgument(first, { source: 'variable', name: key }), by: key });
+    }
+  }
+  return out;
+}
+
+/** The subcommands that remove or write files outside git's repository, or run commands. */
+const gitSubcommands = new Map<string, Subcommand>([
+  ['clean', clean],
+  ['rm', ({ dirs }, _sub, subArgs, texts) => {
+    if (texts.includes('--cached')) return [];
+    const recursive = texts.some((t) => t === '-r' || (t !== null && /^-[a-zA-Z]*r/.test(t)));
+    return afterOptions(subArgs, []).map((target) => ({ kind: 'remove', arg: target, recursive, dirs, by: 'git rm' }));
+  }],
+  ['mv', ({ dirs }, _sub, subArgs) => {
+    const operands = afterOptions(subArgs, []);
+    if (operands.length < 2) return [];
+    const destination = operands[operands.length - 1]!;
+    return [
+      { kind: 'write', arg: destination, recursive: true, dirs, by: 'git mv' },
+      { kind: 'place', arg: destination, dirs },
+      ...operands.slice(0, -1).map((source): Action => ({ kind: 'remove', arg: source, recursive: true, dirs, by: 'git mv' })),
+    ];
+  }],
+  ['worktree', ({ dirs }, _sub, subArgs, texts) => {
+    const out: Action[] = [];
+    if (texts[0] === 'remove') {
+      for (const target of afterOptions(subArgs.slice(1), [])) out.push({ kind: 'remove', arg: target, recursive: true, dirs, by: 'git worktree remove' });
+    }
+    if (texts[0] === 'add') {
+      const operands = afterOptions(subArgs.slice(1), ['-b', '-B', '--reason']);
+      if (operands[0]) out.push({ kind: 'write', arg: operands[0], recursive: true, dirs, by: 'git worktree add' });
+    }
+    return out;
+  }],
+  ['config', ({ dirs, ctx }, _sub, subArgs) => readGitConfig(subArgs, dirs, ctx)],
+  ...['diff', 'log', 'show', 'format-patch', 'archive', 'bundle'].map((name): [string, Subcommand] => [name, outputs]),
+  ...['difftool', 'mergetool'].map((name): [string, Subcommand] => [name, ({ dirs }, sub, subArgs) => {
+    const out: Action[] = [];
+    for (const [k, a] of subArgs.entries()) {
+      const t = a.text ?? '';
+      if (t === '-x' || t === '--extcmd') out.push(settingAction(`${sub.text} --extcmd`, subArgs[k + 1]?.text ?? null, a.word.span, dirs));
+      else if (t.startsWith('--extcmd=')) out.push(settingAction(`${sub.text} --extcmd`, t.slice(9), a.word.span, dirs));
+    }
+    return out;
+  }]),
+  ...['fetch', 'pull', 'push', 'clone', 'ls-remote', 'submodule'].map((name): [string, Subcommand] => [name, transport]),
+  ['remote', ({ dirs }, _sub, subArgs) => {
+    // `git remote add NAME URL`, `git remote set-url NAME URL`: an ext:: URL is a command later fetches run
+    const out: Action[] = [];
+    for (const a of subArgs) {
+      const ext = extUrl(a, 'upload-pack', dirs);
+      if (ext) out.push(ext);
+    }
+    return out;
+  }],
+  ['rebase', ({ dirs }, _sub, subArgs) => {
+    const out: Action[] = [];
+    for (const [k, a] of subArgs.entries()) {
+      const t = a.text ?? '';
+      if (t === '-x' || t === '--exec') out.push(settingAction('git rebase --exec', subArgs[k + 1]?.text ?? null, a.word.span, dirs));
+      else if (t.startsWith('--exec=')) out.push(settingAction('git rebase --exec', t.slice(7), a.word.span, dirs));
+      if (t === '-i' || t === '--interactive') out.push(runsCode(a.word.span, { source: 'editor', edits: 'git rebase -i' }));
+    }
+    return out;
+  }],
+  ['bisect', ({ dirs }, _sub, subArgs, texts) => {
+    if (texts[0] !== 'run' || subArgs.length <= 1) return [];
+    return [{ kind: 'run', argv: subArgs.slice(1), subshell: true, dirs }];
+  }],
+  ...['filter-branch', 'filter-repo'].map((name): [string, Subcommand] => [name, (_git, sub) => {
+    return [runsCode(sub.word.span, { source: 'changes-commands', via: `\`git ${sub.text}\``, how: 'git filter' })];
+  }]),
+]);
+
+/** git clean: what git lists below its pathspecs (never a `.git` directory), narrowed by `-e`; nothing with `-n`. */
+function clean({ dirs }: GitCall, sub: Argument, subArgs: Argument[], texts: (string | null)[]): Action[] {
+  if (texts.some((t) => t === '-n' || t === '--dry-run' || (t !== null && /^-[a-zA-Z]*n/.test(t)))) return [];
+  const pathspecs = afterOptions(subArgs, ['-e', '--exclude']);
+  const excludes = subArgs.flatMap((a, k) => {
+    if (a.text === '-e' || a.text === '--exclude') return [subArgs[k + 1]?.text ?? ''];
+    if (a.text?.startsWith('--exclude=')) return [a.text.slice(10)];
+    return a.text?.startsWith('-e') && a.text.length > 2 ? [a.text.slice(2)] : [];
+  });
+  const prunes = excludes.map((e) => ({ pattern: e, caseless: false, byPath: false })).concat([{ pattern: '.git', caseless: false, byPath: false }]);
+  const findFilter = { names: [], paths: [], prunes, maxDepth: null, removesDirectories: texts.some((t) => t !== null && /^-[a-zA-Z]*d/.test(t)) };
+  return (pathspecs.length > 0 ? pathspecs : [derivedArgument(sub, '.')]).map((target) => ({
+    kind: 'remove', arg: target, recursive: true, belowOnly: true, dirs, by: 'git clean', skipsGitDirectory: true, findFilter,
+  }));
+}
+
+/** diff, log, show, format-patch, archive, bundle: the files `-o`/`--output` write, and archive's remote commands. */
+function outputs({ dirs }: GitCall, sub: Argument, subArgs: Argument[], texts: (string | null)[]): Action[] {
+  const out: Action[] = [];
+  for (const [k, a] of subArgs.entries()) {
+    const t = a.text;
+    if (t === null) continue;
+    const eq = t.indexOf('=');
+    const option = eq > 0 ? t.slice(0, eq) : t;
+    // `--ext-diff` and `--textconv` run configured drivers: judged as settings when the line gives them
+    if (option === '--output' || option === '-o' || option === '--output-directory') {
+      const target = eq > 0 ? derivedArgument(a, t.slice(eq + 1)) : subArgs[k + 1];
+      const recursive = option === '--output-directory' || (sub.text === 'format-patch' && option === '-o');
+      if (target) out.push({ kind: 'write', arg: target, recursive, dirs, by: `git ${sub.text} ${option}` });
+    }
+    if (sub.text === 'archive' && (option === '--exec' || option === '--remote')) {
+      out.push({ kind: 'git-setting', span: a.word.span, setting: option, command: null, problem: { source: 'remote-command' }, dirs });
+    }
+  }
+  if (sub.text === 'bundle' && texts[0] === 'create' && subArgs[1]) out.push({ kind: 'write', arg: subArgs[1], dirs, by: 'git bundle create' });
+  return out;
+}
+
+/** fetch, pull, push, clone, ls-remote, submodule: the commands they run on the other side, ext:: URLs, and what clone writes. */
+function transport({ dirs }: GitCall, sub: Argument, subArgs: Argument[]): Action[] {
+  const out: Action[] = [];
+  for (const [k, a] of subArgs.entries()) {
+    const t = a.text ?? '';
+    if (t === '--upload-pack' || t === '--receive-pack' || t === '--exec' || (t === '-u' && sub.text !== 'push' && sub.text !== 'submodule')) {
+      out.push(settingAction(`git ${sub.text} ${t}`, subArgs[k + 1]?.text ?? null, a.word.span, dirs));
+    } else if (/^--(upload-pack|receive-pack|exec)=/.test(t)) {
+      const eq = t.indexOf('=');
+      out.push(settingAction(`git ${sub.text} ${t.slice(0, eq)}`, t.slice(eq + 1), a.word.span, dirs));
+    }
+    const ext = extUrl(a, sub.text === 'push' ? 'receive-pack' : 'upload-pack', dirs);
+    if (ext) out.push(ext);
+    if (t === 'foreach' && sub.text === 'submodule') {
+      const code = subArgs.slice(k + 1).filter((x) => !(x.text ?? '').startsWith('--'));
+      if (code.some((x) => x.text === null)) out.push(runsCode(a.word.span, { source: 'unfixed', via: '`git submodule foreach`', what: 'command' }));
+      else if (code.length > 0) out.push({ kind: 'shell-code', code: code.map((x) => x.text!).join(' '), span: a.word.span, dialect: 'sh', dirs: null });
+    }
+  }
+  if (sub.text === 'clone') out.push(...cloneWrites(subArgs, dirs));
+  return out;
+}
+
+/** git clone's options that take a value (the next word). */
+const cloneValued = [
+  '-b',
+  '--branch',
+  '-o',
+  '--origin',
+  '--depth',
+  '-c',
+  '--config',
+  '--reference',
+  '--separate-git-dir',
+  '-j',
+  '--jobs',
+  '--template',
+  '-u',
+  '--upload-pack',
+  '--filter',
+];
+
+/** git clone: the directory it makes, and the `-c` settings it writes into the new repository. */
+function cloneWrites(subArgs: Argument[], dirs: Directories): Action[] {
+  const out: Action[] = [];
+  const operands = afterOptions(subArgs, cloneValued);
+  const destination = operands[1] ?? (operands[0]?.text ? derivedArgument(operands[0], cloneName(operands[0].text)) : undefined);
+  if (destination) out.push({ kind: 'write', arg: destination, recursive: true, dirs, by: 'git clone' });
+  for (const [k, a] of subArgs.entries()) {
+    if ((a.text !== '-c' && a.text !== '--config') || !subArgs[k + 1]) continue;
+    const action = commandSetting(splitSetting(subArgs[k + 1]!), subArgs[k + 1]!.word.span, dirs);
+    if (action) out.push(action);
+  }
+  return out;
+}
+
+function settingAction(setting: string, value: string | null, span: Span, dirs: Directories): Action {
+  if (value === null) return { kind: 'git-setting', span, setting, command: null, problem: { source: 'unfixed' }, dirs };
+  if (setting.toLowerCase() === 'core.hookspath') {
+    let hooks: Directories;
+    if (value.startsWith('/')) hooks = [value];
+    else hooks = dirs === null ? null : dirs.map((d) => joinPath(d, value));
+    return { kind: 'git-setting', span, setting, command: null, problem: null, dirs: hooks };
+  }
+  const command = commandOf(setting, value);
+  if (command === null) return { kind: 'git-setting', span, setting, command: 'true', problem: null, dirs };
+  return { kind: 'git-setting', span, setting, command, problem: null, dirs };
+}
+
+interface Setting {
+  key: string;
+  value: string | null;
+  arg: Argument;
+  /** The fixed text the value starts with (all of it when the value is fixed). */
+  valueLead: string;
+}
+
+function splitSetting(arg: Argument): Setting {
+  const t = arg.text;
+  if (t === null) {
+    // only the key part might be fixed: read it from the word's leading text
+    const lead = leadingText(arg.word).text;
+    const eq = lead.indexOf('=');
+    return { key: eq >= 0 ? lead.slice(0, eq) : lead || '?', value: null, arg, valueLead: eq >= 0 ? lead.slice(eq + 1) : '' };
+  }
+  const eq = t.indexOf('=');
+  return eq < 0 ? { key: t, value: 'true', arg, valueLead: 'true' } : { key: t.slice(0, eq), value: t.slice(eq + 1), arg, valueLead: t.slice(eq + 1) };
+}
+
+/**
+ * A setting (`git -c`, `git clone -c`, `git config KEY VALUE`) that makes git
+ * run a command: the command-valued keys, and remote URLs that use the ext::
+ * transport (`remote.NAME.url`, `remote.NAME.pushurl`, and `url.ext::….insteadOf`
+ * rewriting other URLs into one).
+ */
+function commandSetting(s: Setting, span: Span, dirs: Directories): Action | null {
+  const k = s.key.toLowerCase();
+  if (/^remote\..+\.(url|pushurl)$/.test(k)) {
+    if (!s.valueLead.startsWith('ext::')) return null;
+    if (s.value === null) return settingAction(s.key, null, span, dirs);
+    return extAction(s.key, s.value.slice(5), k.endsWith('pushurl') ? 'receive-pack' : 'upload-pack', span, dirs);
+  }
+  if (/^url\.ext::.*\.(insteadof|pushinsteadof)$/.test(k)) {
+    const command = s.key.slice(s.key.indexOf('ext::') + 5, s.key.lastIndexOf('.'));
+    return extAction(s.key, command, k.endsWith('pushinsteadof') ? 'receive-pack' : 'upload-pack', span, dirs);
+  }
+  if (!runsCommand(s.key, s.value)) return null;
+  return settingAction(s.key, s.value, span, dirs);
+}
+
+/**
+ * A URL argument using git's ext:: transport (`ext::ssh -p 2222 %S repo`):
+ * git-remote-ext runs the command it names. git's default policy refuses
+ * ext:: (`protocol.ext.allow` is `never` unless configured), but a user's
+ * configuration or the line may allow it, so the command is judged.
+ */
+function extUrl(arg: Argument, service: string, dirs: Directories): Action | null {
+  if (arg.text !== null) return arg.text.startsWith('ext::') ? extAction('ext:: URL', arg.text.slice(5), service, arg.word.span, dirs) : null;
+  if (arg.value.kind === 'fixed') return null; // several words (a split parameter): none is read as a URL here
+  return leadingText(arg.word).text.startsWith('ext::') ? settingAction('ext:: URL', null, arg.word.span, dirs) : null;
+}
+
+function extAction(setting: string, command: string, service: string, span: Span, dirs: Directories): Action | null {
+  const argv = extArguments(command, service);
+  if (argv === null || argv.length === 0) return null; // git refuses the URL; nothing runs
+  return settingAction(setting, argv.map(shQuote).join(' '), span, dirs);
+}
+
+/**
+ * git-remote-ext's reading of its command (builtin/remote-ext.c): words at
+ * unescaped spaces, no shell; `% ` a space, `%%` a percent sign, `%s`/`%S` the
+ * service name, an argument starting `%G` or `%V` is not passed. null for a
+ * placeholder git refuses.
+ */
+export function extArguments(command: string, service: string): string[] | null {
+  const out: string[] = [];
+  let i = 0;
+  while (i < command.length) {
+    let word = '';
+    let special = false;
+    const start = i;
+    while (i < command.length && command[i] !== ' ') {
+      const c = command[i]!;
+      if (c !== '%') { word += c; i++; continue; }
+      const next = command[i + 1];
+      if (next === undefined) return null;
+      if (next === ' ' || next === '%') word += next;
+      else if (next === 's') word += service;
+      else if (next === 'S') word += `git-${service}`;
+      else if ((next === 'G' || next === 'V') && i === start) special = true;
+      else return null;
+      i += 2;
+    }
+    if (i < command.length) i++; // the space
+    if (!special) out.push(word);
+  }
+  return out;
+}
+
+/** `git config [scope] key value`: a command-valued key persists a command git runs later. */
+function readGitConfig(args: Argument[], dirs: Directories, ctx: ProgramContext): Action[] {
+  const out: Action[] = [];
+  const texts = args.map((a) => a.text);
+  if (texts.some((t) => t === '--get' || t === '--get-all' || t === '--list' || t === '-l' || t === '--get-regexp' || t === 'get' || t === 'list')) return out;
+  let i = 0;
+  let file: Argument | null = null;
+  let global = false;
+  while (i < args.length) {
+    const t = texts[i];
+    if (t === '--global') { global = true; i++; continue; }
+    if (t === '--system') { global = true; i++; continue; }
+    if (t === '--file' || t === '-f') { file = args[i + 1] ?? null; i += 2; continue; }
+    if (t?.startsWith('--file=')) { file = derivedArgument(args[i]!, t.slice(7)); i++; continue; }
+    if (t === 'set' || t === 'unset' || t === '--unset' || t === '--add' || t === '--replace-all' || t === '--unset-all') { i++; continue; }
+    if (t?.startsWith('-')) { i++; continue; }
+    break;
+  }
+  const key = args[i];
+  const value = args[i + 1];
+  if (global) out.push({ kind: 'write', arg: derivedArgument(key ?? args[0]!, joinPath(ctx.home, '.gitconfig')), by: 'git config --global' });
+  if (file) out.push({ kind: 'write', arg: file, by: 'git config --file' });
+  if (key && key.text !== null && value) {
+    const action = commandSetting({ key: key.text, value: value.text, arg: value, valueLead: leadingText(value.word).text }, value.word.span, dirs);
+    if (action) out.push(action);
+  }
+  if (key && key.text === null) out.push(runsCode(key.word.span, { source: 'unfixed', via: '`git config`', what: 'key' }));
+  return out;
+}
+
+function afterOptions(args: Argument[], withValue: string[]): Argument[] {
+  const out: Argument[] = [];
+  let ended = false;
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (!ended && t === '--') { ended = true; continue; }
+    if (!ended && t !== null && t.startsWith('-')) {
+      if (withValue.includes(t)) i++;
+      continue;
+    }
+    out.push(args[i]!);
+  }
+  return out;
+}
+
+function cloneName(url: string): string {
+  const trimmed = trimTrailingSlashes(url).replace(/\.git$/, '');
+  return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf(':')) + 1) || 'repo';
+}
+
+/** `git ls-files` as a lister: entries git tracks below its directory, never inside a `.git` directory. */
+export function gitLsFilesListing(args: Argument[]): Listing | null {
+  let i = 1;
+  let start: Argument = derivedArgument(args[0]!, '.');
+  // `git -C dir ls-files`: the only global option read here
+  while (i < args.length && args[i]!.text !== 'ls-files') {
+    if (args[i]!.text === '-C' && args[i + 1]?.text) {
+      start = args[i + 1]!;
+      i += 2;
+      continue;
+    }
+    return null;
+  }
+  if (i >= args.length) return null;
+  const specs: Argument[] = [];
+  let ended = false;
+  for (const arg of args.slice(i + 1)) {
+    if (arg.text === null) return null;
+    if (!ended && arg.text === '--') { ended = true; continue; }
+    if (!ended && arg.text.startsWith('-')) {
+      if (/^-(x|X)$|^--(exclude|exclude-from|exclude-per-directory|with-tree|format)$/.test(arg.text)) return null; // takes a value
+      continue;
+    }
+    specs.push(arg);
+  }
+  if (start.text === null) return null;
+  const base = start.text;
+  const join = (spec: string) => (base === '.' ? spec : `${base}/${spec}`);
+  if (specs.some((s) => s.text!.startsWith(':'))) return null; // pathspec magic
+  const literal = specs.filter((s) => !/[*?[]/.test(s.text!));
+  const globbed = specs.filter((s) => /[*?[]/.test(s.text!));
+  if (literal.length > 0 && globbed.length > 0) return null;
+  if (globbed.length > 0) {
+    return {
+      starts: [start],
+      // git's pathspec globs match across `/`, as find's -path does
+      filters: globbed.map((s) => ({ ...listingFilter([], []), paths: [{ pattern: `./${s.text!.replace(/^\.\//, '')}`, caseless: false }] })),
+      recursive: true,
+      skipsGitDirectories: true,
+      by: 'git ls-files',
+      coveredRemoval: false,
+    };
+  }
+  return {
+    starts: literal.length > 0 ? literal.map((s) => derivedArgument(s, join(s.text!))) : [start],
+    filters: [null],
+    recursive: true,
+    skipsGitDirectories: true,
+    by: 'git ls-files',
+    coveredRemoval: false,
+  };
+}

@@ -1,0 +1,115 @@
+// The program table (SPEC §3 "commands it runs"): every program, wrapper,
+// shell, interpreter and builtin treeward reads is one row of one shape
+// (core/actions.ts `ProgramRow`), in the file of its family. This file
+// merges the families' rows into one table, refuses a name registered
+// twice, and reads a command by it. To add a program: add its row to its
+// family's `rows` (or a new family file, listed below), with a line in
+// test/programs/<family>.test.ts.
+
+import type { Span } from '../../syntax/ast.js';
+import { type Action, effectAction, type ProgramContext, type ProgramRow } from '../core/actions.js';
+import type { Argument } from '../core/arguments.js';
+import { baseName } from '../core/path-text.js';
+import { agentLaunch } from './agents.js';
+import { rows as archives } from './archives.js';
+import { rows as awk } from './awk.js';
+import { rows as directories } from './directories.js';
+import { rows as download } from './download.js';
+import { rows as files } from './files.js';
+import { rows as find } from './find.js';
+import { rows as gdb } from './gdb.js';
+import { rows as git } from './git.js';
+import { rows as interpreters } from './interpreters.js';
+import { readByRow } from './invocation.js';
+import { rows as less } from './less.js';
+import { rows as make } from './make.js';
+import { rows as packageRunners } from './package-runners.js';
+import { rows as removalTools } from './removal-tools.js';
+import { rows as scheduling } from './scheduling.js';
+import { rows as sed } from './sed.js';
+import { builtins, rows as shellBuiltins, type Builtin } from './shell-builtins.js';
+import { rows as shellOptions } from './shell-options.js';
+import { rows as shells } from './shells.js';
+import { rows as ssh } from './ssh.js';
+import { rows as textCopy, wrapperWordBeforeCopy } from './text-copy.js';
+import { rows as wrappers } from './wrappers.js';
+
+export { producerListing } from './listings.js';
+export { readByItsProgram, variableMeaning, type VariableMeaning } from './environment.js';
+export { agentPrograms } from './agents.js';
+export type { Builtin, SetsNames } from './shell-builtins.js';
+
+const families: readonly (readonly ProgramRow[])[] = [
+  files, archives, directories, shellBuiltins, shellOptions, wrappers, shells, interpreters, packageRunners,
+  git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy,
+];
+
+/** The families' rows by name; a name registered twice is an error. */
+export function programTable(rowsOfFamilies: readonly (readonly ProgramRow[])[]): ReadonlyMap<string, ProgramRow> {
+  const merged = new Map<string, ProgramRow>();
+  for (const family of rowsOfFamilies) {
+    for (const row of family) {
+      for (const name of row.names) {
+        if (merged.has(name)) throw new Error(`the program table reads \`${name}\` twice`);
+        merged.set(name, row);
+      }
+    }
+  }
+  return merged;
+}
+
+const table = programTable(families);
+
+const builtinTable = new Map<string, Builtin>(Object.entries(builtins));
+
+/** The row that reads a program, by its name in the table (no path: `rm`, not `/bin/rm`). */
+export function rowOf(name: string): ProgramRow | undefined {
+  return table.get(name);
+}
+
+/** What the table knows of a builtin, beyond its reader. */
+export function builtinOf(name: string): Builtin | undefined {
+  return builtinTable.get(name);
+}
+
+/** A function or alias may not take this name: it would hide a builtin or a program the table reads. */
+export function isShadowable(name: string): boolean {
+  return builtinTable.get(name)?.shadowable === true || table.get(name)?.shadowable === true;
+}
+
+/**
+ * Whether a command's words (as literals) are a program that copies its
+ * stdin to its stdout, behind wrappers that hand it theirs (`nice cat`,
+ * `env A=1 cat`): a here-document through it is then the text it writes.
+ */
+export function copiesStdinToStdout(words: readonly (string | null)[]): boolean {
+  const last = words[words.length - 1];
+  if (last === undefined || last === null || table.get(last)?.copiesStdinToStdout !== true) return false;
+  for (let i = 0; i < words.length - 1; i++) {
+    const word = words[i]!;
+    if (word === null || !(table.get(word)?.passesStdio === true || wrapperWordBeforeCopy.test(word))) return false;
+  }
+  return true;
+}
+
+/**
+ * Read one command: a coding-agent harness first (by name, whatever reads it
+ * otherwise), then its program's row. A name the configuration lists as a
+ * wrapper is read as one, except where a row of its own reads it as a
+ * command runner, a shell or a builtin: the file tools' option rows and
+ * `cat` yield to it.
+ */
+export function readProgram(name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
+  const program = baseName(name);
+  const launch = agentLaunch(program, args, ctx, span);
+  if (launch) return [effectAction(launch)];
+  const row = table.get(program);
+  if (row && !yieldsToConfiguredWrapper(row)) return readByRow(row, program, args, ctx, span);
+  if (ctx.wrappers.has(program)) return [{ kind: 'run', argv: args.slice(1).filter((a) => !(a.text ?? '').startsWith('-')) }];
+  if (row) return readByRow(row, program, args, ctx, span);
+  return [];
+}
+
+function yieldsToConfiguredWrapper(row: ProgramRow): boolean {
+  return row.bsdReading === true || row.copiesStdinToStdout === true;
+}

@@ -1,0 +1,337 @@
+// Interpreters: the code they are given inline (`python -c`, `node -e`,
+// `perl -e`, a module as a `data:` URL), which the inline-code policy judges
+// (inline-code.ts); a script the line wrote, read like inline code; the
+// program they read from stdin; and the files a few write (`perl -i`,
+// `python -m json.tool`). `deno run npm:…` and `bun x` run packages.
+
+import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
+import type { Argument } from '../core/arguments.js';
+import { flagLines, getopt, has, optionLines, type OptionTable, readOptions } from '../core/options.js';
+import { inlineCodeAction } from './inline-code.js';
+import { readAs } from './invocation.js';
+import { npxRow, runPackage } from './package-runners.js';
+
+interface Interpreter {
+  /** The names it runs under; `shadowable`, those a function or alias may not take. */
+  names: string[];
+  shadowable: string[];
+  language: string;
+  options: OptionTable;
+  /** Options whose value is code, or names a module (a `data:` URL module is code). */
+  code: string[];
+  module: string[];
+  /** Options after which the interpreter only checks or prints (no run). */
+  noRun: string[];
+  /** The first operand is a subcommand (`deno run`, `bun run`). */
+  subcommands?: string[];
+}
+
+const node: Interpreter = {
+  names: ['node', 'nodejs'],
+  shadowable: ['node'],
+  language: 'javascript',
+  options: optionLines([
+    '-c --check',
+    '-e --eval=SCRIPT',
+    '-h --help',
+    '-i --interactive',
+    '-p --print=SCRIPT',
+    '-r --require=MODULE',
+    '-v --version',
+    '   --import=MODULE',
+    '   --loader=MODULE',
+    '   --experimental-loader=MODULE',
+    '   --input-type=TYPE',
+    '   --env-file=FILE',
+    '   --watch',
+    '   --test',
+    '   --inspect[=PORT]',
+    '   --inspect-brk[=PORT]',
+    '   --max-old-space-size=MB',
+    '   --enable-source-maps',
+    '   --no-warnings',
+    '   --experimental-vm-modules',
+    '   --conditions=CONDITION',
+    '   --title=TITLE',
+    '   --stack-size=SIZE',
+  ], true),
+  code: ['eval', 'print'],
+  module: ['require', 'import', 'loader', 'experimental-loader'],
+  noRun: ['check', 'version', 'help'],
+};
+
+const python: Interpreter = {
+  names: ['python', 'python3', 'python2', 'python3.8', 'python3.9', 'python3.10', 'python3.11', 'python3.12', 'python3.13', 'pypy', 'pypy3'],
+  shadowable: ['python', 'python3'],
+  language: 'python',
+  options: getopt('bBc:dEhiIm:OqsSuvVW:xX:', true),
+  code: ['c'],
+  module: ['m'],
+  noRun: ['V', 'h'],
+};
+
+const ruby: Interpreter = {
+  names: ['ruby'],
+  shadowable: [],
+  language: 'ruby',
+  options: optionLines([
+    ...flagLines('acdlnpsSvwW'),
+    '-h --help',
+    '-x [DIRECTORY]',
+    '-C DIRECTORY',
+    '-e CODE',
+    '-E --encoding=ENCODING',
+    '-F PATTERN',
+    '-i [EXTENSION]',
+    '-I DIRECTORY',
+    '-K KCODE',
+    '-r --require=LIBRARY',
+    '-T [LEVEL]',
+    '-U',
+    '-0 [OCTAL]',
+    '   --version',
+  ], true),
+  code: ['e'],
+  module: ['require'],
+  noRun: ['c', 'v', 'version', 'help'],
+};
+
+const perl: Interpreter = {
+  names: ['perl'],
+  shadowable: ['perl'],
+  language: 'perl',
+  options: getopt('acC::d::D::e:E:f::F:hi::I:l::m:M:nsStTuUvVwWx::0::', true),
+  code: ['e', 'E'],
+  module: ['m', 'M'],
+  noRun: ['c', 'v', 'V', 'h'],
+};
+
+const php: Interpreter = {
+  names: ['php'],
+  shadowable: [],
+  language: 'php',
+  options: optionLines([
+    ...flagLines('aCeHilmnsw'),
+    '-h --help',
+    '-v --version',
+    '-c PATH',
+    '-d KEY',
+    '-f FILE',
+    '-r CODE',
+    '-B CODE',
+    '-R CODE',
+    '-E CODE',
+    '-F FILE',
+    '-S ADDRESS',
+    '-t DOCROOT',
+    '-z FILE',
+  ], true),
+  code: ['r', 'B', 'R', 'E'],
+  module: [],
+  noRun: ['l', 'version', 'help', 'm', 'i'],
+};
+
+const lua: Interpreter = { names: ['lua'], shadowable: [], language: 'lua', options: getopt('e:il:vE', true), code: ['e'], module: ['l'], noRun: ['v'] };
+
+const rscript: Interpreter = {
+  names: ['Rscript'],
+  shadowable: [],
+  language: 'r',
+  options: optionLines([
+    '-e EXPRESSION',
+    '   --verbose',
+    '   --vanilla',
+    '   --version',
+    '   --no-environ',
+    '   --no-site-file',
+    '   --no-init-file',
+    '   --restore',
+    '   --save',
+  ], true),
+  code: ['e'],
+  module: [],
+  noRun: ['version'],
+};
+
+const pwsh: Interpreter = {
+  names: ['pwsh', 'powershell'],
+  shadowable: [],
+  language: 'powershell',
+  options: optionLines([
+    '   --command=COMMAND --c=COMMAND --encodedcommand=COMMAND',
+    '   --file=FILE',
+    '   --noprofile',
+    '   --nologo',
+    '   --noninteractive',
+    '   --executionpolicy=POLICY',
+  ], true),
+  // pwsh spells options with one dash: `-c CODE` reads as the letter `c`, which the table does not know, whose value is not seen
+  code: ['command', 'c'],
+  module: [],
+  noRun: [],
+};
+
+const osascript: Interpreter = {
+  names: ['osascript'],
+  shadowable: [],
+  language: 'applescript',
+  options: getopt('e:l:i:s:', true),
+  code: ['e'],
+  module: [],
+  noRun: [],
+};
+
+const tsx: Interpreter = {
+  names: ['tsx'],
+  shadowable: [],
+  language: 'javascript',
+  options: optionLines([
+    '-e --eval=SCRIPT',
+    '-p --print=SCRIPT',
+    '-r --require=MODULE',
+    '   --import=MODULE',
+    '   --tsconfig=FILE',
+    '   --watch',
+  ], true),
+  code: ['eval', 'print'],
+  module: ['require', 'import'],
+  noRun: [],
+};
+
+const tsNode: Interpreter = {
+  names: ['ts-node'],
+  shadowable: [],
+  language: 'javascript',
+  options: optionLines([
+    '-e --eval=SCRIPT',
+    '-p --print=SCRIPT',
+    '-r --require=MODULE',
+    '-P',
+    '-T --transpile-only',
+    '-H',
+    '-h',
+    '   --project=FILE',
+    '   --esm',
+    '   --files',
+  ], true),
+  code: ['eval', 'print'],
+  module: ['require'],
+  noRun: ['h'],
+};
+
+const deno: Interpreter = {
+  names: ['deno'],
+  shadowable: [],
+  language: 'javascript',
+  options: optionLines([
+    '-A --allow-all',
+    '   --allow-read[=PATHS]',
+    '   --allow-write[=PATHS]',
+    '   --allow-net[=HOSTS]',
+    '   --allow-env[=NAMES]',
+    '   --allow-run[=PROGRAMS]',
+    '   --config=FILE',
+    '   --reload',
+    '   --quiet',
+    '   --unstable',
+    '   --import-map=FILE',
+  ], true),
+  code: [],
+  module: [],
+  noRun: [],
+  subcommands: ['run', 'eval', 'test', 'task', 'fmt', 'lint', 'check', 'compile', 'install', 'repl', 'serve', 'bench', 'info', 'doc'],
+};
+
+const bun: Interpreter = {
+  names: ['bun'],
+  shadowable: ['bun'],
+  language: 'javascript',
+  options: optionLines([
+    '-e --eval=SCRIPT',
+    '-p --print=SCRIPT',
+    '-r --preload=MODULE',
+    '   --watch',
+    '   --hot',
+    '   --cwd=DIR',
+  ], true),
+  code: ['eval', 'print'],
+  module: ['preload'],
+  noRun: [],
+  subcommands: ['run', 'test', 'install', 'add', 'remove', 'build', 'x', 'create', 'init', 'pm', 'link', 'upgrade', 'outdated'],
+};
+
+const interpreters = new Map<string, Interpreter>();
+for (const interpreter of [node, python, ruby, perl, php, lua, rscript, pwsh, osascript, tsx, tsNode, deno, bun]) {
+  for (const name of interpreter.names) interpreters.set(name, interpreter);
+}
+
+/** Python modules whose operands it writes. */
+const pythonWritingModules: Record<string, (operands: Argument[]) => Argument[]> = {
+  'json.tool': (operands) => operands.slice(1, 2),
+};
+
+function readInterpreter(invocation: Invocation): Action[] {
+  const { name, args, ctx, span } = invocation;
+  const row = interpreters.get(name)!;
+  let rest = args.slice(1);
+  if (row.subcommands && rest[0]?.text && row.subcommands.includes(rest[0].text)) {
+    const sub = rest[0].text;
+    rest = rest.slice(1);
+    if (name === 'deno' && sub === 'eval') {
+      const code = rest.find((a) => !(a.text ?? '').startsWith('-'));
+      return [inlineCodeAction(row.language, code?.text ?? null, code?.word.span ?? span, ctx)];
+    }
+    if (name === 'bun' && sub === 'x') return readAs(npxRow, invocation, [args[0]!, ...rest]); // `bun x` is `bunx`
+    if (sub !== 'run' && !(name === 'deno' && sub === 'test')) return [];
+  }
+  const line = readOptions(rest, row.options);
+  const out: Action[] = [];
+  if (row.noRun && has(line, ...row.noRun) && !has(line, ...row.code)) return out;
+  for (const o of line.options) {
+    if (row.code.includes(o.name)) out.push(inlineCodeAction(row.language, o.value, o.arg.word.span, ctx));
+    if (row.module.includes(o.name) && o.value !== null && /^data:/i.test(o.value)) {
+      out.push(inlineCodeAction(row.language, decodeURIComponent(o.value.replace(/^data:[^,]*,/, '')), o.arg.word.span, ctx));
+    }
+  }
+  // perl -i edits its file operands in place
+  if (name === 'perl' && line.options.some((o) => o.name === 'i')) {
+    const files = has(line, 'e', 'E') ? line.operands : line.operands.slice(1);
+    for (const f of files) out.push({ kind: 'write', arg: f, by: 'perl -i' });
+  }
+  const hasCode = has(line, ...row.code);
+  const module = line.options.find((o) => row.module.includes(o.name) && name.startsWith('python'));
+  if (module && module.value !== null) {
+    const writes = pythonWritingModules[module.value];
+    if (writes) for (const arg of writes(line.operands)) out.push({ kind: 'write', arg, by: `python -m ${module.value}` });
+    return out;
+  }
+  if (hasCode) return out;
+  const script = line.operands[0];
+  // `deno run npm:pkg`, `deno run jsr:@scope/pkg`: a package runner
+  if (name === 'deno' && script?.text && /^(npm|jsr):/.test(script.text)) return [...out, ...runPackage(script, line.operands.slice(1), ctx, span)];
+  if (script && script.text !== '-') {
+    if (script.text === null) out.push(runsCode(span, { source: 'unfixed', via: `\`${name}\``, what: 'script' }));
+    else {
+      const written = ctx.contentOf(script.text);
+      if (written) {
+        // a script the line wrote: its literal text follows the inline-code policy; unknown text is refused
+        if (written.literal === null) out.push(runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: script.text, use: 'run' }));
+        else out.push(inlineCodeAction(row.language, written.literal, span, ctx));
+      }
+    }
+    return out;
+  }
+  // no script: the program comes from stdin
+  if (ctx.stdinText !== undefined) out.push(inlineCodeAction(row.language, ctx.stdinText, span, ctx));
+  else if (ctx.fedByPipe) out.push(inlineCodeAction(row.language, null, span, ctx));
+  return out;
+}
+
+export const rows: ProgramRow[] = [node, python, ruby, perl, php, lua, rscript, pwsh, osascript, tsx, tsNode, deno, bun].flatMap((interpreter) => {
+  const shadowable = interpreter.names.filter((name) => interpreter.shadowable.includes(name));
+  const others = interpreter.names.filter((name) => !interpreter.shadowable.includes(name));
+  return [
+    ...(shadowable.length > 0 ? [{ names: shadowable, shadowable: true as const, read: readInterpreter }] : []),
+    ...(others.length > 0 ? [{ names: others, read: readInterpreter }] : []),
+  ];
+});

@@ -1,0 +1,198 @@
+// Programs that list paths for another to act on: `grep -rl old src | xargs
+// sed -i …`, `find src -name '*.ts' | xargs …`, `git ls-files | xargs …`.
+// What they print is not fixed, but it lies below their fixed start points
+// and matches their own filters, which is enough to judge a write to it.
+
+import { findListing, listingFilter } from './find.js';
+import { type Argument, derivedArgument, type Listing } from '../core/arguments.js';
+import { gitLsFilesListing } from './git.js';
+import { has, optionLines, readOptions, valuesOf } from '../core/options.js';
+
+/** Hidden entries (and so `.git`, `.claude`…) are skipped, as rg and fd do unless told otherwise. */
+const hiddenSkipped = '.*';
+
+const grepTable = optionLines([
+  '-r --recursive',
+  '-R --dereference-recursive',
+  '-l --files-with-matches',
+  '-L --files-without-match',
+  '-e --regexp=PATTERNS',
+  '-f --file=FILE',
+  '-m --max-count=NUM',
+  '-A --after-context=NUM',
+  '-B --before-context=NUM',
+  '-C --context=NUM',
+  '-d --directories=ACTION',
+  '-D --devices=ACTION',
+  '-i --ignore-case',
+  '-v --invert-match',
+  '-w --word-regexp',
+  '-x --line-regexp',
+  '-c --count',
+  '-n --line-number',
+  '-h --no-filename',
+  '-H --with-filename',
+  '-s --no-messages',
+  '-q --quiet --silent',
+  '-o --only-matching',
+  '-E --extended-regexp',
+  '-F --fixed-strings',
+  '-G --basic-regexp',
+  '-P --perl-regexp',
+  '-z --null-data',
+  '-Z --null',
+  '-U',
+  '-a --text',
+  '-b',
+  '-T',
+  '   --include=GLOB',
+  '   --exclude=GLOB',
+  '   --exclude-dir=GLOB',
+  '   --exclude-from=FILE',
+  '   --label=LABEL',
+  '   --color[=WHEN]',
+  '   --colour[=WHEN]',
+  '   --binary-files=TYPE',
+  '   --no-ignore-case',
+]);
+
+function grepListing(args: Argument[]): Listing | null {
+  const line = readOptions(args.slice(1), grepTable);
+  if (line.unfixedOptionLike.length > 0 || line.invalid.length > 0) return null;
+  if (!has(line, 'files-with-matches', 'files-without-match')) return null;
+  if (has(line, 'dereference-recursive')) return null; // follows links out of the start points
+  const recursive = has(line, 'recursive') || valuesOf(line, 'directories').some((o) => o.value === 'recurse');
+  const patternGiven = has(line, 'regexp', 'file');
+  const paths = line.operands.slice(patternGiven ? 0 : 1);
+  if (paths.length === 0 && !recursive) return null; // reads its input
+  const includes = valuesOf(line, 'include');
+  const excludedDirs = valuesOf(line, 'exclude-dir');
+  if (includes.some((o) => o.value === null) || excludedDirs.some((o) => o.value === null)) return null;
+  const prunes = excludedDirs.map((o) => o.value!);
+  return {
+    starts: paths.length > 0 ? paths : [derivedArgument(args[0]!, '.')],
+    filters: includes.length > 0 ? includes.map((o) => listingFilter([o.value!], prunes)) : [listingFilter([], prunes)],
+    recursive,
+    skipsGitDirectories: false,
+    by: 'grep',
+    coveredRemoval: false,
+  };
+}
+
+const rgTable = optionLines([
+  '-l --files-with-matches',
+  '-L --follow',
+  '-e --regexp=PATTERN',
+  '-f --file=PATTERNFILE',
+  '-g --glob=GLOB',
+  '-t --type=TYPE',
+  '-T --type-not=TYPE',
+  '-u --unrestricted',
+  '-H --with-filename',
+  '-S --smart-case',
+  '-s --case-sensitive',
+  '-i --ignore-case',
+  '-w --word-regexp',
+  '-x --line-regexp',
+  '-F --fixed-strings',
+  '-m --max-count=NUM',
+  '-A --after-context=NUM',
+  '-B --before-context=NUM',
+  '-C --context=NUM',
+  '-j --threads=NUM',
+  '-. --hidden',
+  '   --files-without-match',
+  '   --files',
+  '   --iglob=GLOB',
+  '   --no-hidden',
+  '   --no-ignore',
+  '   --null',
+  '   --no-messages',
+  '   --max-depth=NUM',
+  '   --color=WHEN',
+  '   --no-heading',
+]);
+
+function rgListing(args: Argument[]): Listing | null {
+  const line = readOptions(args.slice(1), rgTable);
+  if (line.unfixedOptionLike.length > 0 || line.invalid.length > 0) return null;
+  const files = has(line, 'files');
+  if (!files && !has(line, 'files-with-matches', 'files-without-match')) return null;
+  if (has(line, 'follow')) return null;
+  const hidden = has(line, 'hidden', 'unrestricted');
+  const patternGiven = files || has(line, 'regexp', 'file');
+  const paths = line.operands.slice(patternGiven ? 0 : 1);
+  const globs = valuesOf(line, 'glob');
+  if (globs.some((o) => o.value === null)) return null;
+  // `-g '*.ts'` narrows; a negated or path glob is not read as narrowing
+  const names = globs.map((o) => o.value!).filter((g) => !g.startsWith('!') && !g.includes('/'));
+  const prunes = hidden ? [] : [hiddenSkipped];
+  return {
+    starts: paths.length > 0 ? paths : [derivedArgument(args[0]!, '.')],
+    filters: names.length > 0 && names.length === globs.length ? names.map((n) => listingFilter([n], prunes)) : [listingFilter([], prunes)],
+    recursive: true,
+    skipsGitDirectories: false,
+    by: 'rg',
+    coveredRemoval: false,
+  };
+}
+
+const fdTable = optionLines([
+  '-H --hidden',
+  '-I --no-ignore',
+  '-u --unrestricted',
+  '-L --follow',
+  '-e --extension=EXT',
+  '-t --type=TYPE',
+  '-d --max-depth=DEPTH',
+  '-E --exclude=PATTERN',
+  '-g --glob',
+  '-0 --print0',
+  '-a --absolute-path',
+  '-F --fixed-strings',
+  '-s --case-sensitive',
+  '-i --ignore-case',
+  '-p --full-path',
+]);
+
+function fdListing(args: Argument[]): Listing | null {
+  const line = readOptions(args.slice(1), fdTable);
+  if (line.unfixedOptionLike.length > 0 || line.invalid.length > 0) return null;
+  if (has(line, 'follow')) return null;
+  const hidden = has(line, 'hidden', 'unrestricted');
+  const extensions = valuesOf(line, 'extension');
+  if (extensions.some((o) => o.value === null)) return null;
+  const paths = line.operands.slice(1);
+  const prunes = hidden ? [] : [hiddenSkipped];
+  return {
+    starts: paths.length > 0 ? paths : [derivedArgument(args[0]!, '.')],
+    filters: extensions.length > 0 ? extensions.map((o) => listingFilter([`*.${o.value!.replace(/^\./, '')}`], prunes)) : [listingFilter([], prunes)],
+    recursive: true,
+    skipsGitDirectories: false,
+    by: 'fd',
+    coveredRemoval: false,
+  };
+}
+
+/** What a pipeline element lists on its output, when it is a program whose listing treeward reads. */
+export function producerListing(args: Argument[]): Listing | null {
+  const program = args[0]?.text;
+  if (!program) return null;
+  const base = program.slice(program.lastIndexOf('/') + 1);
+  switch (base) {
+    case 'grep': case 'egrep': case 'fgrep':
+      return grepListing(args);
+    case 'rg':
+      return rgListing(args);
+    case 'fd': case 'fdfind':
+      return fdListing(args);
+    case 'git':
+      return gitLsFilesListing(args);
+    case 'find': {
+      const found = findListing(args);
+      return found ? { starts: found.starts, filters: [found.filter], recursive: true, skipsGitDirectories: false, by: 'find', coveredRemoval: false } : null;
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,81 @@
+// The shells: bash, sh, dash, zsh and rbash, whose code treeward reads in
+// their dialect (`-c CODE`, a script the line wrote, a here-document on
+// stdin), and the shells it does not read, which it refuses to run code in.
+// A startup file given by the line (`BASH_ENV`, `ENV`, `ZDOTDIR`) would run
+// first.
+
+import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
+import type { Argument } from '../core/arguments.js';
+import { shellNamed, shellNames } from '../core/shells.js';
+
+const { read: readShells, unread: unreadShells } = shellNames();
+
+/**
+ * The shells' own options, as bash, dash and zsh alike read them for where
+ * the program comes from: these take the next word (with `-` or `+`); any
+ * other word of `-` or `+` and letters is a cluster of flags, of which `c`
+ * (the program is the next operand) and `s` (it is stdin) matter; any
+ * other `--` word is a flag; `--` and `-` end the options.
+ */
+const valueOptions = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
+
+export const rows: ProgramRow[] = [
+  { names: readShells.filter((name) => shellNamed(name)!.plain), shadowable: true, read: readShell },
+  { names: [...readShells.filter((name) => !shellNamed(name)!.plain), ...unreadShells], read: readShell },
+];
+
+function readShell({ name, args, ctx, span }: Invocation): Action[] {
+  const dialect = shellNamed(name)?.dialect ?? undefined;
+  const rest = args.slice(1);
+  let commandString: Argument | null = null;
+  let sawC = false;
+  let scriptIndex = -1;
+  let readsStdin = false;
+  for (let i = 0; i < rest.length; i++) {
+    const t = rest[i]!.text;
+    if (t === null) {
+      if (sawC && !commandString) return [runsCode(span, { source: 'unfixed', via: `\`${name} -c\``, what: 'code' })];
+      scriptIndex = i;
+      break;
+    }
+    if (t === '--' || t === '-') { if (t === '-') readsStdin = true; scriptIndex = i + 1; break; }
+    if (valueOptions.has(t)) { i++; continue; }
+    if (t.startsWith('--')) continue;
+    if (/^[-+][A-Za-z]+$/.test(t)) {
+      if (t.includes('c')) sawC = true;
+      if (t.includes('s')) readsStdin = true;
+      continue;
+    }
+    if (sawC && !commandString) {
+      commandString = rest[i]!;
+      continue;
+    }
+    if (!sawC) scriptIndex = i;
+    break;
+  }
+  const startup = ['BASH_ENV', 'ENV', 'ZDOTDIR'].filter((v) => ctx.environment.has(v));
+  if (startup.length > 0) return [runsCode(span, { source: 'startup-file', variable: startup[0]!, shell: name })];
+  if (!dialect) {
+    if (sawC || readsStdin || scriptIndex < 0) return [runsCode(span, { source: 'unread-shell', via: `\`${name}\``, runs: 'code' })];
+    return [runsCode(span, { source: 'unread-shell', via: `\`${name}\``, runs: 'script' })];
+  }
+  if (sawC) {
+    if (!commandString) return [];
+    if (commandString.text === null) return [runsCode(span, { source: 'unfixed', via: `\`${name} -c\``, what: 'code' })];
+    return [{ kind: 'shell-code', code: commandString.text, span: commandString.word.span, dialect }];
+  }
+  if (scriptIndex >= 0 && scriptIndex < rest.length && !readsStdin) {
+    const script = rest[scriptIndex]!;
+    if (script.text === null) return [runsCode(span, { source: 'unfixed', via: `\`${name}\``, what: 'script' })];
+    const written = ctx.contentOf(script.text);
+    if (written) {
+      if (written.literal === null) return [runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: script.text, use: 'run' })];
+      return [{ kind: 'shell-code', code: written.literal, span, dialect }];
+    }
+    return [];
+  }
+  // the program comes from stdin: a literal here-document is read; a pipe or file is not
+  if (ctx.stdinText !== undefined && ctx.stdinText !== null) return [{ kind: 'shell-code', code: ctx.stdinText, span, dialect }];
+  if (ctx.fedByPipe || ctx.stdinText === null) return [runsCode(span, { source: 'pipe', via: `\`${name}\``, what: 'program' })];
+  return [];
+}

@@ -1,0 +1,133 @@
+// What of the protected set a glob or a deleting find could reach (SPEC §3
+// `protected-removal`): a glob whose literal text aims at a protected name,
+// an entry standing in its directory that is or holds a protected path, or a
+// protected path lying there under a name it can match; and whether a
+// find's tests keep a protected path below its start point out.
+
+import { budgets } from '../../budgets.js';
+import type { FindFilter, Target } from '../core/effects.js';
+import { findPathMatches, findPatternMatches, matchesName, spellsLeadingDot, splitGlob } from '../core/glob.js';
+import { directoryEntries } from '../core/path-reading.js';
+import { isInside } from '../core/path-text.js';
+import { protectedOwner } from '../core/protected.js';
+import type { Field } from '../core/words.js';
+import { type JudgeContext, LookupsExhausted } from './context.js';
+import { read } from './readings.js';
+
+/** Whether a component pattern can match `..` (sh's `.*`). */
+export function dotDotMatch(chunks: Field['chunks']): boolean {
+  if (!spellsLeadingDot(chunks)) return false;
+  const text = chunks.map((c) => c.text).join('');
+  return /^\.(\*|\?)?\*?$/.test(text) || /^\.\.?\*$/.test(text) || text === '.?' || text === '.*';
+}
+
+/** Whether a deleting find's (or git clean's) tests keep the protected path `p` below `start` out. */
+export function keptOut(p: string, start: string, filter: FindFilter, ctx: JudgeContext): boolean {
+  const relative = p.slice(start.length + 1);
+  const parts = relative.split('/');
+  const depth = parts.length;
+  if (filter.maxDepth !== null && depth > filter.maxDepth) return true;
+  // -prune of the path or any directory above it
+  for (let k = 1; k <= parts.length; k++) {
+    const name = parts[k - 1]!;
+    const path = './' + parts.slice(0, k).join('/');
+    const absolute = start + '/' + parts.slice(0, k).join('/');
+    const pruned = (pr: FindFilter['prunes'][number]) => {
+      if (!pr.byPath) return findPatternMatches(pr.pattern, name, pr.caseless);
+      return findPathMatches(pr.pattern, path, pr.caseless) || findPathMatches(pr.pattern, absolute, pr.caseless);
+    };
+    if (filter.prunes.some(pruned)) return true;
+  }
+  if (filter.names.length === 0 && filter.paths.length === 0) return false;
+  // every name test must miss the protected path's name and every name below it
+  const matchesAll = (name: string, path: string) =>
+    filter.names.every((n) => findPatternMatches(n.pattern, name, n.caseless)) && filter.paths.every((q) => findPathMatches(q.pattern, path, q.caseless));
+  if (matchesAll(parts[parts.length - 1]!, './' + relative)) return false;
+  if (filter.removesDirectories) {
+    // `-exec rm -rf {}` also removes every directory above the protected path that the tests match
+    for (let k = 1; k < parts.length; k++) if (matchesAll(parts[k - 1]!, './' + parts.slice(0, k).join('/'))) return false;
+  }
+  return !anythingBelowMatches(p, './' + relative, matchesAll, ctx, 0);
+}
+
+/** A bounded walk below a protected path: does any entry match the find's tests? */
+function anythingBelowMatches(
+  dir: string, shownPath: string, matches: (name: string, path: string) => boolean, ctx: JudgeContext, depth: number,
+): boolean {
+  if (depth > budgets.maxFindWalkDepth) return true;
+  const entries = directoryEntries(dir, ctx.fs, ctx.budget);
+  if (!entries.ok) {
+    if (entries.reason === 'budget') throw new LookupsExhausted();
+    return true;
+  }
+  if (!entries.isDirectory) return false;
+  for (const name of entries.names) {
+    const child = dir + '/' + name;
+    if (matches(name, shownPath + '/' + name)) return true;
+    let kind;
+    try {
+      kind = ctx.fs.lstat(child);
+    } catch {
+      return true;
+    }
+    ctx.budget.remaining--;
+    if (ctx.budget.remaining < 0) throw new LookupsExhausted();
+    if (kind === 'directory' && anythingBelowMatches(child, shownPath + '/' + name, matches, ctx, depth + 1)) return true;
+  }
+  return false;
+}
+
+/** The protected path a glob's fixed directory is or lies under (`.git/hooks/*`): everything it matches is protected. */
+export function globDirectoryProtected(target: Target, field: Field, ctx: JudgeContext): string | null {
+  const glob = splitGlob(field.chunks);
+  for (const dir of field.text.startsWith('/') ? ['/'] : target.dirs ?? []) {
+    const reading = read(glob.directory || '.', glob.directory.startsWith('/') ? '/' : dir, ctx, true);
+    for (const base of [reading.written, reading.resolved]) {
+      const owner = base === null ? null : protectedOwner(base, ctx.protected);
+      if (owner) return owner;
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether a glob could match a protected path: one its literal text aims at
+ * (a name in the protected set, or any `.git`), an entry standing in its
+ * directory that is or holds a protected path, or a protected path lying in
+ * its directory under a name it can match.
+ */
+export function globHitsProtected(target: Target, field: Field, ctx: JudgeContext, recursive: boolean): string | null {
+  const glob = splitGlob(field.chunks);
+  const dots = target.globDots || ctx.globDots || field.dots === true;
+  if (matchesName(glob.last, '.git', dots)) return '.git';
+  const owner = globDirectoryProtected(target, field, ctx);
+  if (owner) return owner;
+  for (const dir of field.text.startsWith('/') ? ['/'] : target.dirs ?? []) {
+    const reading = read(glob.directory || '.', glob.directory.startsWith('/') ? '/' : dir, ctx, true);
+    for (const base of new Set([reading.written, reading.resolved])) {
+      if (base === null) continue;
+      // protected paths in the directory, existing or not
+      for (const p of ctx.protected.paths) {
+        const parent = p.slice(0, p.lastIndexOf('/')) || '/';
+        const name = p.slice(p.lastIndexOf('/') + 1);
+        if (parent === base && matchesName(glob.last, name, dots)) return p;
+        if (recursive && isInside(p, base)) {
+          const first = p.slice(base === '/' ? 1 : base.length + 1).split('/')[0]!;
+          if (matchesName(glob.last, first, dots)) return p;
+        }
+      }
+      // entries standing there
+      const entries = directoryEntries(base, ctx.fs, ctx.budget);
+      if (!entries.ok) {
+        if (entries.reason === 'budget') throw new LookupsExhausted();
+        return `${base} (it cannot be listed)`;
+      }
+      for (const name of entries.names) {
+        if (!matchesName(glob.last, name, dots)) continue;
+        const entry = base === '/' ? '/' + name : base + '/' + name;
+        if (protectedOwner(entry, ctx.protected)) return entry;
+      }
+    }
+  }
+  return null;
+}

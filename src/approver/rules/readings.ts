@@ -1,0 +1,102 @@
+// The readings of a target the rules judge (SPEC §3 "Reading a path"): each
+// field of a fixed target, in each directory it may be read in, as written
+// and as resolved through its links (core/path-reading.ts `readPath`); and
+// the tests the rules share on them.
+
+import type { Target } from '../core/effects.js';
+import { insideInBothReadings, type PathReading, readPath, type Resolution } from '../core/path-reading.js';
+import { endsAsDirectory, isInside, joinToCwd, normalizeLexically } from '../core/path-text.js';
+import type { Field } from '../core/words.js';
+import { type JudgeContext, LookupsExhausted } from './context.js';
+
+export interface Reading {
+  /** The field's text as written in the line. */
+  text: string;
+  /** Absolute, lexically normalised. */
+  written: string;
+  /** Through symlinks; null when it cannot be resolved (loop, error). */
+  resolved: string | null;
+  resolution: Resolution;
+  /** The line's text ended in `/` or `/.`. */
+  trailingSlash: boolean;
+  /** Both readings, as core/path-reading.ts `readPath` returned them. */
+  both: PathReading;
+}
+
+/** `text` read from `dir`; `followLast`: its last name is followed when it is a link (always, when it ends in `/` or `/.`). */
+export function read(text: string, dir: string, ctx: JudgeContext, followLast: boolean): Reading {
+  const both = readPath(text, dir, ctx.fs, { removal: !followLast, budget: ctx.budget });
+  const { written, resolved } = both;
+  if (!resolved.ok && resolved.reason === 'budget') throw new LookupsExhausted();
+  return { text, written: written.path, resolved: resolved.ok ? resolved.path : null, resolution: resolved, trailingSlash: written.trailingSlash, both };
+}
+
+/** Every reading of a fixed, non-glob target: each field in each directory it may be read in. */
+export function readings(target: Target, ctx: JudgeContext, followLast: boolean): Reading[] {
+  if (target.value.kind !== 'fixed') return [];
+  const out: Reading[] = [];
+  for (const field of target.value.fields) {
+    if (!readsLiterally(target, field, ctx)) continue;
+    if (field.text.startsWith('/')) out.push(read(field.text, '/', ctx, followLast));
+    else for (const dir of target.dirs ?? []) out.push(read(field.text, dir, ctx, followLast));
+  }
+  return out;
+}
+
+/** The readings of one field of a target. */
+export function fieldReadings(target: Target, field: Field, ctx: JudgeContext, followLast: boolean): Reading[] {
+  return readings({ ...target, value: { kind: 'fixed', fields: [field] } }, ctx, followLast);
+}
+
+/** The fields of a target the shell matches as globs. */
+export function globFields(target: Target, ctx: JudgeContext): Field[] {
+  return target.value.kind === 'fixed' ? target.value.fields.filter((f) => !readsLiterally(target, f, ctx)) : [];
+}
+
+/** A field the shell uses as written: no glob in it, or a redirection target in sh, which never globs one. */
+export function readsLiterally(target: Target, field: Field, ctx: JudgeContext): boolean {
+  return !field.glob || ('redirection' in target && target.redirection === true && !ctx.dialect.globsRedirectionTargets);
+}
+
+/** The tree, the run dirs and the temp dirs: where removals may land. */
+export function allowedDirs(ctx: JudgeContext): string[] {
+  return [ctx.tree, ...ctx.runDirs, ...ctx.tempDirs];
+}
+
+/** Inside (or at) the tree, a run dir or a temp dir both as written and through its links (each reading may be in a different one). */
+export function insideAllowedBoth(reading: Reading, ctx: JudgeContext): boolean {
+  return insideInBothReadings(reading.both, allowedDirs(ctx));
+}
+
+/** Inside (or at) the working tree both as written and through its links. */
+export function insideTreeBoth(reading: Reading, ctx: JudgeContext): boolean {
+  return insideInBothReadings(reading.both, ctx.tree);
+}
+
+/** Whether something stands at `path` (unreadable: assumed to). */
+export function exists(path: string, ctx: JudgeContext): boolean {
+  const { resolved } = readPath(path, '/', ctx.fs, { removal: true, budget: ctx.budget });
+  if (!resolved.ok && resolved.reason === 'budget') throw new LookupsExhausted();
+  return !resolved.ok || resolved.existing; // unreadable: assume it is there
+}
+
+/**
+ * The earlier-placed path a target passes through (or ends at with `/`), if
+ * any: `{ path: null }` where the line placed a path it does not fix first.
+ */
+export function placedOnPath(target: Target, field: Field): { path: string | null } | null {
+  if (target.placedBefore.length === 0 && target.placedUnknownAt === null) return null;
+  for (const dir of field.text.startsWith('/') ? ['/'] : target.dirs ?? []) {
+    const written = normalizeLexically(joinToCwd(field.text, dir));
+    const trailing = endsAsDirectory(field.text);
+    const placed = target.placedBefore;
+    for (let k = 0; k <= placed.length; k++) {
+      // where the line placed a path it does not fix, every later path through a directory is suspect
+      if (k === target.placedUnknownAt && field.text.includes('/')) return { path: null };
+      if (k === placed.length) break;
+      const p = normalizeLexically(placed[k]!);
+      if (isInside(written, p) || (trailing && written === p)) return { path: p };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,504 @@
+// Every sentence a verdict says (SPEC §3: "a sentence that says what was
+// refused and what the agent can do instead"), by the fact it words. Rules
+// decide; readers and the walk state facts; only this file writes the
+// words, so one fact has one sentence wherever it is found.
+
+import { budgets } from '../../budgets.js';
+import type {
+  AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, SedProblem, Unfixed, UnfixedCode, WrittenUse,
+} from '../core/facts.js';
+import type { Resolution } from '../core/path-reading.js';
+import type { Reading } from './readings.js';
+
+// ------------------------------------------------------------------ values the line does not fix
+
+const derivedNames: Record<Extract<Unfixed, { source: 'derived' }>['what'], string> = {
+  'sed backup': 'a backup named after a file the line does not fix',
+  'link name': 'the link name comes from a target that is not fixed',
+  'ssh host': 'the host comes from an operand the line does not fix',
+  'tar -C name': 'a name `tar -C` places in a directory the line does not fix',
+};
+
+const urlNames: Record<Extract<Unfixed, { source: 'url-name' }>['from'], string> = {
+  url: 'the file name comes from a URL that is not fixed',
+  'url-glob': 'the file name takes text from a URL glob',
+  host: 'the directory is named after a host the line does not fix',
+};
+
+const programReads: Record<Extract<Unfixed, { source: 'program-reads' }>['what'], string> = {
+  'dd operand': 'a `dd` operand that is not fixed may be `of=`',
+  'temp dir': 'a temp dir the line does not fix',
+  'tar -P path': '`tar -P` extracts absolute paths the archive chooses',
+  'known-hosts value': 'the value of `UserKnownHostsFile` is not fixed',
+  'known-hosts tokens': 'ssh fills `UserKnownHostsFile` with values the line does not fix',
+};
+
+/** Why a value is not fixed, as the parenthesis of a refusal (`rm` removes a target the line does not fix (…)). */
+export function unfixed(why: Unfixed): string {
+  switch (why.source) {
+    case 'parameter': return `\`${why.braced ? '${' + why.name + '…}' : '$' + why.name}\` is not fixed by the line`;
+    case 'split-parameter': return `\`$${why.name}\` splits into several words next to other text`;
+    case 'changed-ifs': return `\`$${why.name}\` is split by a changed IFS`;
+    case 'zsh-modifier': return `zsh applies the modifier in \`$${why.name}${why.modifier}\`, which moves the path; write the path out`;
+    case 'glob-qualifier': return `the glob qualifier \`${why.text}\` is one treeward does not read`;
+    case 'pattern': return `the pattern \`${why.pattern}\` is one treeward does not read`;
+    case 'home': return '`~` where HOME is not fixed (the line set it, or ran a file that may have)';
+    case 'user-home': return `\`~${why.user}\` names a directory the line does not fix`;
+    case 'substitution': return 'a command substitution is not fixed until it runs';
+    case 'process-substitution': return 'a process substitution names a pipe made when it runs';
+    case 'arithmetic': return 'an arithmetic expansion is not fixed until it runs';
+    case 'command-path': return `\`=${why.name}\` is the path of a command, found when it runs`;
+    case 'expansion-budget': return `${why.sequence === null ? '' : `\`${why.sequence}\` `}expands to more than ${budgets.maxFields} words`;
+    case 'option-value': return 'the option value is not fixed';
+    case 'input': {
+      const how = why.filledIn ? 'fills in from its input' : why.from === 'file' ? 'reads from a file' : 'reads from its input';
+      return `a word \`${why.runner}\` ${how}`;
+    }
+    case 'runner-list':
+      if (why.runner === 'find') return 'a path `find` fills in';
+      return why.filledIn ? 'a word `parallel` fills in' : 'a word `parallel` takes from its argument list';
+    case 'url-list': return 'a URL `wget -i` reads from a file';
+    case 'derived': return derivedNames[why.what];
+    case 'program-reads': return programReads[why.what];
+    case 'variable': return `\`${why.name}\` is not fixed`;
+    case 'placing-option': return `${why.option} is not fixed`;
+    case 'options-file': return `curl reads options (which can name output files) from \`${why.file ?? '…'}\`, which treeward cannot read`;
+    case 'server-name': return why.option === null ? 'the server chooses the file name' : `with \`${why.option}\` the server chooses the file name`;
+    case 'url-name': return urlNames[why.from];
+  }
+}
+
+// ------------------------------------------------------------------ code the line assembles or hands over
+
+const unfixedCode: Record<UnfixedCode, (via: string) => string> = {
+  command: (via) => `${via} of a command the line does not fix`,
+  code: (via) => `${via} of code the line does not fix`,
+  text: (via) => `${via} of text the line does not fix`,
+  file: (via) => `${via} of a file the line does not fix`,
+  script: (via) => `${via} runs a script the line does not fix`,
+  'eval text': (via) => `${via} of text the line does not fix; run the command directly`,
+  'command file': (via) => `${via} of a command file the line does not fix`,
+  makefile: (via) => `${via} of a makefile the line does not fix`,
+  key: (via) => `${via} of a key the line does not fix`,
+  'wgetrc command': (via) => `${via} of a wgetrc command the line does not fix`,
+  program: (via) => `${via} of a program the line does not fix`,
+  'program file': (via) => `${via} of a program file the line does not fix`,
+  'awk program': (via) => `${via} runs a program the line does not fix or wrote itself`,
+  package: (via) => `${via} of a package the line does not fix`,
+  word: (via) => `${via} with a word the line does not fix`,
+  'replacement string': (via) => `${via} with a replacement string the line does not fix`,
+  'parallel command': (via) => `${via} with a command the line does not fix`,
+  'backup suffix': (via) => `${via} with a backup suffix the line does not fix`,
+  'tar command': (via) => `${via} runs a command the line does not fix`,
+  'find word': (via) => `a ${via} expression word the line does not fix`,
+  'git option': (via) => `a ${via} option the line does not fix`,
+  'alias value': (via) => `an ${via} whose value the line does not fix`,
+  name: (via) => `${via} sets a name the line does not fix`,
+  'gdb command': (via) => `a ${via} command the line does not fix`,
+  'less options': (via) => `${via} options the line does not fix`,
+  'ssh library': (via) => `${via} loads a library the line does not fix`,
+  'ssh program': (via) => `a program the line does not fix, run in place of ${via}`,
+  'rsync shell': (via) => `${via} runs a remote shell the line does not fix (\`-e\`/\`RSYNC_RSH\`)`,
+  'ssh config': (via) => `an ${via} config the line does not fix, after it wrote files`,
+  'less command': (via) => `${via} names a command the line does not fix, which less runs with the shell`,
+  'ssh option value': (via) => `the value of ${via} is not fixed, and ssh runs it as a command`,
+  'ssh option': (via) => `an ${via} option the line does not fix could be \`ProxyCommand\`, which ssh runs with the shell`,
+  'ssh host': (via) => `ssh fills ${via} with a host or user the line does not fix`,
+  'ssh values': (via) => `ssh fills ${via} with values the line does not fix`,
+};
+
+const writtenUse: Record<WrittenUse, (via: string, file: string) => string> = {
+  run: (via, file) => `${via} runs \`${file}\`, whose content an earlier part of the line wrote; write the script in one command and run it in another`,
+  source: (via, file) => `${via} runs \`${file}\`, whose content an earlier part of the line wrote; write it in one command and source it in another`,
+  'gdb commands': (via, file) => `${via} runs the commands in \`${file}\`, which an earlier part of the line wrote`,
+  'gdb source': (via, file) => `${via} sources \`${file}\`, which an earlier part of the line wrote`,
+  'ssh library': (via, file) => `${via} loads \`${file}\`, which an earlier part of the line wrote`,
+  'ssh config': (via, file) => `${via} reads \`${file}\`, a config an earlier part of the line wrote, which can hold a \`ProxyCommand\``,
+  'make recipes': (via, file) => `${via} runs recipes from \`${file}\`, which an earlier part of the line wrote; write it in one command and run ` +
+    `make in another`,
+};
+
+const codeLoading: Record<CodeLoadingVariable, string> = {
+  SHELLOPTS: 'sets shell options for every bash the line starts',
+  BASHOPTS: 'sets shell options (dotglob, extdebug…) for every bash the line starts',
+  PYTHONSTARTUP: 'names a file every interactive python runs first',
+  LD_PRELOAD: 'loads a library into every program the line starts',
+  LD_AUDIT: 'loads a library into every program the line starts',
+  PERL5DB: 'is code perl runs under its debugger',
+  BASH_LOADABLES_PATH: 'is where bash loads builtins from',
+  LESSOPEN: 'is a command less runs for every file it shows',
+  LESSCLOSE: 'is a command less runs after every file it shows',
+};
+
+/** What code the line runs that treeward cannot judge (`dynamic-code`), after "code assembled at run time: ". */
+export function code(fact: CodeFact): string {
+  switch (fact.source) {
+    case 'unfixed': return unfixedCode[fact.what](fact.via);
+    case 'written-by-line':
+      if (fact.via === null) return `the line runs \`${fact.file}\`, whose content an earlier part of it wrote; write the script in one command and run ` +
+        `it in another`;
+      return writtenUse[fact.use](fact.via, fact.file);
+    case 'written-script':
+      return `the line runs \`${fact.file}\` (${fact.interpreter || 'a script'}) whose content it wrote; put the script in the tree in one command and run ` +
+        `it in another`;
+    case 'written-ssh-config': return `the ssh config \`${fact.file}\` the line wrote uses \`${fact.directive}\``;
+    case 'pipe':
+      switch (fact.what) {
+        case 'program': return `${fact.via} reads its program from a pipe or file treeward cannot read`;
+        case 'gdb commands': return `${fact.via} reads commands (which can run a shell) from a pipe or file treeward cannot read`;
+        case 'sftp commands': return `${fact.via} reads commands (which can run a local shell with \`!\`) from a pipe or file treeward cannot read`;
+        case 'makefile': return `${fact.via} reads its makefile from stdin, with recipes treeward does not read`;
+      }
+      break;
+    case 'unread-shell':
+      if (fact.runs === 'code') return `${fact.via} is a shell treeward does not read; use bash, sh or zsh`;
+      return fact.runs === 'script' ? `${fact.via} runs a script in a shell treeward does not read` : `${fact.via} starts a shell treeward does not read`;
+    case 'startup-file': return `\`${fact.variable}\` makes \`${fact.shell}\` run a startup file first`;
+    case 'arithmetic':
+      switch (fact.in) {
+        case 'subscript': return `${fact.via} evaluates the subscript in \`${fact.text}\` as arithmetic, which runs its \`$(\``;
+        case 'values': return `${fact.via} evaluates its values as arithmetic, which runs \`$(\``;
+        case 'name': return `${fact.via} evaluates the subscript of its name as arithmetic, which runs its \`$(\``;
+        case 'words': return `${fact.via} evaluates its words as arithmetic, which runs \`$(\``;
+        case 'text': return 'arithmetic would run the `$(…)` or backquote in this text; compare plain numbers';
+        case 'parameter':
+          return fact.setByLine
+            ? `\`${fact.name}\` is set by the line to text holding \`$(\` or a backquote, which arithmetic would run`
+            : `\`${fact.name}\` holds a command substitution, which arithmetic would run`;
+      }
+      break;
+    case 'unsplittable':
+      switch (fact.what) {
+        case 'env -S': return '`env -S` text treeward cannot split';
+        case 'KnownHostsCommand': return '`KnownHostsCommand` has text treeward cannot split';
+        case 'sftp -D': return '`sftp -D` text treeward cannot split';
+        case 'rsync -e': return 'rsync cannot split the remote-shell command (a quote is not closed)';
+      }
+      break;
+    case 'runs-program': return `${fact.via} runs \`${fact.program ?? '…'}\``;
+    case 'editor':
+      switch (fact.edits) {
+        case 'sudo -e': return '`sudo -e` edits files with an editor treeward does not read';
+        case 'crontab -e': return '`crontab -e` edits the table with an editor treeward does not read';
+        case 'git rebase -i': return '`git rebase -i` opens an editor on a todo list treeward cannot read; use `git rebase --exec` or plain commands';
+      }
+      break;
+    case 'changes-commands':
+      switch (fact.how) {
+        case 'hash -p': return `${fact.via} makes a name run another program`;
+        case 'enable -f': return `${fact.via} loads a builtin from a shared object`;
+        case 'zmodload': return `${fact.via} adds builtins treeward does not read`;
+        case 'autoload': return `${fact.via} defines functions from files treeward does not read`;
+        case 'compgen -C': return `${fact.via} runs a command`;
+        case 'mapfile -C': return `${fact.via} runs a callback`;
+        case 'git --exec-path': return `${fact.via} makes git run its commands from another directory`;
+        case 'git --config-env': return `${fact.via} reads a setting from a variable treeward does not fix`;
+        case 'git filter': return `${fact.via} runs filter commands over the whole history`;
+        case 'RSYNC_CONNECT_PROG': return `${fact.via} makes rsync run a command with the shell`;
+        case 'gdb eval': return `${fact.via} builds a command at run time`;
+        case 'gdb call': return `${fact.via} calls a function of the debugged program that runs a command or writes a file`;
+        case 'less command': return `${fact.via} that runs a shell or writes a file (\`!\`, \`|\`, \`s\`, \`v\`)`;
+      }
+      break;
+    case 'hands-to-shell':
+      if (fact.what === 'user shell') return `${fact.via} passes these words to the user's shell, which runs them`;
+      return `${fact.via} runs commands it reads from its input`;
+    case 'variable': return variable(fact.name, fact.meaning);
+    case 'loading-option':
+      if (fact.variable === 'NODE_OPTIONS') {
+        return `NODE_OPTIONS holds \`${fact.option}\`, which can make every node the line starts load code (only memory, warning, source-map and similar ` +
+          `options are approved)`;
+      }
+      return `${fact.variable} holds \`${fact.option}\`, which makes every ${fact.variable === 'PERL5OPT' ? 'perl' : 'ruby'} the line starts load code`;
+    case 'sftp-local': return `the sftp command \`${fact.command}\` changes local files in ways treeward does not read; use \`scp\``;
+    case 'make-variable':
+      return fact.how === 'shell'
+        ? `\`make ${fact.variable}=…\` changes how make runs every recipe`
+        : `\`make ${fact.variable}=…\` puts shell syntax or a make function into the recipes that use it; pass a plain value`;
+    case 'make-eval': return '`make --eval` text can define recipes and run `$(shell …)`; pass variables as `make NAME=value` instead';
+    case 'command-word':
+      if (fact.how === 'sets-names') return `the command name is built from parameters into \`${fact.program}\`, which sets names; spell it out`;
+      if (fact.how === 'unfixed') return 'the command name is not fixed until the line runs; spell the program out';
+      return 'the command name is not one fixed word; spell the program out';
+    case 'function-name': return 'a function whose name is not fixed';
+    case 'shadowing': return `the line defines a function named \`${fact.name}\`, which hides the real \`${fact.name}\`; give the function another name`;
+    case 'sh-alias': return 'an `alias` in sh rewrites the lines after it; put the alias in a script or spell the command out';
+    case 'qualifier': return `the glob qualifier \`${fact.text}\` runs code for every name it matches; list the files another way`;
+    case 'zsh-stops':
+      return fact.in === 'parameter'
+        ? `zsh cannot expand this \`\${…}\` (${fact.message}) and stops the whole line there; write the expansion out`
+        : `zsh cannot evaluate this arithmetic (${fact.message}) and stops the whole line there`;
+    case 'zsh-flags':
+      return `the zsh parameter flags \`(${fact.flags})\` evaluate the value again (\`e\` runs its substitutions, \`P\` reads another name, \`%\` expands ` +
+        `a prompt); write the expansion out`;
+    case 'prompt-expansion': {
+      const value = fact.holdsSubstitution ? 'a value holding a substitution' : 'a value the line does not fix';
+      return `\`\${${fact.name}@P}\` expands ${value} as a prompt, which runs the substitutions in it`;
+    }
+    case 'unparsable': return `the code inside does not parse as ${fact.dialect}: ${fact.message}`;
+  }
+}
+
+function variable(name: string, meaning: Extract<CodeFact, { source: 'variable' }>['meaning']): string {
+  switch (meaning) {
+    case 'command table': {
+      const table = name === 'options' ? 'options' : name === 'mapfile' ? 'files' : 'commands, functions and aliases';
+      return `\`${name}\` is the shell's own table of ${table}; writing it changes what later commands run or do`;
+    }
+    case 'bash function': return `\`${name}\` defines a function for every bash the line starts`;
+    case 'prompt command': return '`PROMPT_COMMAND` is code bash runs before each prompt, and the line does not fix it';
+    case 'unfixed prompt': return `\`${name}\` is expanded each time the prompt is shown (\`$(…)\` in it runs), and the line does not fix it`;
+    case 'prompt substitution': return `\`${name}\` is expanded each time the prompt is shown, which runs the substitution in it`;
+    case 'startup file':
+      return `\`${name}\` names a file the shells this line starts run first; set it only on the shell command itself (\`${name}=file bash …\`) with a ` +
+        `file treeward can read`;
+    case 'loads code': return `\`${name}\` ${codeLoading[name as CodeLoadingVariable]}`;
+    case 'unfixed NODE_OPTIONS': return 'NODE_OPTIONS is not fixed by the line, and options in it can make node load code';
+    case 'unfixed switches': return `${name} is not fixed by the line, and switches in it can load code`;
+  }
+}
+
+/** Why the inline-code policy refuses inline code of `language`. */
+export function inlineFinding(finding: InlineFinding, language: string): string {
+  switch (finding.source) {
+    case 'policy': return 'the inline-code policy refuses all inline code';
+    case 'unread': return 'the code comes from a pipe or file treeward cannot read';
+    case 'calls': return `it calls ${finding.api}`;
+    case 'unscanned': return `treeward does not scan ${language} code`;
+    case 'awk': return awkFinding(finding.finding);
+    case 'sed':
+      if (finding.problem === null) return 'the sed script runs commands (`e` or `s///e`)';
+      return `treeward cannot read the sed script (${sedProblem(finding.problem)}); write it in a form GNU sed reads`;
+  }
+}
+
+/** Where the reading of a sed script stopped, as the sentence names it. */
+function sedProblem(problem: SedProblem): string {
+  switch (problem.kind) {
+    case 'address-without-command': return 'an address without a command';
+    case 'no-second-address': return 'a `,` without a second address';
+    case 'step-without-number': return `\`${problem.step}\` without a number in an address`;
+    case 'unknown-command': return `the command \`${problem.command}\``;
+    case 'unterminated': return `an unterminated ${problem.what} (delimiter \`${problem.delimiter}\`)`;
+    case 'unterminated-bracket': return 'an unterminated bracket expression';
+    case 'no-delimiter': return `\`${problem.command}\` without a delimiter`;
+    case 'characters-after': return `characters after \`${problem.command}\``;
+    case 'no-file-name': return '`w` without a file name';
+  }
+}
+
+function awkFinding(finding: AwkFinding): string {
+  switch (finding.kind) {
+    case 'system': return 'it calls `system(`';
+    case 'pipe': return 'it pipes to or from a command';
+    case 'directive': return `it uses gawk's \`${finding.directive}\``;
+    case 'print-redirection': return `it prints into a file (\`${finding.statement} … ${finding.operator}\`)`;
+    case 'extension': return `it loads the gawk extension \`${finding.name ?? '…'}\``;
+  }
+}
+
+/** Why git's `setting` cannot be approved before its command is judged. */
+export function gitProblem(problem: GitProblem, setting: string): string {
+  switch (problem.source) {
+    case 'unfixed': return `the value of \`${setting}\` is not fixed, and git would run it as a command`;
+    case 'unread-settings': return `\`${setting}\` gives git settings treeward does not read; use \`git -c key=value\``;
+    case 'remote-command': return `\`git archive ${setting}\` runs a command on a remote`;
+    case 'nesting': return 'the git setting nests too deeply';
+    case 'unparsable': return `git runs its value with sh, and it does not parse: ${problem.message}`;
+  }
+}
+
+// ------------------------------------------------------------------ paths in sentences
+
+/** A path as written, and through its links where they lead elsewhere. */
+export function shown(reading: Reading): string {
+  if (reading.resolved === null || reading.resolved === reading.written) return `\`${reading.written}\``;
+  return `\`${reading.written}\` (through its links, \`${reading.resolved}\`)`;
+}
+
+/** `path` when it is the reading as written; else both readings. */
+function shownAt(path: string, reading: Reading): string {
+  return path === reading.written ? `\`${path}\`` : shown(reading);
+}
+
+/** Why a path's links could not be followed. */
+function failure(resolution: Resolution): string {
+  return resolution.ok ? 'ok' : resolution.reason === 'loop' ? 'a loop of links' : resolution.reason === 'budget' ? 'too many lookups' : 'an error reading it';
+}
+
+/** What a target passes through that an earlier part of the line put in place. */
+function through(placed: { path: string | null }): string {
+  return placed.path ?? 'a path the line does not fix';
+}
+
+// ------------------------------------------------------------------ removals
+
+export const removal = {
+  unplacedName: (by: string, text: string) =>
+    `\`${by}\` removes \`${text}\` relative to a directory the line changes to a place treeward cannot know; remove it by a path from where the line ` +
+      `starts (or an absolute path inside the tree), without the unknown \`cd\``,
+  /** A word a runner reads from its input (xargs, parallel): a fixed find can name those. */
+  unfixed: (by: string, why: Unfixed) =>
+    `\`${by}\` removes a target the line does not fix (${unfixed(why)}); name the path ` +
+      `literally${why.source === 'input' ? ', or use `find … -delete` with fixed start points' : ''}`,
+  throughPlaced: (by: string, text: string, placed: { path: string | null }) =>
+    `\`${by}\` removes \`${text}\` through \`${through(placed)}\`, which an earlier part of the line linked, moved or copied into place (it may now be a ` +
+      `link); run the removal as a separate command`,
+  listedOutsideTree: (by: string, reading: Reading) =>
+    `\`${by}\` would remove what git lists below ${shown(reading)}, which is not inside the working tree both as written and through its links; run git ` +
+      `clean inside the tree`,
+  globAfterOptionChange: (by: string, text: string) => `the line changed how globs expand before \`${by} ${text}\`; name the files literally or drop the ` +
+    `option change`,
+  globWildcardInDirectory: (text: string, directory: string) =>
+    `the glob \`${text}\` has a wildcard in a directory part (or ends in \`/\`), so it lists directories the line never names, any of which may be a link ` +
+      `out of the tree; remove \`${directory || '.'}/*\`-style globs one directory at a time, or name the directories`,
+  globAfterWrites: (text: string) =>
+    `the glob \`${text}\` runs after an earlier part of the line wrote or removed files, which could have made its directory a link; run the glob removal ` +
+      `as a separate command`,
+  globMatchesDotDot: (text: string) => `in sh the glob \`${text}\` also matches \`.\` and \`..\` (the directory above); spell the names out, or use a ` +
+    `pattern such as \`.[!.]*\``,
+  globListsOutsideTree: (text: string, reading: Reading) =>
+    `the glob \`${text}\` lists ${shown(reading)}, which is not inside the working tree both as written and through its links; remove files by name there, ` +
+      `or only inside the tree`,
+  outsideTree: (by: string, reading: Reading, tree: string) => {
+    const how = reading.resolved === null ? `; treeward cannot follow its links (${failure(reading.resolution)})` : '';
+    return `\`${by}\` would remove ${shown(reading)}, outside the working tree \`${tree}\`, the run directories and the temp dir${how}; remove only what ` +
+      `lies inside the tree`;
+  },
+  /** `which`: the tree, a temp dir or a run directory. */
+  ofRoot: (by: string, root: string, which: 'tree' | 'temp dir' | 'run directory') => {
+    const what = which === 'tree' ? 'the working tree' : which === 'temp dir' ? 'a temp dir' : 'a run directory';
+    return `\`${by}\` would remove \`${root}\` itself (${what}); remove the entries inside it you mean instead`;
+  },
+  ofProtected: (by: string, path: string, reading: Reading, owner: string) =>
+    `\`${by}\` would remove ${shownAt(path, reading)}, which is or lies under the protected \`${owner}\`; leave it in place`,
+  /** `belowOnly`: a find or git clean, which tests can narrow. */
+  holdingProtected: (by: string, dir: string, path: string, belowOnly: boolean) =>
+    `\`${by}\` would remove everything below \`${dir}\`, including the protected \`${path}\`; remove only the entries you ` +
+      `mean${belowOnly ? ' (for example with a `-name` test, or `-prune` of the protected path)' : ''}`,
+  globMatchesProtected: (text: string, hit: string) => `the glob \`${text}\` could match \`${hit}\`, which is protected; name the entries you mean, or use ` +
+    `a pattern that cannot match it`,
+};
+
+// ------------------------------------------------------------------ writes
+
+export const write = {
+  crontab: () => '`crontab` installs a table that runs commands later; leave scheduling to the user',
+  hardLinkToProtected: (by: string, owner: string) => `\`${by}\` would make a hard link to the protected \`${owner}\`, which hides it behind another name; ` +
+    `copy the file instead`,
+  ofProtected: (by: string, path: string, reading: Reading, owner: string) =>
+    `\`${by}\` would write ${shownAt(path, reading)}, which is or lies under the protected \`${owner}\`; write somewhere else`,
+  listedHoldingProtected: (by: string, dir: string, path: string) =>
+    `\`${by}\` could write anything below \`${dir}\`, including the protected \`${path}\`; narrow the listing (a \`--include\`/\`-name\` pattern, or a ` +
+      `directory that holds no protected path)`,
+  intoProtected: (by: string, dir: string, path: string, extraction: boolean) =>
+    `\`${by}\` would write into \`${dir}\`, which holds the protected \`${path}\`; ` +
+      `${extraction ? 'extract into a directory inside the tree' : 'limit it to the files you mean'}`,
+  redirectionGlobUnderProtected: (by: string, text: string, owner: string) => `\`${by}\` would write what \`${text}\` matches, under the protected ` +
+    `\`${owner}\`; write somewhere else`,
+  globMatchesProtected: (text: string, hit: string) => `the glob \`${text}\` could match the protected \`${hit}\`; name the files you mean`,
+  unfixed: (by: string, why: Unfixed) => `\`${by}\` writes a target the line does not fix (${unfixed(why)}); name the file literally`,
+  unplacedName: (by: string, text: string) =>
+    `\`${by}\` writes \`${text}\` relative to a directory the line changes to a place treeward cannot know; write by a path from where the line starts`,
+  underProc: (by: string) => `\`${by}\` writes under \`/proc\`, whose paths lead anywhere; write a regular file`,
+  throughPlaced: (by: string, text: string, placed: { path: string | null }) =>
+    `\`${by}\` writes \`${text}\` through \`${through(placed)}\`, which an earlier part of the line linked, moved or copied into place; write it in a ` +
+      `separate command`,
+  unresolved: (by: string, reading: Reading) => `\`${by}\` writes \`${reading.written}\`, whose links treeward cannot follow ` +
+    `(${failure(reading.resolution)}); write a plain path`,
+  globTarget: (text: string) => `the glob \`${text}\` in a write target is not fixed; name the files`,
+  redirectionGlobMatchesProtected: (shell: string, text: string, hit: string) =>
+    `${shell} writes every file the redirection glob \`${text}\` matches, and it could match the protected \`${hit}\`; name the file`,
+};
+
+// ------------------------------------------------------------------ code, agents, git, budgets
+
+export function agentLaunch(name: string, checksOff: readonly string[], settings: readonly string[]): string {
+  const extra = [
+    checksOff.length ? ` with ${checksOff.map((f) => `\`${f}\``).join(', ')}, which turns its own checks off` : '',
+    settings.length ? `, with its settings taken from ${settings.map((v) => `\`${v}\``).join(', ')}` : '',
+  ].join('');
+  return `the line starts the coding-agent harness \`${name}\`${extra}; agents may not launch other agents unattended: do the work yourself or ask the user`;
+}
+
+export function inlineCode(language: string, finding: InlineFinding): string {
+  return `inline ${language} code that treeward will not approve: ${inlineFinding(finding, language)}; put the code in a script file in the tree and run ` +
+    `that, or use shell commands treeward can read`;
+}
+
+export function dynamicCode(fact: CodeFact): string {
+  return `code assembled at run time: ${code(fact)}`;
+}
+
+export const gitSetting = {
+  refused: (setting: string, why: string) => `git would run \`${setting}\` as a command: ${why}`,
+  unknownDirectory: () => 'git runs in a directory the line leaves unknown; run git from the tree',
+  outsideTree: (reading: Reading) => `git runs from ${shown(reading)}, outside the working tree`,
+  afterWrites: () => 'an earlier part of the line wrote or removed files, which that command could run; give the setting in a separate command',
+  commandRefused: (id: string, reason: string) => `the command it names is refused (${id}: ${reason})`,
+};
+
+/** The line is past one of treeward's budgets, or does what treeward does not follow. */
+export function tooComplex(past: Complexity): string {
+  switch (past.source) {
+    case 'judging-work': {
+      const budget = budgets.maxJudgingWork.toLocaleString('en-US');
+      return pastBudget(`judging it takes more work than ${budget} (its text, counted again each time it is judged: a function's body at every call, a ` +
+        `loop's body at every pass, a word once for each field it expands to)`);
+    }
+    case 'code-depth': return pastBudget(`code nested more than ${budgets.maxCodeDepth} levels deep (shells inside shells, eval, functions)`);
+    case 'nested-parse': return pastBudget(`the code inside is past treeward's budget: ${past.message}`);
+    case 'expansion': return wordPastBudget(past.why);
+    case 'recursion': {
+      const name = past.name === undefined ? 'an anonymous function' : `\`${past.name ?? 'the function'}\``;
+      return `${name} calls itself, and treeward does not follow a function into itself; write the steps out, or use a loop`;
+    }
+  }
+}
+
+/** Past one of treeward's budgets: `what` says which. */
+export function pastBudget(what: string): string {
+  return `the line is past one of treeward's budgets: ${what}; split it into simpler commands`;
+}
+
+/** A word past the expansion budget. */
+export function wordPastBudget(why: Unfixed): string {
+  return pastBudget(`a word ${unfixed(why)}`);
+}
+
+// ------------------------------------------------------------------ the line as a whole (approve.ts)
+
+export const line = {
+  unparsable: (dialect: string, message: string) => `the line does not parse as ${dialect}: ${message}; fix the syntax (treeward refuses what it cannot read)`,
+  /** A parse past the parser's budget (its BudgetError's message). */
+  parsePastBudget: (message: string) => `${message}; split the line into simpler commands`,
+  strayCloser: (message: string) =>
+    `${message}: inside \`cd -- DIR && { … }\` it would close the group early and run the rest outside the tree; remove the stray closer`,
+  empty: () => 'the line is empty or only comments; there is nothing to run',
+  finalBackslash: () => 'the line ends in a backslash, which would join it to the closing `}` of the group it runs in; remove the final backslash',
+  handBack: (problem: HandBackProblem) => `${handBack(problem)}; treeward runs the line as \`cd -- DIR && { … }\` and it must stay one group`,
+  /** Thrown past the lookup or nesting budget while judging. */
+  pastBudget: () => 'the line is past treeward\'s budget for filesystem lookups or nesting; split it into simpler commands',
+  /** `failed`: the fs seam's failure (null: an internal error). */
+  internalError: (failed: { code: string; path: string } | null) => {
+    let what = 'an internal error';
+    if (failed?.code === 'ECHANGED') what = `the filesystem changed at \`${failed.path}\` while treeward read it`;
+    else if (failed) what = `reading \`${failed.path}\` failed (${failed.code})`;
+    return `treeward could not judge the line: ${what}; nothing was approved, try a simpler command`;
+  },
+};
+
+function handBack(problem: HandBackProblem): string {
+  switch (problem.source) {
+    case 'unparsable': return `inside \`cd -- DIR && { … }\` the line no longer reads as one command: ${problem.message}`;
+    case 'ends-group': return 'the line ends the group `{ … }` before its end, and what follows would run outside it';
+    case 'background': return 'the group would run in the background';
+    case 'more-commands': return 'the line would join more commands to `cd … && { … }` than the group';
+    case 'cd-not-alone': return 'the `cd` no longer stands alone';
+    case 'cd-elsewhere': return 'the `cd` no longer names the directory';
+    case 'group-piped': return 'the group is piped or negated';
+    case 'not-one-group': return 'the line does not stay inside one `{ … }` group';
+    case 'closes-early': return 'the line closes the group `{ … }` before its end, and what follows would run outside it';
+    case 'runs-outside': return 'part of the line would run outside the group';
+  }
+}

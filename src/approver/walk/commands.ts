@@ -1,0 +1,311 @@
+// Commands: a simple command's words, assignments and redirections; the
+// command it runs (a function the line defined, a file it wrote, or the
+// program table's reading of it); and its actions, performed in order by a
+// handler for each kind.
+
+import type { SimpleCommand, Span } from '../../syntax/ast.js';
+import type { Dialect } from '../../syntax/dialect.js';
+import type { Action, ProgramContext } from '../core/actions.js';
+import type { Argument, Listing } from '../core/arguments.js';
+import type { Directories, ListedBelow } from '../core/effects.js';
+import { joinPath } from '../core/path-text.js';
+import { literalWord, pastExpansionBudget } from '../core/words.js';
+import { builtinOf, isShadowable, readProgram } from '../programs/index.js';
+import { gitSetting, runWrittenFile, walkCode, walkFunctionBody } from './code.js';
+import { isHarmlessDevice } from './line-facts.js';
+import { argumentsOf, assign, assignedValue, judgeAssignment, judgeVariable, wordContext } from './parameters.js';
+import { deviceFd, literalCopyOutput, openedFile, stdinOf, walkRedirects } from './redirects.js';
+import { copyScope, limitDirs, type Outcome, type Scope, stayed, unionDirs } from './scope.js';
+import type { WalkState } from './state.js';
+import { walkAssignmentSubstitutions, walkWordSubstitutions } from './substitutions.js';
+
+/** How a command is run: what its stdin is, and whether a function of its name is passed over (`command`, `builtin`). */
+interface RunHow {
+  fedByPipe?: boolean;
+  noFunctions?: boolean;
+  stdinText?: string | null;
+  listing?: Listing;
+}
+
+/** A write's details beside its target (core/effects.ts `Write`). */
+type WriteDetails = { recursive: boolean; extraction: boolean; redirection: boolean; hardLinkSource: boolean; below?: ListedBelow; destination?: boolean };
+
+/** A simple command: its substitutions, assignments and redirections, then the command it runs. */
+export function walkSimpleCommand(w: WalkState, command: SimpleCommand, scope: Scope, dialect: Dialect, fedByPipe: boolean | Listing): Outcome {
+  const here = stayed(scope);
+  // Substitutions in the words run first, in order.
+  for (const assignment of command.assignments) walkAssignmentSubstitutions(w, assignment, scope, dialect);
+  for (const word of command.words) walkWordSubstitutions(w, word, scope, dialect);
+  // A bare assignment changes this shell; before a command, only that command's environment.
+  if (command.words.length === 0) {
+    const fds = scope.fds;
+    scope.fds = new Map(fds);
+    walkRedirects(w, command.redirects, scope, dialect);
+    scope.fds = fds;
+    for (const assignment of command.assignments) {
+      judgeAssignment(w, assignment, scope, dialect, false);
+      assign(w, assignment, scope, dialect);
+    }
+    return here;
+  }
+  const prefix = new Map<string, string | null>(scope.exported);
+  for (const assignment of command.assignments) {
+    judgeAssignment(w, assignment, scope, dialect, true);
+    const value = assignment.value ? assignedValue(w, assignment.value, scope, dialect) : null;
+    prefix.set(assignment.name, value && !assignment.append && !assignment.index && !assignment.array ? value.text : null);
+  }
+  // A command's redirections point its fds for that command only; `exec` with no command keeps them for the line.
+  const fds = scope.fds;
+  const persists = command.words.length === 1 && literalWord(command.words[0]!) === 'exec';
+  if (!persists) scope.fds = new Map(fds);
+  try {
+    walkRedirects(w, command.redirects, scope, dialect, literalCopyOutput(command));
+    const args = command.words.flatMap((word) => argumentsOf(w, word, scope, dialect));
+    const listing = typeof fedByPipe === 'object' ? fedByPipe : undefined;
+    const how = { fedByPipe: fedByPipe !== false, stdinText: stdinOf(command), ...(listing ? { listing } : {}) };
+    return runCommand(w, args, prefix, scope, dialect, command.span, how);
+  } finally {
+    if (!persists) scope.fds = fds;
+  }
+}
+
+/**
+ * Run a command given as arguments (from a simple command, or from a
+ * wrapper that runs its operands): resolve functions, read the program's
+ * row, and turn its actions into effects.
+ */
+export function runCommand(
+  w: WalkState, args: Argument[], environment: ReadonlyMap<string, string | null>, scope: Scope, dialect: Dialect, span: Span, how: RunHow = {},
+): Outcome {
+  const here = stayed(scope);
+  if (args.length === 0) return here;
+  let first = args[0]!;
+  // zsh `=rm x`: the word is the path of the program `rm`, which then runs (never a function)
+  const only = first.word.parts.length === 1 ? first.word.parts[0]! : null;
+  if (only?.type === 'EqualsCommandPath') {
+    first = { ...first, value: { kind: 'fixed', fields: [{ text: only.name, chunks: [{ text: only.name, quoted: true }], glob: false }] }, text: only.name };
+    args = [first, ...args.slice(1)];
+    how = { ...how, noFunctions: true };
+  }
+  const fields = first.value.kind === 'fixed' ? first.value.fields : null;
+  if (fields === null || fields.length === 0) {
+    if (first.value.kind === 'unfixed' && pastExpansionBudget(first.value)) {
+      w.effects.push({ kind: 'too-complex', span: first.word.span, past: { source: 'expansion', why: first.value.why } });
+    }
+    else if (fields === null) w.runsCode(first.word.span, { source: 'command-word', how: 'unfixed' });
+    return here;
+  }
+  if (fields.length > 1 || fields[0]!.glob) {
+    // `$cmd` split into words, or a glob in command position
+    w.runsCode(first.word.span, { source: 'command-word', how: 'not-one-word' });
+    return here;
+  }
+  const name = fields[0]!.text;
+  // the pre-pass took a command word built from parameters to set no names: hold it to that
+  if (literalWord(first.word) === null && first.word.parts.some((p) => p.type !== 'EqualsCommandPath')) {
+    const program = name.slice(name.lastIndexOf('/') + 1);
+    if (builtinOf(program)?.setsNames !== undefined) {
+      w.runsCode(first.word.span, { source: 'command-word', how: 'sets-names', program });
+      return here;
+    }
+  }
+  // A function the line defined
+  const fn = how.noFunctions ? undefined : scope.functions.get(name);
+  if (fn) {
+    if (scope.shadowed.has(name)) {
+      w.runsCode(first.word.span, { source: 'shadowing', name });
+      return here;
+    }
+    return walkFunctionBody(w, fn, scope, dialect, first.word.span);
+  }
+  const context = programContext(w, scope, dialect, environment, how.fedByPipe ?? false, how.stdinText, how.listing);
+  if (name.includes('/')) {
+    // a file run by its path: judged when the line wrote it
+    const written = context.contentOf(name);
+    if (written) return perform(w, [runWrittenFile(name, written.literal, span, dialect)], scope, dialect, span);
+  }
+  const actions = readProgram(name, args, context, span);
+  return perform(w, actions, scope, dialect, span, { fedByPipe: how.fedByPipe ?? false, stdinText: how.stdinText, environment });
+}
+
+/** What a program's row may know of the shell and the line where it runs. */
+function programContext(
+  w: WalkState, scope: Scope, dialect: Dialect, environment: ReadonlyMap<string, string | null>,
+  fedByPipe: boolean, stdinText: string | null | undefined, stdinListing?: Listing,
+): ProgramContext {
+  return {
+    ...(stdinText !== undefined ? { stdinText } : {}),
+    ...(stdinListing ? { stdinListing } : {}),
+    ...w.programConstants,
+    dialect,
+    environment,
+    fedByPipe,
+    wordContext: wordContext(w, scope, dialect),
+    dirs: scope.dirs,
+    writtenBefore: () => w.facts.wrote,
+    contentOf: (text) => w.facts.contentOf(text, scope.dirs),
+    parameterFixed: (name) => scope.parameters.has(name),
+  };
+}
+
+/** Where the actions of one command leave the shell, as they are performed in order. */
+interface Performing {
+  scope: Scope;
+  dialect: Dialect;
+  span: Span;
+  outer: { fedByPipe: boolean; stdinText: string | null | undefined; environment: ReadonlyMap<string, string | null> } | undefined;
+  /** The directories once the command succeeded. */
+  success: Directories;
+}
+
+type Handlers = { [K in Action['kind']]: (w: WalkState, action: Extract<Action, { kind: K }>, at: Performing) => void };
+
+/** What each kind of action does to the effects and the shell (core/actions.ts documents the kinds). */
+const handlers: Handlers = {
+  remove: (w, action, { scope }) => {
+    target(w, 'removal', action.arg, scope, action.dirs, {
+      recursive: action.recursive, belowOnly: action.belowOnly ?? false,
+      ...(action.findFilter ? { findFilter: action.findFilter } : {}), ...(action.followLast ? { followLast: true } : {}),
+      ...(action.skipsGitDirectory ? { skipsGitDirectory: true } : {}),
+    }, action.by);
+  },
+  write: (w, action, { scope }) => {
+    target(w, 'write', action.arg, scope, action.dirs, {
+      recursive: action.recursive ?? false, extraction: action.extraction ?? false, redirection: false, hardLinkSource: action.hardLinkSource ?? false,
+      content: action.content ?? true, fresh: action.fresh ?? false, ...(action.destination ? { destination: true } : {}),
+    }, action.by);
+  },
+  place: (w, action, { scope }) => w.facts.place(action.arg, action.dirs === undefined ? scope.dirs : action.dirs),
+  run: (w, action, at) => {
+    const { scope, dialect, span, outer } = at;
+    // a wrapper's command: in its own place when the wrapper sets one (env -C), else here
+    const inner = action.subshell || action.dirs !== undefined ? copyScope(scope) : scope;
+    if (action.dirs !== undefined) inner.dirs = action.dirs;
+    for (const [name, value] of action.environment ?? []) judgeVariable(w, name, value, span, scope, dialect, true);
+    const inherits = outer !== undefined && !action.subshell;
+    const env = new Map<string, string | null>([...(inherits ? outer.environment : scope.exported), ...(action.environment ?? [])]);
+    const outcome = runCommand(w, action.argv, env, inner, dialect, span, {
+      noFunctions: action.noFunctions ?? false,
+      ...(inherits ? { fedByPipe: outer.fedByPipe, ...(outer.stdinText !== undefined ? { stdinText: outer.stdinText } : {}) } : {}),
+    });
+    if (inner === scope) at.success = outcome.success;
+  },
+  'shell-code': (w, action, { scope }) => walkCode(w, action.code, action.span, action.dialect, scope, action.dirs, action.subshell ?? true),
+  cd: (w, action, at) => {
+    at.success = changeDirectory(w, action, at.scope);
+  },
+  effect: (w, action) => {
+    w.effects.push(action.effect);
+  },
+  'git-setting': (w, action, { scope }) => gitSetting(w, action, scope),
+  variables: (w, action, { scope, dialect }) => {
+    for (const v of action.assignments) {
+      judgeVariable(w, v.name, v.value, v.span, scope, dialect, false);
+      // `export NAME=value` fixes NAME as a bare assignment does
+      if (v.value === null || !w.fixable.assignedOnce.has(v.name)) continue;
+      scope.parameters.set(v.name, { text: v.value, chunks: [{ text: v.value, quoted: true }], glob: false });
+    }
+  },
+  'unknown-shell-state': (_w, action, at) => {
+    // what a sourced file did is not known: the directory, every name, HOME and PWD, the glob options
+    const scope = at.scope;
+    scope.dirs = null;
+    at.success = null;
+    scope.parameters.clear();
+    scope.stateUnknown = action.what;
+    scope.expansionChanged = true;
+    scope.splittingChanged = true;
+  },
+  'set-options': (_w, action, { scope }) => {
+    if (action.globDots) scope.globDots = true;
+    if (action.expansionChanged) scope.expansionChanged = true;
+    if (action.cdableVars) scope.cdableVars = true;
+  },
+  alias: (_w, action, { scope }) => {
+    if (action.names.some(isShadowable)) for (const n of action.names) scope.shadowed.add(n);
+    scope.aliasDefined = true;
+  },
+  'forget-parameters': (_w, action, { scope }) => {
+    for (const n of action.names) scope.parameters.delete(n);
+  },
+};
+
+/**
+ * Turn a program's actions into effects. `outer`: the stdin and environment
+ * of the command itself, which a wrapper's command inherits (`curl … | sudo
+ * bash`, `BASH_ENV=f nohup bash`); a command run per entry (`xargs`, `find
+ * -exec`) gets neither.
+ */
+function perform(w: WalkState, actions: Action[], scope: Scope, dialect: Dialect, span: Span, outer?: Performing['outer']): Outcome {
+  const at: Performing = { scope, dialect, span, outer, success: scope.dirs };
+  for (const action of actions) (handlers[action.kind] as (w: WalkState, action: Action, at: Performing) => void)(w, action, at);
+  return { success: at.success, anywhere: unionDirs(scope.dirs, at.success) };
+}
+
+/** `cd`, `pushd`, `popd`: where the shell is after the change (null: unknown), and where it may be wherever it failed. */
+function changeDirectory(w: WalkState, action: Action & { kind: 'cd' }, scope: Scope): Directories {
+  const before = scope.dirs;
+  let after: Directories;
+  switch (action.to) {
+    case 'unknown':
+      after = null;
+      break;
+    case 'home': {
+      const home = wordContext(w, scope, w.options.dialect).home;
+      after = home === null ? null : [home];
+      break;
+    }
+    case 'pop': {
+      after = scope.pushed.length > 0 ? scope.pushed.pop()! : null;
+      break;
+    }
+    default: {
+      if (scope.cdableVars) {
+        after = null;
+        break;
+      }
+      const target = action.to.path;
+      if (before === null && !target.startsWith('/')) after = null;
+      else if (target.startsWith('/')) after = [target];
+      else after = limitDirs(before!.map((d) => joinPath(d, target)));
+    }
+  }
+  if (action.push) scope.pushed.push(before);
+  // The change holds once it succeeds; wherever it may have failed, the line is still where it was.
+  scope.dirs = unionDirs(before, after);
+  return after;
+}
+
+/** A removal or write of `arg`, as an effect with what the line did before it; a listed target stands for the entries below its lister's start points. */
+function target(
+  w: WalkState, kind: 'removal' | 'write', arg: Argument, scope: Scope, dirs: Directories | undefined, extra: Record<string, unknown>, by: string,
+): void {
+  if (arg.listed) {
+    const listing = arg.listed;
+    // `find … -exec rm {}`: the find's own removal judged every entry; a removal fed by xargs stays unfixed
+    if (kind === 'removal' && listing.coveredRemoval) return;
+    if (kind === 'write') {
+      w.facts.unknownContent = true; // which files get the new text is not known
+      for (const start of listing.starts) {
+        for (const filter of listing.recursive ? listing.filters : [undefined]) {
+          const below = filter !== undefined ? { below: { filter, skipsGitDirectories: listing.skipsGitDirectories } } : {};
+          target(w, 'write', start, scope, dirs, { ...extra, ...below }, `${by} (fed by ${listing.by})`);
+        }
+      }
+      return;
+    }
+  }
+  if (kind === 'write' && arg.text !== null && deviceFd(arg.text) !== null && scope.fds.has(deviceFd(arg.text)!)) {
+    const opened = openedFile(arg, scope);
+    arg = opened.arg;
+    dirs = opened.dirs;
+  }
+  const here = w.targetHere(arg.word, arg.value, dirs === undefined ? scope.dirs : dirs, scope, by);
+  const { content, fresh, ...details } = extra;
+  if (kind === 'removal') w.effects.push({ kind: 'removal', ...here, ...(details as { recursive: boolean; belowOnly: boolean }) });
+  else w.effects.push({ kind: 'write', ...here, ...(details as WriteDetails) });
+  if (!isHarmlessDevice(arg) && fresh !== true) w.facts.wrote = true;
+  // touch, mkdir, chmod: the file's text is what it was before the line
+  if (kind === 'write' && content !== false) w.facts.noteContent(arg, here.dirs, null);
+}
+

@@ -1,0 +1,95 @@
+// What one shell knows as the walk goes (the line's shell, or a subshell's
+// copy of it): the possible current directories, the parameters the line
+// fixed, the functions it defined, and the options and fds it changed.
+
+import { budgets } from '../../budgets.js';
+import type { FunctionDefinition } from '../../syntax/ast.js';
+import type { Argument } from '../core/arguments.js';
+import type { Directories } from '../core/effects.js';
+import type { Field } from '../core/words.js';
+
+export interface Scope {
+  dirs: Directories;
+  /** Directories before each `pushd` the line made, for `popd`. */
+  pushed: Directories[];
+  parameters: Map<string, Field>;
+  functions: Map<string, FunctionDefinition>;
+  /** Names a function or alias took from a builtin or a program in the table. */
+  shadowed: Set<string>;
+  globDots: boolean;
+  expansionChanged: boolean;
+  splittingChanged: boolean;
+  cdableVars: boolean;
+  /** An `alias` in sh applies to the lines after it. */
+  aliasDefined: boolean;
+  /** After `source FILE` of a file treeward does not read: what ran (names, HOME, PWD are no longer fixed). */
+  stateUnknown: string | null;
+  /** Names the line set or exported, as children may see them: fixed text, or null. */
+  exported: Map<string, string | null>;
+  /** File descriptors the line pointed at a file (`exec 3< .git/config`, `< ~/.bashrc`): `/dev/fd/3` is then that file. */
+  fds: Map<number, OpenFile>;
+}
+
+export interface OpenFile {
+  arg: Argument;
+  dirs: Directories;
+}
+
+/** Where a part of the line leaves the shell. */
+export interface Outcome {
+  /** Directories after the part succeeded. */
+  success: Directories;
+  /** Directories wherever the part ended, in success or failure. */
+  anywhere: Directories;
+}
+
+/** The line's own shell, starting in `cwd`. */
+export function lineScope(cwd: string, globDots: boolean): Scope {
+  return {
+    dirs: [cwd], pushed: [], parameters: new Map(), functions: new Map(), shadowed: new Set(),
+    globDots, expansionChanged: false, splittingChanged: false, cdableVars: false, aliasDefined: false, fds: new Map(), exported: new Map(), stateUnknown: null,
+  };
+}
+
+/** A subshell's copy: what it changes stays in it. */
+export function copyScope(scope: Scope): Scope {
+  return {
+    dirs: scope.dirs,
+    pushed: [...scope.pushed],
+    parameters: new Map(scope.parameters),
+    functions: new Map(scope.functions),
+    shadowed: new Set(scope.shadowed),
+    globDots: scope.globDots,
+    expansionChanged: scope.expansionChanged,
+    splittingChanged: scope.splittingChanged,
+    cdableVars: scope.cdableVars,
+    aliasDefined: scope.aliasDefined,
+    fds: new Map(scope.fds),
+    exported: new Map(scope.exported),
+    stateUnknown: scope.stateUnknown,
+  };
+}
+
+/** Where a part leaves the shell when it changes nothing. */
+export function stayed(scope: Scope): Outcome {
+  return { success: scope.dirs, anywhere: scope.dirs };
+}
+
+/** Either set of directories (unknown when either is); past `maxDirectories`, unknown. */
+export function unionDirs(a: Directories, b: Directories): Directories {
+  if (a === null || b === null) return null;
+  if (a === b) return a;
+  const out = [...a];
+  for (const d of b) if (!out.includes(d)) out.push(d);
+  return limitDirs(out);
+}
+
+/** At most `maxDirectories` possible directories are followed; more is unknown. */
+export function limitDirs(dirs: string[]): Directories {
+  return dirs.length > budgets.maxDirectories ? null : dirs;
+}
+
+export function sameDirs(a: Directories, b: Directories): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((d) => b.includes(d));
+}

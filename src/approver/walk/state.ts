@@ -1,0 +1,72 @@
+// The walk's state for one line: the effects found so far, what the line did
+// (line-facts.ts), the work spent, how deep code nests, and the pre-pass's
+// fixable names. The files of walk/ are functions of this state; the walker
+// (walker.ts) supplies the recursion back into lists and commands.
+
+import { budgets } from '../../budgets.js';
+import type { Command, FunctionDefinition, Span, Statement, Word } from '../../syntax/ast.js';
+import type { Dialect } from '../../syntax/dialect.js';
+import type { ProgramContext } from '../core/actions.js';
+import type { Listing } from '../core/arguments.js';
+import type { Directories, Effect, Target } from '../core/effects.js';
+import type { CodeFact } from '../core/facts.js';
+import type { WordValue } from '../core/words.js';
+import { findFixableNames, type FixableNames } from './fixable-names.js';
+import { LineFacts } from './line-facts.js';
+import type { Outcome, Scope } from './scope.js';
+
+/** What the walk is given for the whole line: the part of a program's context that does not change as the line runs. */
+export type WalkOptions = Pick<ProgramContext, 'dialect' | 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode'> & {
+  globDots: boolean;
+};
+
+/** Thrown to stop a walk whose judging work ran past its budget; `walkLine` turns it into a too-complex effect. */
+export class WorkExhausted extends Error {}
+
+export abstract class WalkState {
+  readonly effects: Effect[] = [];
+  facts = new LineFacts();
+  /** Code read inside code (`bash -c`, `eval`, a function, a git setting) nested this deep now. */
+  codeDepth = 0;
+  readonly fixable: FixableNames;
+  /** Judging work spent on the line, shared with the walkers of git settings it starts. */
+  work = { spent: 0 };
+  /** The functions whose bodies are being walked now: a call to one of them is recursion. */
+  readonly functionsWalked = new Set<FunctionDefinition>();
+
+  /** The part of every program's context that is the same for the whole line. */
+  readonly programConstants: Pick<ProgramContext, 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode'>;
+
+  constructor(readonly options: WalkOptions, body: Statement[]) {
+    this.fixable = findFixableNames(body);
+    const { home, tempDir, env, agentNames, wrappers, inlineCode } = options;
+    this.programConstants = { home, tempDir, env, agentNames, wrappers, inlineCode };
+  }
+
+  /** Walk a list of statements in order. */
+  abstract walkList(body: readonly Statement[], scope: Scope, dialect: Dialect): Outcome;
+  /** Walk one command; `fedByPipe`: it reads a pipe (true), or the listing of the program before it. */
+  abstract walkCommand(command: Command, scope: Scope, dialect: Dialect, fedByPipe?: boolean | Listing): Outcome;
+  /** A walker of its own for code the line hands to another program (a git setting), sharing this one's work budget. */
+  abstract subWalker(): WalkState;
+
+  /** Charge the walk `units` of judging work. */
+  charge(units: number): void {
+    this.work.spent += units;
+    if (this.work.spent > budgets.maxJudgingWork) throw new WorkExhausted();
+  }
+
+  /** A removal's or write's target here: with what the line did before it, and how globs expand here. */
+  targetHere(word: Word, value: WordValue, dirs: Directories, scope: Scope, by: string): Target {
+    return {
+      span: word.span, word, value, dirs,
+      wroteBefore: this.facts.wrote, placedBefore: [...this.facts.placed], placedUnknownAt: this.facts.placedUnknownAt,
+      globDots: scope.globDots, expansionChanged: scope.expansionChanged, by,
+    };
+  }
+
+  /** Code the line runs that treeward cannot judge: the fact, at `span`. */
+  runsCode(span: Span, fact: CodeFact): void {
+    this.effects.push({ ...fact, kind: 'runs-code', span });
+  }
+}

@@ -1,0 +1,130 @@
+// The walk (SPEC §3): over the whole syntax tree in execution order, keeping
+// the current directory (known, several possible, or unknown), the
+// parameters the line fixes, whether an earlier part wrote or removed a
+// file, and whether the glob options changed; descending into every command
+// the line runs. It records effects; approver/rules/ judges them.
+//
+// The walker holds the line's state (state.ts) and walks lists, and-or
+// lists and pipelines; each kind of command is walked by compound.ts's
+// table, simple commands and what they run by commands.ts.
+
+import { budgets } from '../../budgets.js';
+import type { AndOr, Command, Pipeline, Statement } from '../../syntax/ast.js';
+import type { Dialect } from '../../syntax/dialect.js';
+import type { Listing } from '../core/arguments.js';
+import type { Directories } from '../core/effects.js';
+import { producerListing } from '../programs/index.js';
+import { walkCompound } from './compound.js';
+import { argument } from './parameters.js';
+import { copyScope, lineScope, type Outcome, type Scope, stayed, unionDirs } from './scope.js';
+import { WalkState, WorkExhausted } from './state.js';
+
+export type { WalkOptions } from './state.js';
+
+export class Walker extends WalkState {
+  /** Walk a whole line starting in `cwd`. */
+  walkLine(body: Statement[], cwd: string): void {
+    try {
+      this.walkList(body, lineScope(cwd, this.options.globDots), this.options.dialect);
+    } catch (error) {
+      if (!(error instanceof WorkExhausted)) throw error;
+      // What the walk found so far is not the whole line, and judging all of it would cost as much again: the line is refused for its size alone.
+      this.effects.length = 0;
+      const end = body.length > 0 ? body[body.length - 1]!.span[1] : 0;
+      this.effects.push({ kind: 'too-complex', span: [0, end], past: { source: 'judging-work' } });
+    }
+  }
+
+  walkList(body: readonly Statement[], scope: Scope, dialect: Dialect): Outcome {
+    let outcome = stayed(scope);
+    for (let i = 0; i < body.length; i++) {
+      const statement = body[i]!;
+      if (scope.aliasDefined && dialect.aliasesApplyToLaterLines && i > 0) {
+        this.runsCode(statement.span, { source: 'sh-alias' });
+      }
+      outcome = this.walkStatement(statement, scope, dialect);
+    }
+    return outcome;
+  }
+
+  walkCommand(command: Command, scope: Scope, dialect: Dialect, fedByPipe: boolean | Listing = false): Outcome {
+    this.spend(command);
+    return walkCompound(this, command, scope, dialect, fedByPipe);
+  }
+
+  subWalker(): WalkState {
+    const sub = new Walker(this.options, []);
+    sub.work = this.work;
+    return sub;
+  }
+
+  private walkStatement(statement: Statement, scope: Scope, dialect: Dialect): Outcome {
+    if (statement.background) {
+      // A backgrounded list runs in a subshell: its `cd` ends with it.
+      const inner = copyScope(scope);
+      this.walkAndOr(statement.andOr, inner, dialect);
+      return stayed(scope);
+    }
+    const outcome = this.walkAndOr(statement.andOr, scope, dialect);
+    // After the list, the directory is wherever any part may have left it.
+    scope.dirs = outcome.anywhere;
+    return outcome;
+  }
+
+  private walkAndOr(andOr: AndOr, scope: Scope, dialect: Dialect): Outcome {
+    const start = scope.dirs;
+    let anywhere: Directories = start;
+    let previous: Outcome = { success: start, anywhere: start };
+    for (let i = 0; i < andOr.pipelines.length; i++) {
+      if (i > 0) {
+        // `a && b`: b runs only where a succeeded. `a || b`: b runs where a failed (SPEC: either place).
+        scope.dirs = andOr.operators[i - 1] === '&&' ? previous.success : previous.anywhere;
+      }
+      previous = this.walkPipeline(andOr.pipelines[i]!, scope, dialect);
+      anywhere = unionDirs(anywhere, previous.anywhere);
+    }
+    return { success: previous.success, anywhere };
+  }
+
+  private walkPipeline(pipeline: Pipeline, scope: Scope, dialect: Dialect): Outcome {
+    const { commands } = pipeline;
+    if (commands.length === 0) return stayed(scope);
+    if (commands.length === 1) return this.walkCommand(commands[0]!, scope, dialect);
+    // Each element of a pipeline runs in a subshell, except the last in zsh.
+    for (let i = 0; i < commands.length; i++) {
+      const last = i === commands.length - 1;
+      const input = i > 0 ? this.listingOf(commands[i - 1]!, scope, dialect) ?? true : false;
+      if (last && dialect.lastPipelineElementInShell) return this.walkCommand(commands[i]!, scope, dialect, input);
+      const inner = copyScope(scope);
+      this.walkCommand(commands[i]!, inner, dialect, input);
+    }
+    return stayed(scope);
+  }
+
+  /** What a pipeline element lists on its output (`grep -rl x src`), when treeward reads it. */
+  private listingOf(command: Command, scope: Scope, dialect: Dialect): Listing | null {
+    if (command.type !== 'SimpleCommand' || command.words.length === 0) return null;
+    return producerListing(command.words.map((word) => argument(this, word, scope, dialect)));
+  }
+
+  /** Charge the walk for judging `command` once more (its own text, not its parts that are commands). */
+  private spend(command: Command): void {
+    let text = 0;
+    switch (command.type) {
+      case 'SimpleCommand': case 'Test': case 'ArithmeticCommand': case 'ArithFor':
+        // a leaf: its span holds its words and redirections
+        return this.charge(budgets.workPerItem + command.span[1] - command.span[0]);
+      case 'For':
+        for (const item of command.items ?? []) text += item.span[1] - item.span[0];
+        break;
+      case 'Case':
+        text = command.subject.span[1] - command.subject.span[0];
+        for (const item of command.items) for (const pattern of item.patterns) text += pattern.span[1] - pattern.span[0];
+        break;
+      default:
+        break;
+    }
+    for (const redirect of 'redirects' in command ? command.redirects : []) text += redirect.span[1] - redirect.span[0];
+    this.charge(budgets.workPerItem + text);
+  }
+}

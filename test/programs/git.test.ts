@@ -1,0 +1,50 @@
+// git read directly (src/approver/programs/git.ts): its global options by
+// their table (`-C`, `--work-tree`, `-c`), each subcommand by the reader of
+// the `gitSubcommands` table, and the settings whose value git runs as a
+// command. A removal git makes never reaches a `.git` directory
+// (`not .git`).
+
+import { describe } from 'vitest';
+import { checkTable, type Case } from '../support/programs.js';
+
+const removals: Case[] = [
+  ['git clean -fdx', 'remove . (recursive, below only, filtered, not .git)'],
+  ['git -C sub clean -fd', 'remove . in /work/tree/sub (recursive, below only, filtered, not .git)'],
+  ['git --work-tree=../other clean -fd', 'remove . in /work/tree/../other (recursive, below only, filtered, not .git)'],
+  ['git clean -n -fd'],
+  ['git rm -r old', 'remove old (recursive)'],
+  ['git rm --cached file'],
+  ['git mv a b', 'write b (recursive)', 'place b', 'remove a (recursive)'],
+  ['git worktree remove ../wt', 'remove ../wt (recursive)'],
+];
+
+const writes: Case[] = [
+  ['git worktree add ../wt', 'write ../wt (recursive)'],
+  ['git clone https://example.com/repo.git', 'write repo (recursive)'],
+  ['git clone https://example.com/repo.git dest', 'write dest (recursive)'],
+  ['git config --global alias.co checkout', 'write /home/agent/.gitconfig'],
+  ['git status'],
+  ['git checkout -- file'],
+  ['git stash'],
+];
+
+const commands: Case[] = [
+  // -c settings git runs as commands, judged as the command they name
+  ['git -c core.pager=less log', 'git setting core.pager: less'],
+  ["git -c alias.x='!rm -rf ~' x", 'git setting alias.x: rm -rf ~'],
+  ["git -c core.sshCommand='ssh -i key' fetch", 'git setting core.sshCommand: ssh -i key'],
+  ['git config core.hooksPath hooks', 'git setting core.hooksPath: hooks in /work/tree/hooks'],
+  // the commands subcommands run
+  ["git rebase --exec 'make test' main", 'git setting git rebase --exec: make test'],
+  ["git fetch --upload-pack='rm -rf /' origin", 'git setting git fetch --upload-pack: rm -rf /'],
+  ['git push ext::sh', 'git setting ext:: URL: sh'],
+  ['git bisect run make test', 'run: make test'],
+  ["git submodule foreach 'git pull'", 'shell-code (sh): git pull in ?'],
+  // what treeward does not follow
+  ['git rebase -i HEAD~3', 'runs code (editor)'],
+  ["git filter-branch --tree-filter 'rm x' HEAD", 'runs code (changes-commands) via `git filter-branch`'],
+];
+
+describe('git: removals', () => checkTable(removals));
+describe('git: writes', () => checkTable(writes));
+describe('git: commands it runs', () => checkTable(commands));

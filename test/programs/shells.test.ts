@@ -1,0 +1,42 @@
+// The shells read directly (src/approver/programs/shells.ts, by the one table
+// of src/approver/core/shells.ts): `-c CODE` is code read in the shell's
+// dialect; a shell treeward does not read (fish, ksh) runs code nobody
+// judged; a script file a shell runs is judged where the line wrote it.
+
+import { describe } from 'vitest';
+import { checkTable, type Case } from '../support/programs.js';
+
+const shells: Case[] = [
+  ["bash -c 'echo hi'", 'shell-code (bash): echo hi'],
+  ["sh -c 'rm -rf build'", 'shell-code (sh): rm -rf build'],
+  ["zsh -c 'echo hi'", 'shell-code (zsh): echo hi'],
+  ["dash -c 'echo hi'", 'shell-code (sh): echo hi'],
+  // options before -c, and the words after its code ($0, $1 …)
+  ["bash -O extglob -c 'echo hi'", 'shell-code (bash): echo hi'],
+  ["bash -o posix -c 'echo hi'", 'shell-code (bash): echo hi'],
+  ["bash --norc -c 'echo hi'", 'shell-code (bash): echo hi'],
+  ["sh -e -c 'echo hi' name arg", 'shell-code (sh): echo hi'],
+  ['bash -c "$x"', 'runs code (unfixed) via `bash -c`'],
+  // a script on disk that the line did not write, or stdin
+  ['bash script.sh'],
+  ['bash -x script.sh'],
+  ['bash'],
+  // shells treeward does not read
+  ["fish -c 'echo hi'", 'runs code (unread-shell) via `fish`'],
+  ["ksh -c 'echo hi'", 'runs code (unread-shell) via `ksh`'],
+];
+
+const su: Case[] = [
+  ["su -c 'make' root", 'shell-code (sh): make'],
+  ["su -s /bin/zsh -c 'echo hi'", 'shell-code (sh): echo hi'],
+  ["su -s /usr/bin/fish -c 'echo hi'", 'shell-code (sh): echo hi', 'runs code (unread-shell) via `su -s`'],
+];
+
+const written: Case[] = [
+  ['bash script.sh', 'shell-code (bash): rm -rf build'],
+  ['sh ./script.sh', 'shell-code (sh): rm -rf build'],
+];
+
+describe('the shells', () => checkTable(shells));
+describe('su', () => checkTable(su));
+describe('a script the line wrote', () => checkTable(written, { written: { 'script.sh': 'rm -rf build' } }));
