@@ -54,14 +54,6 @@ export function parse(src: string, options: ParseOptions = {}): Script {
 /** Reserved words that start a compound command. */
 const compoundOpeners = new Set(['if', 'while', 'until', 'for', 'case', 'select', '{', '[[', 'function', 'coproc', 'repeat', 'foreach']);
 
-/**
- * Commands whose `name=(…)` arguments are read as array assignments: bash's
- * assignment builtins (plus `eval` and `let`, which bash's parser also marks),
- * zsh's reserved typeset family.
- */
-const declarationCommands = new Set(['declare', 'typeset', 'local', 'export', 'readonly', 'integer', 'float', 'alias', 'eval', 'let']);
-const zshDeclarationCommands = new Set(['declare', 'typeset', 'local', 'export', 'readonly', 'integer', 'float']);
-
 /** dash's special builtins, which it refuses as function names ("Bad function name"). */
 const dashSpecialBuiltins = new Set(['break', 'continue', '.', ':', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'times', 'trap', 'unset']);
 
@@ -173,7 +165,7 @@ class Parser implements NestedParser {
 
   private rightAfterKeywordCloser(): boolean {
     const at = this.keywordCloserEnd;
-    if (at < 0 || !this.d.zshGrammar) return false;
+    if (at < 0 || !this.d.wordRightAfterCloserIsPlain) return false;
     const start = this.lx.tokStart;
     if (start < at) return false;
     for (let i = at; i < start; i++) {
@@ -203,11 +195,20 @@ class Parser implements NestedParser {
     while (this.peek(Lex.CommandPosition) === Tok.Newline) this.advance();
   }
 
-  /** zsh's SEPER: newlines and `;` may be skipped where zsh skips them. */
-  private skipSeparators(): void {
+  /** linebreak: newlines, and `;` as well where zsh skips it (zsh's SEPER, `semicolonsWhereNewlines`). */
+  private skipLinebreaks(): void {
+    this.skipNewlinesOrSemicolons(this.d.semicolonsWhereNewlines);
+  }
+
+  /** After `|`, `&&` and `||`: newlines, and `;` as well in zsh (`separatorsAfterOperator`). */
+  private skipLinebreaksAfterOperator(): void {
+    this.skipNewlinesOrSemicolons(this.d.separatorsAfterOperator);
+  }
+
+  private skipNewlinesOrSemicolons(semicolons: boolean): void {
     for (;;) {
       const t = this.peek(Lex.CommandPosition);
-      if (t === Tok.Newline || (t === Tok.Semi && this.d.zshGrammar)) this.advance();
+      if (t === Tok.Newline || (t === Tok.Semi && semicolons)) this.advance();
       else return;
     }
   }
@@ -332,8 +333,7 @@ class Parser implements NestedParser {
   private parseList(): Statement[] {
     const body: Statement[] = [];
     for (;;) {
-      if (this.d.zshGrammar) this.skipSeparators();
-      else this.skipNewlines();
+      this.skipLinebreaks();
       this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
       if (!this.startsCommand()) break;
       const statement = this.parseStatement();
@@ -386,8 +386,7 @@ class Parser implements NestedParser {
       if (t !== Tok.AndIf && t !== Tok.OrIf) break;
       const opAt = this.tokStart;
       this.advance();
-      if (this.d.zshGrammar) this.skipSeparators();
-      else this.skipNewlines();
+      this.skipLinebreaksAfterOperator();
       this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
       if (!this.startsCommand() && !this.isPipelinePrefix()) {
         // zsh accepts `cmd &&` with nothing after it (at the end, or before a closer), but not before `&`.
@@ -474,8 +473,7 @@ class Parser implements NestedParser {
       if (t !== Tok.Pipe && t !== Tok.PipeAmp) break;
       this.advance();
       operators.push(t === Tok.Pipe ? '|' : '|&');
-      if (this.d.zshGrammar) this.skipSeparators();
-      else this.skipNewlines();
+      this.skipLinebreaksAfterOperator();
       this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
       if (!this.startsCommand()) this.unexpected('a command after `|`');
       if (commands.length >= this.d.maxPipelineCommands) {
@@ -492,7 +490,7 @@ class Parser implements NestedParser {
   private expectEmptyPipelineEnd(what: string): void {
     const t = this.lx.tok;
     if (t === Tok.Semi || t === Tok.Newline || t === Tok.EOF) return;
-    if (this.d.zshGrammar && (t === Tok.RightParen || t === Tok.Word)) return;
+    if (this.d.emptyPipelineBeforeCloser && (t === Tok.RightParen || t === Tok.Word)) return;
     this.unexpected(`a command after \`${what}\``);
   }
 
@@ -535,7 +533,7 @@ class Parser implements NestedParser {
             return this.parseCommand();
           }
           if (r === '!') this.fail('`!` can only start a pipeline, not follow `|`');
-          if (r !== null && r !== '!' && r !== 'time' && !zshDeclarationCommands.has(r)) {
+          if (r !== null && r !== '!' && r !== 'time' && !this.d.declarationCommands.has(r)) {
             this.fail(`\`${r}\` where a command should start`);
           }
           return this.parseSimpleCommand([]);
@@ -554,7 +552,7 @@ class Parser implements NestedParser {
   /** Redirections after a compound command belong to it. */
   private withRedirects<C extends Command>(command: C): C {
     while (this.peek(Lex.None) === Tok.Redirect) {
-      if (this.lx.redirectFdVariable !== null && this.d.zshGrammar) this.fail('zsh reads `{name}>` only in a simple command');
+      if (this.lx.redirectFdVariable !== null && this.d.fdVariablesOnlyOnSimpleCommands) this.fail('zsh reads `{name}>` only in a simple command');
       const r = this.parseRedirect();
       command.redirects.push(r);
       command.span = [command.span[0], r.span[1]];
@@ -601,9 +599,9 @@ class Parser implements NestedParser {
     const body = this.parseNonEmptyList('inside `{ }`');
     this.expectCloseBrace(start);
     let end = this.lastEnd;
-    if (this.d.zshGrammar && this.peek(Lex.CommandPosition) === Tok.Word && this.lx.wordLiteral === 'always' && !this.rightAfterKeywordCloser()) {
+    if (this.d.alwaysBlock && this.peek(Lex.CommandPosition) === Tok.Word && this.lx.wordLiteral === 'always' && !this.rightAfterKeywordCloser()) {
       this.advance();
-      this.skipSeparators();
+      this.skipLinebreaks();
       if (!(this.peek(Lex.CommandPosition) === Tok.Word && this.isReservedWord('{'))) this.unexpected('`{` after `always`');
       const open = this.tokStart;
       this.advance();
@@ -635,13 +633,14 @@ class Parser implements NestedParser {
     let usedBraces = false;
     for (;;) {
       const condition = this.parseNonEmptyList('after `if`');
-      if (this.d.zshGrammar) this.skipSeparators();
+      // the list has taken its newlines; zsh takes `;` here too
+      if (this.d.semicolonsWhereNewlines) this.skipLinebreaks();
       this.peek(Lex.CommandPosition);
       if (this.isReservedWord('then')) {
         this.advance();
         const body = this.parseNonEmptyList('after `then`');
         clauses.push({ condition, body });
-      } else if (this.d.zshGrammar && this.isReservedWord('{')) {
+      } else if (this.d.braceConditionBodies && this.isReservedWord('{')) {
         const open = this.tokStart;
         this.advance();
         const body = this.parseList();
@@ -657,7 +656,7 @@ class Parser implements NestedParser {
           return { type: 'If', span: [start, end], clauses, elseBody, redirects: [] };
         }
         this.unexpected('`elif`, `else`, `fi` or a newline after `if … { … }`');
-      } else if (this.d.zshGrammar && condition.length > 0) {
+      } else if (this.d.shortBodies && condition.length > 0) {
         // zsh's short form: `if [[ c ]] cmd` runs one and-or list (zsh lets it be empty, except at the end).
         const after = this.peek(Lex.CommandPosition);
         if (after === Tok.EOF || (after === Tok.RightParen && this.parenEndsProgram)) this.unexpected('a command after the condition of `if`');
@@ -677,8 +676,8 @@ class Parser implements NestedParser {
       }
       this.unexpected(`\`fi\` to close the \`if\` at offset ${start}`);
     }
-    // else
-    if (this.d.zshGrammar) this.skipSeparators();
+    // `else`: zsh takes `;` after it
+    if (this.d.semicolonsWhereNewlines) this.skipLinebreaks();
     if (usedBraces && this.peek(Lex.CommandPosition) === Tok.Word && this.isReservedWord('{')) {
       const open = this.tokStart;
       this.advance();
@@ -718,8 +717,7 @@ class Parser implements NestedParser {
 
   /** `do` list `done`, or `{ list }` (bash, zsh), zsh's `list end` (foreach) and short form. */
   private parseLoopBody(start: number, what: string, bracesAllowed: boolean, zshShort: boolean, foreach = false): { body: Statement[]; end: number } {
-    if (this.d.zshGrammar) this.skipSeparators();
-    else this.skipNewlines();
+    this.skipLinebreaks();
     this.peek(Lex.CommandPosition);
     if (this.isReservedWord('do')) {
       this.advance();
@@ -727,7 +725,7 @@ class Parser implements NestedParser {
       this.expectReserved('done', what, start);
       return { body, end: this.tokEnd };
     }
-    if ((bracesAllowed || this.d.zshGrammar) && this.isReservedWord('{')) {
+    if ((bracesAllowed || this.d.braceConditionBodies) && this.isReservedWord('{')) {
       const open = this.tokStart;
       this.advance();
       const body = this.parseNonEmptyList('inside `{ }`');
@@ -739,7 +737,7 @@ class Parser implements NestedParser {
       this.expectReserved('end', 'foreach', start);
       return { body, end: this.tokEnd };
     }
-    if (zshShort && this.d.zshGrammar) {
+    if (zshShort && this.d.shortBodies) {
       const statement = this.parseShortBody();
       return statement ? { body: [statement], end: statement.span[1] } : { body: [], end: this.lastBodyEnd(start) };
     }
@@ -767,8 +765,8 @@ class Parser implements NestedParser {
         break;
       }
       const lit = this.lx.wordLiteral;
-      if (variables.length > 0 && (lit === 'in' || lit === 'do' || lit === '{' || !this.d.zshGrammar || select)) break;
-      const zshPositional = this.d.zshGrammar && lit !== null && /^[0-9]+$/.test(lit);
+      if (variables.length > 0 && (lit === 'in' || lit === 'do' || lit === '{' || !this.d.forSeveralNames || select)) break;
+      const zshPositional = this.d.forSeveralNames && lit !== null && /^[0-9]+$/.test(lit);
       if ((lit === null || !(isValidName(lit) || zshPositional)) && this.d.loopVariableChecked) {
         if (variables.length === 0) this.fail(`\`${this.lx.src.slice(this.tokStart, this.tokEnd)}\` is not a valid variable name for \`${keyword}\``);
         break;
@@ -786,7 +784,8 @@ class Parser implements NestedParser {
       this.advance();
     }
     this.peek(Lex.CommandPosition);
-    if (this.lx.tok === Tok.Word && this.lx.wordLiteral === 'in' && (this.d.reservedWords.has('in') || this.d.zshGrammar)) {
+    // `in` by its text: zsh does not reserve it, but reads it here as bash and sh do
+    if (this.lx.tok === Tok.Word && this.lx.wordLiteral === 'in') {
       this.advance();
       items = [];
       for (;;) {
@@ -800,10 +799,9 @@ class Parser implements NestedParser {
           this.advance();
           break;
         }
-        if (this.d.zshGrammar) this.unexpected('`;` or a newline after the words of `' + keyword + ' … in`');
         this.unexpected('`;` or a newline after the words of `' + keyword + ' … in`');
       }
-    } else if (this.d.zshGrammar && !sawNewline && this.lx.tok === Tok.LeftParen) {
+    } else if (this.d.forParenthesizedWords && !sawNewline && this.lx.tok === Tok.LeftParen) {
       this.advance();
       items = [];
       for (;;) {
@@ -861,19 +859,17 @@ class Parser implements NestedParser {
     if (this.peek(Lex.None) !== Tok.Word) this.unexpected('a word after `case`');
     const subject = this.lx.word!;
     this.advance();
-    if (this.d.zshGrammar) this.skipSeparators();
-    else this.skipNewlines();
+    this.skipLinebreaks();
     this.peek(Lex.CommandPosition);
     let braces = false;
     if (this.lx.tok === Tok.Word && this.lx.wordLiteral === 'in') this.advance();
-    else if (this.d.zshGrammar && this.isReservedWord('{')) {
+    else if (this.d.caseBraces && this.isReservedWord('{')) {
       braces = true;
       this.advance();
     } else this.unexpected('`in` after `case WORD`');
     const items: CaseItem[] = [];
     for (;;) {
-      if (this.d.zshGrammar) this.skipSeparators();
-      else this.skipNewlines();
+      this.skipLinebreaks();
       const t = this.peek(Lex.CasePattern);
       if (t === Tok.Word && this.lx.wordLiteral === (braces ? '}' : 'esac') && !this.rightAfterKeywordCloser()) break;
       items.push(this.parseCaseItem());
@@ -902,7 +898,7 @@ class Parser implements NestedParser {
     }
     for (;;) {
       const t = this.peek(Lex.CasePattern);
-      if (t === Tok.Pipe && this.d.zshGrammar) {
+      if (t === Tok.Pipe && this.d.caseEmptyAlternatives) {
         // zsh accepts an empty alternative: `|b)`
         this.advance();
         continue;
@@ -911,7 +907,7 @@ class Parser implements NestedParser {
       const word = this.lx.word!;
       this.advance();
       const next = this.peek(Lex.CasePattern);
-      if (this.d.zshGrammar && next !== Tok.RightParen && next !== Tok.Pipe && patterns.length === 0 && isParenthesized(this.lx.src, word)) {
+      if (this.d.caseParenthesizedPattern && next !== Tok.RightParen && next !== Tok.Pipe && patterns.length === 0 && isParenthesized(this.lx.src, word)) {
         // zsh: `(pattern)` followed by the body is the optional leading parenthesis form.
         patterns.push(word);
         break;
@@ -920,7 +916,7 @@ class Parser implements NestedParser {
       if (next === Tok.Pipe) {
         this.advance();
         // zsh accepts an empty last alternative: `a|)`
-        if (this.d.zshGrammar && this.peek(Lex.CasePattern) === Tok.RightParen) {
+        if (this.d.caseEmptyAlternatives && this.peek(Lex.CasePattern) === Tok.RightParen) {
           this.advance();
           break;
         }
@@ -955,7 +951,7 @@ class Parser implements NestedParser {
 
   /** Read a token inside `[[ ]]`; zsh reads newlines there as blanks. */
   private peekTest(flags = Lex.Condition): Tok {
-    if (this.d.zshGrammar) while (this.peek(flags) === Tok.Newline) this.advance();
+    if (this.d.conditionNewlinesAsBlanks) while (this.peek(flags) === Tok.Newline) this.advance();
     return this.peek(flags);
   }
 
@@ -1006,9 +1002,9 @@ class Parser implements NestedParser {
       }
       if (t === Tok.LeftParen) {
         this.advance();
-        if (this.d.zshGrammar) this.skipTestNewlines();
+        if (this.d.conditionNewlinesAsBlanks) this.skipTestNewlines();
         const inner = this.parseTestOr();
-        if (this.d.zshGrammar) this.skipTestNewlines();
+        if (this.d.conditionNewlinesAsBlanks) this.skipTestNewlines();
         if (this.peek(Lex.Condition) !== Tok.RightParen) this.unexpected('`)` in `[[ ]]`');
         const end = this.tokEnd;
         this.advance();
@@ -1102,7 +1098,7 @@ class Parser implements NestedParser {
     const start = this.tokStart;
     this.advance();
     const names: Word[] = [];
-    if (this.d.zshGrammar) {
+    if (this.d.severalFunctionNames) {
       for (;;) {
         const t = this.peek(Lex.CommandPosition);
         if (t !== Tok.Word || this.lx.wordLiteral === '{') break;
@@ -1111,7 +1107,7 @@ class Parser implements NestedParser {
         this.advance();
       }
       if (this.peek(Lex.CommandPosition) === Tok.EmptyParens) this.advance();
-      this.skipSeparators();
+      this.skipLinebreaks();
       const body = this.parseZshFunctionBody(true);
       const definition: Command = { type: 'FunctionDefinition', span: [start, Math.max(start, body.span[1])], names, keyword: true, body, args: [], redirects: [] };
       return names.length === 0 ? this.withAnonymousArguments(definition) : definition;
@@ -1134,7 +1130,7 @@ class Parser implements NestedParser {
   private parseZshAnonymousFunction(): Command {
     const start = this.tokStart;
     this.advance();
-    this.skipSeparators();
+    this.skipLinebreaks();
     const body = this.parseZshFunctionBody();
     const definition: Command = { type: 'FunctionDefinition', span: [start, body.span[1]], names: [], keyword: false, body, args: [], redirects: [] };
     return this.withAnonymousArguments(definition);
@@ -1275,7 +1271,7 @@ class Parser implements NestedParser {
         end = r.span[1];
         continue;
       }
-      if ((t === Tok.LeftParen || t === Tok.ArithmeticCommand) && d.zshGrammar && words.length === 0 && assignments.length === 0 && redirects.length > 0) {
+      if ((t === Tok.LeftParen || t === Tok.ArithmeticCommand) && d.redirectionsBeforeCompound && words.length === 0 && assignments.length === 0 && redirects.length > 0) {
         // zsh: redirections may come before a subshell or `(( ))` too
         const command = this.parseCommand();
         command.redirects.unshift(...redirects);
@@ -1287,14 +1283,14 @@ class Parser implements NestedParser {
       const lit = this.lx.wordLiteral;
       if (words.length === 0) {
         const r = this.reserved();
-        if (r !== null && d.zshGrammar && assignments.length === 0 && redirects.length > 0 && compoundOpeners.has(r)) {
+        if (r !== null && d.redirectionsBeforeCompound && assignments.length === 0 && redirects.length > 0 && compoundOpeners.has(r)) {
           // zsh: redirections may come before a compound command.
           const command = this.parseCompound(r);
           command.redirects.unshift(...redirects);
           command.span = [start, command.span[1]];
           return this.withRedirects(command);
         }
-        if (r !== null && d.zshGrammar && (assignments.length > 0 || redirects.length > 0) && r !== '}' && !zshDeclarationCommands.has(r)) break;
+        if (r !== null && d.redirectionsBeforeCompound && (assignments.length > 0 || redirects.length > 0) && r !== '}' && !d.declarationCommands.has(r)) break;
         const assignment = this.readAssignment(word);
         if (assignment) {
           if (assignments.length === 0 && redirects.length === 0) start = assignment.span[0];
@@ -1324,10 +1320,10 @@ class Parser implements NestedParser {
       words.push(word);
       end = word.span[1];
       if (words.length === 1 && this.isDeclaration(lit)) declaration = true;
-      if (words.length === 1 && assignments.length === 0 && redirects.length === 0 && !d.zshGrammar) {
+      if (words.length === 1 && assignments.length === 0 && redirects.length === 0 && !d.severalFunctionNames) {
         if (this.peek(Lex.None) === Tok.LeftParen) return this.parseFunctionDefinition(words);
       }
-      if (d.zshGrammar && assignments.length === 0 && this.peek(Lex.None) === Tok.EmptyParens) {
+      if (d.severalFunctionNames && assignments.length === 0 && this.peek(Lex.None) === Tok.EmptyParens) {
         return this.parseFunctionDefinition(words);
       }
     }
@@ -1343,7 +1339,7 @@ class Parser implements NestedParser {
 
   private isDeclaration(name: string | null): boolean {
     if (name === null || !this.d.arrays) return false;
-    return (this.d.zshGrammar ? zshDeclarationCommands : declarationCommands).has(name);
+    return this.d.declarationCommands.has(name);
   }
 
   /** `name ( ) body` */
@@ -1362,8 +1358,8 @@ class Parser implements NestedParser {
       if (name === null || !isValidName(name)) this.fail('sh function names must be plain names', names[0]!.span);
       if (dashSpecialBuiltins.has(name)) this.fail(`dash refuses a function named after the special builtin \`${name}\``, names[0]!.span);
     }
-    if (d.zshGrammar) {
-      this.skipSeparators();
+    if (d.functionBodyAfterSeparators) {
+      this.skipLinebreaks();
       const body = this.parseZshFunctionBody();
       return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: false, body, args: [], redirects: [] };
     }
@@ -1431,7 +1427,7 @@ class Parser implements NestedParser {
     const elements: ArrayElement[] = [];
     for (;;) {
       const t = lx.next(Lex.ArrayElement);
-      if (t === Tok.Newline || (t === Tok.Semi && this.d.zshGrammar)) continue;
+      if (t === Tok.Newline || (t === Tok.Semi && this.d.semicolonsWhereNewlines)) continue;
       if (t === Tok.RightParen) {
         this.lastArrayEnd = lx.tokEnd;
         return elements;
