@@ -20,6 +20,7 @@ import type { Dialect } from '../syntax/dialect.js';
 import { BudgetError, ParseError, type ParseErrorKind } from '../syntax/errors.js';
 import { Ch, Tok, isDigit, isNameChar, isNameStart } from './tokens.js';
 import { arithmeticProblem, zshParameterProblem } from './zsh-expansion.js';
+import { unquotedLiteral } from '../syntax/word-text.js';
 
 /** Flags the parser passes with each read. */
 export const enum Lex {
@@ -394,7 +395,7 @@ export class Lexer {
     const start = this.pos;
     const word = this.scanWord(flags);
     this.word = word;
-    this.wordLiteral = literalText(word);
+    this.wordLiteral = unquotedLiteral(word);
     // a substitution inside the word may have read tokens of its own
     this.tokStart = start;
     return this.finish(Tok.Word, this.pos);
@@ -1553,19 +1554,6 @@ function startsDollarExpansion(c: number, d: Dialect): boolean {
 function startsDollarExpansionInQuotes(c: number, d: Dialect): boolean {
   if (c === Ch.SingleQuote || c === Ch.DoubleQuote) return false;
   return startsDollarExpansion(c, d);
-}
-
-/** The text of a word that is one wholly unquoted literal, else null. */
-export function literalText(word: Word): string | null {
-  if (!word.unquoted) return null;
-  let text = '';
-  for (const part of word.parts) {
-    if (part.type === 'Literal') text += part.value;
-    else if (part.type === 'Glob') text += part.pattern;
-    else if (part.type === 'BraceExpansion' || part.type === 'Tilde') return null;
-    else return null;
-  }
-  return text;
 }
 
 /** Decode the escapes of `$'…'`; `\x` and octal escapes give bytes, read as UTF-8. */

@@ -12,6 +12,7 @@ import { BudgetError, ParseError, type ParseErrorKind } from '../syntax/errors.j
 import { Lex, Lexer, type NestedParser, splitTildes } from '../lexer/lexer.js';
 import { Tok, isValidName } from '../lexer/tokens.js';
 import { firstTopLevelExpansionProblem } from './zsh-noexec-check.js';
+import { quoteRemovedText, unquotedLiteral } from '../syntax/word-text.js';
 import type {
   AndOr, ArrayElement, Assignment, CaseItem, Command, Heredoc, Pipeline, Redirect, Script, Span,
   SimpleCommand, Statement, TestExpression, Word, WordPart,
@@ -45,7 +46,7 @@ export function parse(src: string, options: ParseOptions = {}): Script {
     throw error;
   }
   if (dialect.checkExpandsTopLevelWords) {
-    const problem = firstTopLevelExpansionProblem(body);
+    const problem = firstTopLevelExpansionProblem(body, dialect);
     if (problem) throw new ParseError(`${problem.message} (zsh refuses this expansion when it reads the line)`, problem.span);
   }
   return { type: 'Script', span: [0, src.length], dialect: dialect.name, body };
@@ -1083,7 +1084,7 @@ class Parser implements NestedParser {
       if (words[0]!.unquoted && this.lx.src.slice(words[0]!.span[0], words[0]!.span[1]) === '!') this.fail('zsh reads `!` as negation, not as the operand of `' + firstLit + '`: quote it', words[0]!.span);
       return { type: 'TestUnary', span, operator: firstLit!, operand: words[0]! };
     }
-    const op = wordText(words[0]!);
+    const op = unquotedLiteral(words[0]!);
     if (words.length === 2) {
       const binary = op !== null && (op === '=' || op === '==' || op === '!=' || op === '=~' || (op.length > 1 && op.startsWith('-')));
       if (!binary && !dashFirst) this.fail(`condition expected: \`${this.lx.src.slice(words[0]!.span[0], words[0]!.span[1])}\``, words[0]!.span);
@@ -1258,7 +1259,7 @@ class Parser implements NestedParser {
     if (firstWord) {
       words.push(firstWord);
       end = firstWord.span[1];
-      declaration = this.isDeclaration(wordText(firstWord));
+      declaration = this.isDeclaration(unquotedLiteral(firstWord));
     }
     for (;;) {
       const flags = words.length === 0 ? Lex.CommandPosition | Lex.AssignmentAllowed : declaration ? Lex.AssignmentAllowed : Lex.None;
@@ -1354,7 +1355,7 @@ class Parser implements NestedParser {
       this.advance();
     }
     if (d.functionNamesChecked) {
-      const name = wordText(names[0]!);
+      const name = unquotedLiteral(names[0]!);
       if (name === null || !isValidName(name)) this.fail('sh function names must be plain names', names[0]!.span);
       if (dashSpecialBuiltins.has(name)) this.fail(`dash refuses a function named after the special builtin \`${name}\``, names[0]!.span);
     }
@@ -1466,7 +1467,7 @@ class Parser implements NestedParser {
     }
     const target = lx.word!;
     this.advance();
-    if (operator === '<&' && this.d.inputDuplicationNeedsNumber && !/^([0-9]+|-|p)$/.test(heredocDelimiter(lx.src, target))) {
+    if (operator === '<&' && this.d.inputDuplicationNeedsNumber && !/^([0-9]+|-|p)$/.test(quoteRemovedText(target, lx.src))) {
       this.fail('zsh wants a file descriptor number (or `-`, `p`) after `<&`: file number expected', target.span);
     }
     if (this.d.closeBraceAnywhere && target.unquoted && target.span[1] - target.span[0] === 1 && lx.src.charCodeAt(target.span[0]) === 125) {
@@ -1483,7 +1484,7 @@ class Parser implements NestedParser {
         this.fail('a here-document delimiter holding a substitution is read differently by each shell: use a plain word such as `EOF`', target.span, 'unsupported');
       }
       const heredoc: Heredoc = {
-        type: 'Heredoc', span: [0, 0], delimiter: heredocDelimiter(lx.src, target), quoted: !target.unquoted,
+        type: 'Heredoc', span: [0, 0], delimiter: quoteRemovedText(target, lx.src), quoted: !target.unquoted,
         stripTabs: operator === '<<-', body: { type: 'Word', span: [0, 0], parts: [], unquoted: false }, terminated: false,
       };
       redirect.heredoc = heredoc;
@@ -1550,18 +1551,6 @@ function nextNonBlankIs(src: string, from: number, code: number): boolean {
 /** Tokens whose reading depends on the mode, and so are read again when the mode changes. */
 function modeSensitive(tok: Tok): boolean {
   return tok === Tok.Word || tok === Tok.LeftParen || tok === Tok.Redirect || tok === Tok.ArithmeticCommand || tok === Tok.EmptyParens;
-}
-
-/** The text of a wholly unquoted literal word, else null. */
-function wordText(word: Word): string | null {
-  if (!word.unquoted) return null;
-  let s = '';
-  for (const p of word.parts) {
-    if (p.type === 'Literal') s += p.value;
-    else if (p.type === 'Glob') s += p.pattern;
-    else return null;
-  }
-  return s;
 }
 
 function isAssignmentShaped(src: string, word: Word, d: Dialect): boolean {
@@ -1633,32 +1622,6 @@ function sliceWord(word: Word, from: number, to: number): Word {
     parts.push(p);
   }
   return { type: 'Word', span: [from, to], parts, unquoted };
-}
-
-/** The delimiter of a here-document: its word after quote removal. */
-function heredocDelimiter(src: string, word: Word): string {
-  if (word.unquoted) {
-    let s = '';
-    for (const p of word.parts) s += p.type === 'Literal' ? p.value : src.slice(p.span[0], p.span[1]);
-    return s;
-  }
-  let s = '';
-  for (const p of word.parts) {
-    switch (p.type) {
-      case 'Literal': s += p.value; break;
-      case 'Escaped': s += p.value; break;
-      case 'SingleQuoted': s += p.value; break;
-      case 'AnsiCQuoted': s += p.value; break;
-      case 'DoubleQuoted':
-      case 'LocaleQuoted': {
-        const inner = src.slice(p.span[0] + (p.type === 'LocaleQuoted' ? 2 : 1), p.span[1] - 1);
-        s += inner.replace(/\\([$`"\\])/g, '$1');
-        break;
-      }
-      default: s += src.slice(p.span[0], p.span[1]);
-    }
-  }
-  return s;
 }
 
 /** Split `init; test; update` at the two top-level `;` of an arithmetic `for`. */
