@@ -21,6 +21,7 @@ import { BudgetError, ParseError, type ParseErrorKind } from '../syntax/errors.j
 import { Ch, Tok, isDigit, isNameChar, isNameStart } from './tokens.js';
 import { arithmeticProblem, zshParameterProblem } from './zsh-expansion.js';
 import { unquotedLiteral } from '../syntax/word-text.js';
+import { closingBracket, skipAnsiCQuoted, skipBackquoted, skipQuoted } from './skim.js';
 
 /** Flags the parser passes with each read. */
 export const enum Lex {
@@ -661,38 +662,8 @@ export class Lexer {
 
   /** The index after the `]` closing a subscript opened at `open`, or -1. */
   private subscriptEnd(open: number): number {
-    let depth = 0;
-    let i = open;
-    while (i < this.end) {
-      const c = this.src.charCodeAt(i);
-      if (c === Ch.LeftBracket) depth++;
-      else if (c === Ch.RightBracket) {
-        if (--depth === 0) return i + 1;
-      } else if (c === Ch.Backslash) i++;
-      else if (c === Ch.SingleQuote) {
-        const close = this.src.indexOf("'", i + 1);
-        if (close < 0) return -1;
-        i = close;
-      } else if (c === Ch.DoubleQuote) {
-        i = this.skipDoubleQuotedText(i);
-        if (i < 0) return -1;
-        continue;
-      }
-      i++;
-    }
-    return -1;
-  }
-
-  /** Skip a double-quoted string in raw text (for look-ahead only): index after the closing quote, or -1. */
-  private skipDoubleQuotedText(open: number): number {
-    let i = open + 1;
-    while (i < this.end) {
-      const c = this.src.charCodeAt(i);
-      if (c === Ch.DoubleQuote) return i + 1;
-      if (c === Ch.Backslash) i++;
-      i++;
-    }
-    return -1;
+    const close = closingBracket(this.src, open, Ch.LeftBracket, Ch.RightBracket, this.end);
+    return close < 0 ? -1 : close + 1;
   }
 
   /** bash's `@(…)`, `*(…)`, `+(…)`, `?(…)`, `!(…)`; pos at the prefix character (or at `(` when the prefix ended an expansion). */
@@ -708,15 +679,10 @@ export class Lexer {
           this.pos = i + 1;
           return { type: 'Glob', span: [start, i + 1], pattern: this.src.slice(start, i + 1) };
         }
-      } else if (c === Ch.Backslash) i++;
-      else if (c === Ch.SingleQuote) {
-        const close = this.src.indexOf("'", i + 1);
-        if (close < 0) break;
-        i = close;
-      } else if (c === Ch.DoubleQuote) {
-        const close = this.skipDoubleQuotedText(i);
-        if (close < 0) break;
-        i = close;
+      } else if (c === Ch.Backslash || c === Ch.SingleQuote || c === Ch.DoubleQuote) {
+        const after = skipQuoted(this.src, i, this.end);
+        if (after < 0) break;
+        i = after;
         continue;
       } else if (c === Ch.Dollar && this.code(i + 1) === Ch.LeftParen) {
         // a substitution inside the pattern: read it properly to find its end
@@ -889,7 +855,9 @@ export class Lexer {
       }
       case Ch.SingleQuote: {
         // `$'…'` (not inside double quotes, not in sh)
-        const close = this.ansiCEnd(o + 1);
+        const after = skipAnsiCQuoted(this.src, o, this.end);
+        if (after < 0) this.error("unterminated `$'`: add the closing `'`", o - 1, this.end);
+        const close = after - 1;
         const raw = this.src.slice(o + 1, close);
         this.pos = close + 1;
         return { type: 'AnsiCQuoted', span: [start, close + 1], raw, value: decodeAnsiC(raw) };
@@ -939,30 +907,6 @@ export class Lexer {
     if (o >= limit) return false;
     const c = this.src.charCodeAt(o);
     return inQuotes ? startsDollarExpansionInQuotes(c, this.dialect) : startsDollarExpansion(c, this.dialect);
-  }
-
-  /** Like ansiCEnd, but -1 when unterminated (for look-ahead). */
-  private ansiCEndOrMinus(from: number): number {
-    let i = from;
-    while (i < this.end) {
-      const c = this.src.charCodeAt(i);
-      if (c === Ch.SingleQuote) return i;
-      if (c === Ch.Backslash) i++;
-      i++;
-    }
-    return -1;
-  }
-
-  /** The closing quote of `$'…'` (where `\'` does not close), starting inside it. */
-  private ansiCEnd(from: number): number {
-    let i = from;
-    while (i < this.end) {
-      const c = this.src.charCodeAt(i);
-      if (c === Ch.SingleQuote) return i;
-      if (c === Ch.Backslash) i++;
-      i++;
-    }
-    this.error("unterminated `$'`: add the closing `'`", from - 2, this.end);
   }
 
   /**
@@ -1017,21 +961,10 @@ export class Lexer {
           this.parenCloses![opened.pop()! + 1] = i + 2;
         }
         depth--;
-      } else if (c === Ch.Backslash) i++;
-      else if (c === Ch.SingleQuote) {
-        const q = src.indexOf("'", i + 1);
-        if (q < 0) return -1;
-        i = q;
-      } else if (c === Ch.DoubleQuote) {
-        const q = this.skipDoubleQuotedText(i);
-        if (q < 0) return -1;
-        i = q;
+      } else if (c === Ch.Backslash || c === Ch.SingleQuote || c === Ch.DoubleQuote || c === Ch.Backquote) {
+        i = c === Ch.Backquote ? skipBackquoted(src, i, this.end) : skipQuoted(src, i, this.end);
+        if (i < 0) return -1;
         continue;
-      } else if (c === Ch.Backquote) {
-        let j = i + 1;
-        while (j < this.end && src.charCodeAt(j) !== Ch.Backquote) j += src.charCodeAt(j) === Ch.Backslash ? 2 : 1;
-        if (j >= this.end) return -1;
-        i = j;
       } else if (c === Ch.Dollar && this.code(i + 1) === Ch.LeftBrace) {
         const q = this.matchingClose(i + 2, Ch.LeftBrace, Ch.RightBrace);
         if (q < 0) return -1;
@@ -1268,9 +1201,8 @@ export class Lexer {
     while (i < this.end) {
       const c = src.charCodeAt(i);
       if (c === Ch.Dollar && this.code(i + 1) === Ch.SingleQuote && this.dialect.ansiCQuotes) {
-        const q = this.ansiCEndOrMinus(i + 2);
-        if (q < 0) return -1;
-        i = q + 1;
+        i = skipAnsiCQuoted(src, i + 1, this.end);
+        if (i < 0) return -1;
         continue;
       }
       if (c === Ch.RightBrace) {
@@ -1282,21 +1214,10 @@ export class Lexer {
         this.braceCloses.set(open.pop()!, i);
       } else if (c === Ch.LeftBrace && this.dialect.parameterBraceNesting) {
         open.push(-1);
-      } else if (c === Ch.Backslash) i++;
-      else if (c === Ch.SingleQuote) {
-        const q = src.indexOf("'", i + 1);
-        if (q < 0) return -1;
-        i = q;
-      } else if (c === Ch.DoubleQuote) {
-        const q = this.skipDoubleQuotedText(i);
-        if (q < 0) return -1;
-        i = q;
+      } else if (c === Ch.Backslash || c === Ch.SingleQuote || c === Ch.DoubleQuote || c === Ch.Backquote) {
+        i = c === Ch.Backquote ? skipBackquoted(src, i, this.end) : skipQuoted(src, i, this.end);
+        if (i < 0) return -1;
         continue;
-      } else if (c === Ch.Backquote) {
-        let j = i + 1;
-        while (j < this.end && src.charCodeAt(j) !== Ch.Backquote) j += src.charCodeAt(j) === Ch.Backslash ? 2 : 1;
-        if (j >= this.end) return -1;
-        i = j;
       } else if (c === Ch.Dollar && this.code(i + 1) === Ch.LeftParen) {
         const saved = this.pos;
         this.pos = i;
@@ -1328,15 +1249,10 @@ export class Lexer {
     for (let i = from; i < to; i++) {
       const c = src.charCodeAt(i);
       if (c === ch) return i;
-      if (c === Ch.Backslash) i++;
-      else if (c === Ch.SingleQuote) {
-        const q = src.indexOf("'", i + 1);
-        if (q < 0 || q >= to) return -1;
-        i = q;
-      } else if (c === Ch.DoubleQuote) {
-        const q = this.skipDoubleQuotedText(i);
-        if (q < 0 || q > to) return -1;
-        i = q - 1;
+      if (c === Ch.Backslash || c === Ch.SingleQuote || c === Ch.DoubleQuote) {
+        const after = skipQuoted(src, i, to);
+        if (after < 0) return -1;
+        i = after - 1;
       } else if (c === Ch.Dollar && (this.code(i + 1) === Ch.LeftBrace || this.code(i + 1) === Ch.LeftParen)) {
         const open = this.code(i + 1);
         const q = this.matchingClose(i + 2, open, open === Ch.LeftBrace ? Ch.RightBrace : Ch.RightParen);
@@ -1365,9 +1281,9 @@ export class Lexer {
         pos += 2;
         litStart = pos;
       } else if (c === Ch.SingleQuote) {
-        const q = src.indexOf("'", pos + 1);
+        const after = skipQuoted(src, pos, to);
         this.pushSlice(litStart, pos);
-        const close = q < 0 || q >= to ? to : q;
+        const close = after < 0 ? to : after - 1;
         this.pushPart({ type: 'SingleQuoted', span: [pos, Math.min(close + 1, to)], value: src.slice(pos + 1, close) });
         unquoted = false;
         pos = close + 1;

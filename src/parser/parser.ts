@@ -10,7 +10,8 @@ import { budgets } from '../budgets.js';
 import { type Dialect, type DialectName, dialects } from '../syntax/dialect.js';
 import { BudgetError, ParseError, type ParseErrorKind } from '../syntax/errors.js';
 import { Lex, Lexer, type NestedParser, splitTildes } from '../lexer/lexer.js';
-import { Tok, isValidName } from '../lexer/tokens.js';
+import { Ch, Tok, isValidName } from '../lexer/tokens.js';
+import { closingBracket, skipQuoted } from '../lexer/skim.js';
 import { firstTopLevelExpansionProblem } from './zsh-noexec-check.js';
 import { quoteRemovedText, unquotedLiteral } from '../syntax/word-text.js';
 import type {
@@ -1574,25 +1575,7 @@ function isUnquotedLiteralAt(word: Word, offset: number): boolean {
 }
 
 function findSubscriptClose(src: string, open: number, limit: number): number {
-  let depth = 0;
-  for (let i = open; i < limit; i++) {
-    const c = src.charCodeAt(i);
-    if (c === 91) depth++;
-    else if (c === 93) {
-      if (--depth === 0) return i;
-    } else if (c === 92) i++;
-    else if (c === 39) {
-      const q = src.indexOf("'", i + 1);
-      if (q < 0 || q >= limit) return -1;
-      i = q;
-    } else if (c === 34) {
-      let j = i + 1;
-      while (j < limit && src.charCodeAt(j) !== 34) j += src.charCodeAt(j) === 92 ? 2 : 1;
-      if (j >= limit) return -1;
-      i = j;
-    }
-  }
-  return -1;
+  return closingBracket(src, open, Ch.LeftBracket, Ch.RightBracket, limit);
 }
 
 /** The parts of a word that lie within [from, to), splitting literal parts at the edges. */
@@ -1628,20 +1611,23 @@ function sliceWord(word: Word, from: number, to: number): Word {
 function splitArithmeticFor(text: string): [number, number] | null {
   const semis: number[] = [];
   let depth = 0;
-  for (let i = 0; i < text.length; i++) {
+  let i = 0;
+  while (i < text.length) {
     const c = text.charCodeAt(i);
-    if (c === 40) depth++;
-    else if (c === 41) depth--;
-    else if (c === 59 && depth === 0) semis.push(i);
-    else if (c === 39) {
-      const q = text.indexOf("'", i + 1);
-      if (q < 0) return null;
-      i = q;
-    } else if (c === 34) {
-      let j = i + 1;
-      while (j < text.length && text.charCodeAt(j) !== 34) j += text.charCodeAt(j) === 92 ? 2 : 1;
-      i = j;
+    if (c === Ch.SingleQuote || c === Ch.DoubleQuote) {
+      // a backslash outside quotes is not skipped, so `i=0\;` splits at its `;` (bash refuses that line)
+      const after = skipQuoted(text, i, text.length);
+      if (after < 0) {
+        if (c === Ch.SingleQuote) return null;
+        break;
+      }
+      i = after;
+      continue;
     }
+    if (c === Ch.LeftParen) depth++;
+    else if (c === Ch.RightParen) depth--;
+    else if (c === Ch.Semi && depth === 0) semis.push(i);
+    i++;
   }
   return semis.length === 2 ? [semis[0]!, semis[1]!] : null;
 }
