@@ -18,9 +18,9 @@ import type {
 import { budgets } from '../budgets.js';
 import type { Dialect } from '../syntax/dialect.js';
 import { BudgetError, ParseError, type ParseErrorKind } from '../syntax/errors.js';
-import { Ch, Tok, isDigit, isNameChar, isNameStart } from './tokens.js';
+import { Ch, Tok, isBlank, isDigit, isNameChar, isNameStart } from './tokens.js';
 import { arithmeticProblem, zshParameterProblem } from './zsh-expansion.js';
-import { unquotedLiteral } from '../syntax/word-text.js';
+import { quoteRemovedText, unquotedLiteral } from '../syntax/word-text.js';
 import { closingBracket, skipAnsiCQuoted, skipBackquoted, skipQuoted } from './skim.js';
 
 /** Flags the parser passes with each read. */
@@ -48,12 +48,35 @@ export interface NestedParser {
   parseBackquoted(text: string, positions: readonly number[], span: Span): Statement[];
 }
 
+/** Where the pieces of `name[subscript]+=value` lie in a word read in assignment position. */
+export interface AssignmentShape {
+  /** The end of the name, which starts where the word does. */
+  nameEnd: number;
+  /** The `[` and `]` of a subscript, or -1 and -1. */
+  subscriptOpen: number;
+  subscriptClose: number;
+  /** `+=` */
+  append: boolean;
+  /** Just after the `=`. */
+  valueStart: number;
+  /** `name=(`: an array follows the word. */
+  array: boolean;
+}
+
+/** The three clauses of `for (( init; test; update ))`, or why they cannot be read. */
+export type ArithmeticForClauses =
+  | { ok: true; init: Arithmetic; test: Arithmetic; update: Arithmetic }
+  | { ok: false; message: string; span: Span };
+
 export class Lexer {
+  /** The text read, for the lexer's own modules (the parser asks the lexer for facts and text instead). */
   readonly src: string;
+  /** Where the text ends: its length. */
   readonly end: number;
   readonly dialect: Dialect;
   pos: number;
-  host!: NestedParser;
+  /** The parser that reads the commands inside substitutions. */
+  readonly nestedParser: NestedParser;
 
   /** The token read last, and where it stands. */
   tok: Tok = Tok.EOF;
@@ -88,7 +111,7 @@ export class Lexer {
   private parenCloses: Int32Array | null = null;
 
   /** Here-documents whose bodies start after the next newline, in order. */
-  pendingHeredocs: Redirect[] = [];
+  private pendingHeredocs: Redirect[] = [];
   /** True while reading inside `$( )`: bash ends a here-document at `DELIM)` there. */
   insideCommandSubstitution = 0;
   /** `<( )` and `>( )` bodies being read (bash reads their here-documents as those of `$( )`). */
@@ -98,11 +121,15 @@ export class Lexer {
   /** Constructs open at once, shared with the parser (and a backquoted body's own parser). */
   private nesting: number;
 
-  constructor(src: string, dialect: Dialect, start = 0, end = src.length, nesting = 0) {
+  /** Here-documents queued before the token read last began (what unread() gives back). */
+  private heredocsBeforeToken = 0;
+
+  constructor(src: string, dialect: Dialect, nestedParser: NestedParser, nesting = 0) {
     this.src = src;
     this.dialect = dialect;
-    this.pos = start;
-    this.end = end;
+    this.nestedParser = nestedParser;
+    this.pos = 0;
+    this.end = src.length;
     this.nesting = nesting;
   }
 
@@ -167,6 +194,25 @@ export class Lexer {
 
   /** Read the next token in the given mode. */
   next(flags: number): Tok {
+    // a substitution inside the token reads tokens of its own: count the queue before them all
+    const queued = this.pendingHeredocs.length;
+    const tok = this.readToken(flags);
+    this.heredocsBeforeToken = queued;
+    return tok;
+  }
+
+  /**
+   * Step back to the start of the token read last, so that the next read
+   * reads it again (in another mode); the here-documents its reading queued
+   * leave the queue, to be queued again. Not for a newline, whose reading
+   * takes the here-document bodies after it.
+   */
+  unread(): void {
+    this.pos = this.tokStart;
+    this.pendingHeredocs.length = this.heredocsBeforeToken;
+  }
+
+  private readToken(flags: number): Tok {
     this.word = null;
     this.wordLiteral = null;
     this.redirectFd = null;
@@ -400,6 +446,126 @@ export class Lexer {
     // a substitution inside the word may have read tokens of its own
     this.tokStart = start;
     return this.finish(Tok.Word, this.pos);
+  }
+
+  // ------------------------------------------------------------------ facts for the parser
+
+  /** The source text between two offsets, as written (for names and messages). */
+  sourceText(from: number, to: number): string {
+    return this.src.slice(from, to);
+  }
+
+  /** The text of the token read last, as written. */
+  tokenText(): string {
+    return this.src.slice(this.tokStart, this.tokEnd);
+  }
+
+  /** Whether only spaces and tabs stand between `from` and the token read last. */
+  tokenFollowsBlanksFrom(from: number): boolean {
+    if (this.tokStart < from) return false;
+    for (let i = from; i < this.tokStart; i++) if (!isBlank(this.src.charCodeAt(i))) return false;
+    return true;
+  }
+
+  /** Whether a `)` follows the token read last, perhaps after blanks (`function f ()`). */
+  closeParenFollows(): boolean {
+    let i = this.tokEnd;
+    while (i < this.end && isBlank(this.src.charCodeAt(i))) i++;
+    return this.src.charCodeAt(i) === Ch.RightParen;
+  }
+
+  /** A word written as one unquoted `}`. */
+  isLoneCloseBrace(word: Word): boolean {
+    return word.unquoted && word.span[1] - word.span[0] === 1 && this.src.charCodeAt(word.span[0]) === Ch.RightBrace;
+  }
+
+  /** A word written whole in parentheses: `(…)`. */
+  writtenInParentheses(word: Word): boolean {
+    return this.src.charCodeAt(word.span[0]) === Ch.LeftParen && this.src.charCodeAt(word.span[1] - 1) === Ch.RightParen;
+  }
+
+  /** An unquoted word written `-` and more (`>&-x`). */
+  dashAndMore(word: Word): boolean {
+    return word.unquoted && this.src.charCodeAt(word.span[0]) === Ch.Minus && word.span[1] - word.span[0] > 1;
+  }
+
+  /** The word after quote removal alone, expansions as written: a here-document's delimiter. */
+  quoteRemovedText(word: Word): string {
+    return quoteRemovedText(word, this.src);
+  }
+
+  /** `name=`, `name+=`, `name[sub]=` at the start of a word read in assignment position, or null. */
+  assignmentAt(word: Word): AssignmentShape | null {
+    const d = this.dialect;
+    const first = word.parts[0];
+    // The name must be unquoted literal text at the start of the word.
+    if (!first || first.type !== 'Literal' || first.span[1] - first.span[0] !== first.value.length) return null;
+    const src = this.src;
+    const wordEnd = word.span[1];
+    let i = word.span[0];
+    if (!isNameStart(src.charCodeAt(i))) return null;
+    while (i < wordEnd && isNameChar(src.charCodeAt(i))) i++;
+    if (i > first.span[1]) return null;
+    const nameEnd = i;
+    let subscriptOpen = -1;
+    let subscriptClose = -1;
+    let cursor = i;
+    if (src.charCodeAt(cursor) === Ch.LeftBracket && d.subscriptAssignment) {
+      const close = closingBracket(src, cursor, Ch.LeftBracket, Ch.RightBracket, wordEnd);
+      if (close < 0) return null;
+      subscriptOpen = cursor;
+      subscriptClose = close;
+      cursor = close + 1;
+    }
+    let append = false;
+    if (src.charCodeAt(cursor) === Ch.Plus) {
+      if (!d.appendAssignment) return null;
+      append = true;
+      cursor++;
+    }
+    if (cursor >= wordEnd || src.charCodeAt(cursor) !== Ch.Equals || !isUnquotedLiteralAt(word, cursor)) return null;
+    cursor++;
+    const array = cursor === wordEnd && src.charCodeAt(cursor) === Ch.LeftParen && d.arrays;
+    return { nameEnd, subscriptOpen, subscriptClose, append, valueStart: cursor, array };
+  }
+
+  /** An argument `name=` (or `name[…]=`, `name+=`) of a declaration command right before `(`, which opens its array. */
+  declarationArrayAt(word: Word): boolean {
+    if (this.src.charCodeAt(word.span[1]) !== Ch.LeftParen) return false;
+    const first = word.parts[0];
+    if (!first || first.type !== 'Literal' || !word.unquoted) return false;
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?)=$/.exec(this.src.slice(word.span[0], word.span[1]));
+    return m !== null && (m[3] === '' || this.dialect.appendAssignment);
+  }
+
+  /** An array element `[key]=value`: where its key's `]` and its value are, or null. */
+  arrayElementKey(word: Word): { keyClose: number; valueStart: number } | null {
+    const first = word.parts[0];
+    const src = this.src;
+    if (!first || (first.type !== 'Literal' && first.type !== 'Glob') || src.charCodeAt(word.span[0]) !== Ch.LeftBracket) return null;
+    const close = closingBracket(src, word.span[0], Ch.LeftBracket, Ch.RightBracket, word.span[1]);
+    if (close <= 0 || src.charCodeAt(close + 1) !== Ch.Equals) return null;
+    const valueStart = src.charCodeAt(close + 2) === Ch.Plus ? close + 3 : close + 2;
+    return { keyClose: close, valueStart };
+  }
+
+  /** Step over the `(` of `name=(`, which stands right after the word read last. */
+  skipArrayOpen(): void {
+    this.pos++;
+  }
+
+  /** `for ((…))`: null when no `((` follows (after blanks); else its three clauses, or why they cannot be read. */
+  readArithmeticFor(): ArithmeticForClauses | null {
+    let i = this.pos;
+    while (i < this.end && isBlank(this.src.charCodeAt(i))) i++;
+    if (this.src.charCodeAt(i) !== Ch.LeftParen || this.src.charCodeAt(i + 1) !== Ch.LeftParen) return null;
+    this.pos = i;
+    if (this.next(Lex.CommandPosition) !== Tok.ArithmeticCommand) return { ok: false, message: 'unterminated `for ((`: close it with `))`', span: [i, this.end] };
+    const whole = this.arithmetic!;
+    const semicolons = arithmeticForSemicolons(whole.text);
+    if (semicolons === null) return { ok: false, message: '`for ((…))` needs three expressions separated by `;`', span: whole.span };
+    const [a, b] = semicolons;
+    return { ok: true, init: clause(whole, 0, a), test: clause(whole, a + 1, b), update: clause(whole, b + 1, whole.text.length) };
   }
 
   // ------------------------------------------------------------------ words
@@ -801,7 +967,7 @@ export class Lexer {
     }
     positions.push(i);
     const end = i + 1;
-    const body = this.host.parseBackquoted(text, positions, [start, end]);
+    const body = this.nestedParser.parseBackquoted(text, positions, [start, end]);
     this.pos = end;
     this.leave();
     return { type: 'CommandSubstitution', span: [start, end], body, backquote: true };
@@ -833,7 +999,7 @@ export class Lexer {
         this.insideCommandSubstitution++;
         const outerFallback = this.arithmeticFallback;
         this.arithmeticFallback = this.code(o + 1) === Ch.LeftParen;
-        const body = this.host.parseUntilCloseParen(start);
+        const body = this.nestedParser.parseUntilCloseParen(start);
         this.arithmeticFallback = outerFallback;
         this.insideCommandSubstitution--;
         this.leave();
@@ -1341,7 +1507,7 @@ export class Lexer {
     // `<(((…` is scanned by bash the way `$(((…` is
     this.arithmeticFallback = this.code(start + 2) === Ch.LeftParen && this.code(start + 3) === Ch.LeftParen;
     this.insideProcessSubstitution++;
-    const body = this.host.parseUntilCloseParen(start);
+    const body = this.nestedParser.parseUntilCloseParen(start);
     this.insideProcessSubstitution--;
     this.arithmeticFallback = outerFallback;
     this.leave();
@@ -1351,6 +1517,36 @@ export class Lexer {
   }
 
   // ------------------------------------------------------------------ here-documents
+
+  /** Queue a here-document: its body starts after the next newline. */
+  queueHeredoc(redirect: Redirect): void {
+    this.pendingHeredocs.push(redirect);
+  }
+
+  /** Set the queue aside while the body of a substitution is read: the here-documents opened inside it queue apart. */
+  holdPendingHeredocs(): Redirect[] {
+    const held = this.pendingHeredocs;
+    this.pendingHeredocs = [];
+    return held;
+  }
+
+  /** Back from a substitution: the queue set aside, then those opened inside it and still waiting for their line's end. */
+  resumePendingHeredocs(held: Redirect[]): void {
+    // appended in place: a copy per substitution would grow with the line (`$(cat <<E)` × 10,000)
+    for (const redirect of this.pendingHeredocs) held.push(redirect);
+    this.pendingHeredocs = held;
+  }
+
+  /** At the end of the input: here-documents still waiting read as empty and unterminated. */
+  closePendingHeredocs(): void {
+    for (const redirect of this.pendingHeredocs) {
+      const heredoc = redirect.heredoc!;
+      heredoc.terminated = false;
+      heredoc.span = [this.end, this.end];
+      heredoc.body = { type: 'Word', span: [this.end, this.end], parts: [], unquoted: false };
+    }
+    this.pendingHeredocs = [];
+  }
 
   /** Read the bodies of the pending here-documents; pos just after a newline. */
   private readHeredocBodies(): void {
@@ -1420,6 +1616,48 @@ export class Lexer {
 }
 
 // ------------------------------------------------------------------ helpers
+
+/** Whether the character at `offset` lies in an unquoted literal part of the word. */
+function isUnquotedLiteralAt(word: Word, offset: number): boolean {
+  for (const p of word.parts) {
+    if (offset >= p.span[0] && offset < p.span[1]) return p.type === 'Literal' || p.type === 'Glob';
+  }
+  return false;
+}
+
+/** The two top-level `;` that split the text of an arithmetic `for` into its clauses, or null. */
+function arithmeticForSemicolons(text: string): [number, number] | null {
+  const semis: number[] = [];
+  let depth = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === Ch.SingleQuote || c === Ch.DoubleQuote) {
+      // a backslash outside quotes is not skipped, so `i=0\;` splits at its `;` (bash refuses that line)
+      const after = skipQuoted(text, i, text.length);
+      if (after < 0) {
+        if (c === Ch.SingleQuote) return null;
+        break;
+      }
+      i = after;
+      continue;
+    }
+    if (c === Ch.LeftParen) depth++;
+    else if (c === Ch.RightParen) depth--;
+    else if (c === Ch.Semi && depth === 0) semis.push(i);
+    i++;
+  }
+  return semis.length === 2 ? [semis[0]!, semis[1]!] : null;
+}
+
+/** The part of an arithmetic `for`'s text between two of its offsets, with the expansions inside it. */
+function clause(whole: Arithmetic, from: number, to: number): Arithmetic {
+  const base = whole.span[0];
+  return {
+    type: 'Arithmetic', span: [base + from, base + to], text: whole.text.slice(from, to),
+    parts: whole.parts.filter((p) => p.span[0] >= base + from && p.span[1] <= base + to),
+  };
+}
 
 function isOperatorStart(c: number): boolean {
   return c === Ch.Amp || c === Ch.Pipe || c === Ch.Semi || c === Ch.Less || c === Ch.Greater;

@@ -10,10 +10,9 @@ import { budgets } from '../budgets.js';
 import { type Dialect, type DialectName, dialects } from '../syntax/dialect.js';
 import { BudgetError, ParseError, type ParseErrorKind } from '../syntax/errors.js';
 import { Lex, Lexer, type NestedParser, splitTildes } from '../lexer/lexer.js';
-import { Ch, Tok, isValidName } from '../lexer/tokens.js';
-import { closingBracket, skipQuoted } from '../lexer/skim.js';
+import { Tok, isValidName } from '../lexer/tokens.js';
 import { firstTopLevelExpansionProblem } from './zsh-noexec-check.js';
-import { quoteRemovedText, unquotedLiteral } from '../syntax/word-text.js';
+import { unquotedLiteral } from '../syntax/word-text.js';
 import type {
   AndOr, ArrayElement, Assignment, CaseItem, Command, Heredoc, Pipeline, Redirect, Script, Span,
   SimpleCommand, Statement, TestExpression, Word, WordPart,
@@ -37,7 +36,7 @@ export function parse(src: string, options: ParseOptions = {}): Script {
   // A lone UTF-16 surrogate has no UTF-8 form: the shell would receive U+FFFD instead of what was judged.
   const lone = (src as { isWellFormed?: () => boolean }).isWellFormed?.() === true ? null : /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(src);
   if (lone) throw new ParseError('a lone UTF-16 surrogate, which no shell can receive as written; remove it', [lone.index, lone.index + 1]);
-  const parser = new Parser(src, dialect, 0, src.length, 0);
+  const parser = new Parser(src, dialect, 0);
   let body: Statement[];
   try {
     body = parser.parseProgram();
@@ -74,13 +73,10 @@ class Parser implements NestedParser {
   // One token of look-ahead, read in a given mode; read again when the mode differs.
   private peeked = false;
   private peekFlags = 0;
-  private peekStart = 0;
-  private peekPending = 0;
 
-  constructor(src: string, dialect: Dialect, start: number, end: number, nesting: number) {
+  constructor(src: string, dialect: Dialect, nesting: number) {
     this.d = dialect;
-    this.lx = new Lexer(src, dialect, start, end, nesting);
-    this.lx.host = this;
+    this.lx = new Lexer(src, dialect, this, nesting);
   }
 
   // ------------------------------------------------------------------ tokens
@@ -89,14 +85,11 @@ class Parser implements NestedParser {
     const lx = this.lx;
     if (this.peeked) {
       if (this.peekFlags === flags || !modeSensitive(lx.tok)) return lx.tok;
-      lx.pos = this.peekStart;
-      lx.pendingHeredocs.length = this.peekPending;
+      lx.unread();
     }
-    this.peekPending = lx.pendingHeredocs.length;
     const tok = lx.next(flags);
     this.peeked = true;
     this.peekFlags = flags;
-    this.peekStart = lx.tokStart;
     return tok;
   }
 
@@ -118,7 +111,7 @@ class Parser implements NestedParser {
   }
 
   private fail(message: string, span?: Span, kind: ParseErrorKind = 'syntax'): never {
-    const length = this.lx.src.length;
+    const length = this.lx.end;
     const [from, to] = span ?? [this.lx.tokStart, Math.max(this.lx.tokEnd, this.lx.tokStart + 1)];
     // keep the span inside the source: an error at the end points at the last character
     const end = Math.min(to, length);
@@ -131,7 +124,7 @@ class Parser implements NestedParser {
     switch (lx.tok) {
       case Tok.EOF: return 'the end of the line';
       case Tok.Newline: return 'a newline';
-      default: return '`' + lx.src.slice(lx.tokStart, Math.min(lx.tokEnd, lx.tokStart + 40)) + '`';
+      default: return '`' + lx.sourceText(lx.tokStart, Math.min(lx.tokEnd, lx.tokStart + 40)) + '`';
     }
   }
 
@@ -168,13 +161,7 @@ class Parser implements NestedParser {
   private rightAfterKeywordCloser(): boolean {
     const at = this.keywordCloserEnd;
     if (at < 0 || !this.d.wordRightAfterCloserIsPlain) return false;
-    const start = this.lx.tokStart;
-    if (start < at) return false;
-    for (let i = at; i < start; i++) {
-      const c = this.lx.src.charCodeAt(i);
-      if (c !== 32 && c !== 9) return false;
-    }
-    return true;
+    return this.lx.tokenFollowsBlanksFrom(at);
   }
 
   /** Consume a `fi`, `done`, `esac` or `end` that closes a compound command. */
@@ -241,40 +228,42 @@ class Parser implements NestedParser {
   private parenEndsProgram = false;
 
   parseUntilCloseParen(openedAt: number): Statement[] {
-    const saved = this.savePeek();
+    // the token being read holds the substitution: its look-ahead state waits until the body is read
+    const outerPeeked = this.peeked;
+    const outerFlags = this.peekFlags;
+    this.peeked = false;
     this.enter();
     const outer = this.parenEndsProgram;
     this.parenEndsProgram = true;
     try {
-      return this.parseSubstitutionBody(openedAt, saved);
+      const body = this.parseSubstitutionBody(openedAt);
+      this.peeked = outerPeeked;
+      this.peekFlags = outerFlags;
+      return body;
     } finally {
       this.parenEndsProgram = outer;
     }
   }
 
-  private parseSubstitutionBody(openedAt: number, saved: ReturnType<Parser['savePeek']>): Statement[] {
+  private parseSubstitutionBody(openedAt: number): Statement[] {
     // Here-documents opened before the substitution wait for the end of its line;
     // those opened inside it and still open at its `)` join them.
-    const outerHeredocs = this.lx.pendingHeredocs;
-    this.lx.pendingHeredocs = [];
+    const outerHeredocs = this.lx.holdPendingHeredocs();
     this.firstInSubstitution = this.d.timeIsPlainAtSubstitutionStart;
     const body = this.parseList();
     const t = this.peek(Lex.CommandPosition);
     if (t !== Tok.RightParen) {
-      if (t === Tok.EOF) this.fail('unterminated `$(`: close it with `)`', [openedAt, this.lx.src.length]);
+      if (t === Tok.EOF) this.fail('unterminated `$(`: close it with `)`', [openedAt, this.lx.end]);
       this.unexpected('`)`');
     }
     this.advance();
-    // appended in place: a copy per substitution would grow with the line (`$(cat <<E)` × 10,000)
-    for (const r of this.lx.pendingHeredocs) outerHeredocs.push(r);
-    this.lx.pendingHeredocs = outerHeredocs;
+    this.lx.resumePendingHeredocs(outerHeredocs);
     this.leave();
-    this.restorePeek(saved);
     return body;
   }
 
   parseBackquoted(text: string, positions: readonly number[], span: Span): Statement[] {
-    const inner = new Parser(text, this.d, 0, text.length, this.lx.depth + 1);
+    const inner = new Parser(text, this.d, this.lx.depth + 1);
     let body: Statement[];
     try {
       body = inner.parseProgram();
@@ -287,16 +276,6 @@ class Parser implements NestedParser {
     }
     remapSpans(body, positions, span);
     return body;
-  }
-
-  private savePeek(): [boolean, number, number, number] {
-    const saved: [boolean, number, number, number] = [this.peeked, this.peekFlags, this.peekStart, this.peekPending];
-    this.peeked = false;
-    return saved;
-  }
-
-  private restorePeek(saved: [boolean, number, number, number]): void {
-    [this.peeked, this.peekFlags, this.peekStart, this.peekPending] = saved;
   }
 
   // ------------------------------------------------------------------ lists
@@ -312,20 +291,8 @@ class Parser implements NestedParser {
       if (this.d.closeBraceAnywhere && this.lx.wordLiteral === '}') this.fail('`}` with nothing open for it to close', undefined, 'stray-closer');
       this.unexpected();
     }
-    this.finishPendingHeredocs();
+    this.lx.closePendingHeredocs();
     return body;
-  }
-
-  /** Here-documents still waiting at the end of the input read as empty and unterminated. */
-  private finishPendingHeredocs(): void {
-    const lx = this.lx;
-    for (const r of lx.pendingHeredocs) {
-      const h = r.heredoc!;
-      h.terminated = false;
-      h.span = [lx.end, lx.end];
-      h.body = { type: 'Word', span: [lx.end, lx.end], parts: [], unquoted: false };
-    }
-    lx.pendingHeredocs = [];
   }
 
   /**
@@ -770,11 +737,11 @@ class Parser implements NestedParser {
       if (variables.length > 0 && (lit === 'in' || lit === 'do' || lit === '{' || !this.d.forSeveralNames || select)) break;
       const zshPositional = this.d.forSeveralNames && lit !== null && /^[0-9]+$/.test(lit);
       if ((lit === null || !(isValidName(lit) || zshPositional)) && this.d.loopVariableChecked) {
-        if (variables.length === 0) this.fail(`\`${this.lx.src.slice(this.tokStart, this.tokEnd)}\` is not a valid variable name for \`${keyword}\``);
+        if (variables.length === 0) this.fail(`\`${this.lx.tokenText()}\` is not a valid variable name for \`${keyword}\``);
         break;
       }
       // bash checks the name only when the loop runs
-      variables.push({ name: lit ?? this.lx.src.slice(this.tokStart, this.tokEnd), span: [this.tokStart, this.tokEnd] });
+      variables.push({ name: lit ?? this.lx.tokenText(), span: [this.tokStart, this.tokEnd] });
       this.advance();
     }
     let items: Word[] | null = null;
@@ -826,27 +793,10 @@ class Parser implements NestedParser {
 
   /** `for (( init; test; update ))` */
   private tryArithmeticFor(start: number): Command | null {
-    const lx = this.lx;
-    // peek raw text: the arithmetic form begins with `((` after blanks
-    let i = this.peeked ? this.peekStart : lx.pos;
-    while (i < lx.end && (lx.src.charCodeAt(i) === 32 || lx.src.charCodeAt(i) === 9)) i++;
-    if (lx.src.charCodeAt(i) !== 40 || lx.src.charCodeAt(i + 1) !== 40) return null;
-    this.peeked = false;
-    lx.pos = i;
-    const t = lx.next(Lex.CommandPosition);
-    if (t !== Tok.ArithmeticCommand) this.fail('unterminated `for ((`: close it with `))`', [i, lx.end]);
-    const whole = lx.arithmetic!;
-    const pieces = splitArithmeticFor(whole.text);
-    if (pieces === null) this.fail('`for ((…))` needs three expressions separated by `;`', whole.span);
-    const base = whole.span[0];
-    const mk = (from: number, to: number) => ({
-      type: 'Arithmetic' as const, span: [base + from, base + to] as Span, text: whole.text.slice(from, to),
-      parts: whole.parts.filter((p) => p.span[0] >= base + from && p.span[1] <= base + to),
-    });
-    const [a, b] = pieces;
-    const init = mk(0, a);
-    const test = mk(a + 1, b);
-    const update = mk(b + 1, whole.text.length);
+    const clauses = this.lx.readArithmeticFor();
+    if (clauses === null) return null;
+    if (!clauses.ok) this.fail(clauses.message, clauses.span);
+    const { init, test, update } = clauses;
     // optional separator
     const t2 = this.peek(Lex.CommandPosition);
     if (t2 === Tok.Semi) this.advance();
@@ -877,7 +827,7 @@ class Parser implements NestedParser {
       items.push(this.parseCaseItem());
       const term = this.peek(Lex.CommandPosition);
       if (term === Tok.DoubleSemi || term === Tok.SemiAmp || term === Tok.DoubleSemiAmp || term === Tok.SemiPipe) {
-        items[items.length - 1]!.terminator = this.lx.src.slice(this.tokStart, this.tokEnd);
+        items[items.length - 1]!.terminator = this.lx.tokenText();
         items[items.length - 1]!.span[1] = this.tokEnd;
         this.advance();
         continue;
@@ -909,7 +859,7 @@ class Parser implements NestedParser {
       const word = this.lx.word!;
       this.advance();
       const next = this.peek(Lex.CasePattern);
-      if (this.d.caseParenthesizedPattern && next !== Tok.RightParen && next !== Tok.Pipe && patterns.length === 0 && isParenthesized(this.lx.src, word)) {
+      if (this.d.caseParenthesizedPattern && next !== Tok.RightParen && next !== Tok.Pipe && patterns.length === 0 && this.lx.writtenInParentheses(word)) {
         // zsh: `(pattern)` followed by the body is the optional leading parenthesis form.
         patterns.push(word);
         break;
@@ -1080,18 +1030,18 @@ class Parser implements NestedParser {
     }
     if (words.length === 0) return { type: 'TestWord', span, word: first };
     if (words.length === 1) {
-      if (!dashFirst) this.fail(`condition expected: \`${this.lx.src.slice(first.span[0], first.span[1])}\``, first.span);
+      if (!dashFirst) this.fail(`condition expected: \`${this.lx.sourceText(first.span[0], first.span[1])}\``, first.span);
       // zsh reads an unquoted `!` there as negation, with nothing after it to negate
-      if (words[0]!.unquoted && this.lx.src.slice(words[0]!.span[0], words[0]!.span[1]) === '!') this.fail('zsh reads `!` as negation, not as the operand of `' + firstLit + '`: quote it', words[0]!.span);
+      if (words[0]!.unquoted && this.lx.sourceText(words[0]!.span[0], words[0]!.span[1]) === '!') this.fail('zsh reads `!` as negation, not as the operand of `' + firstLit + '`: quote it', words[0]!.span);
       return { type: 'TestUnary', span, operator: firstLit!, operand: words[0]! };
     }
     const op = unquotedLiteral(words[0]!);
     if (words.length === 2) {
       const binary = op !== null && (op === '=' || op === '==' || op === '!=' || op === '=~' || (op.length > 1 && op.startsWith('-')));
-      if (!binary && !dashFirst) this.fail(`condition expected: \`${this.lx.src.slice(words[0]!.span[0], words[0]!.span[1])}\``, words[0]!.span);
+      if (!binary && !dashFirst) this.fail(`condition expected: \`${this.lx.sourceText(words[0]!.span[0], words[0]!.span[1])}\``, words[0]!.span);
       return { type: 'TestBinary', span, operator: op ?? '', left: first, right: words[1]! };
     }
-    if (!dashFirst) this.fail(`condition expected: \`${this.lx.src.slice(first.span[0], first.span[1])}\``, first.span);
+    if (!dashFirst) this.fail(`condition expected: \`${this.lx.sourceText(first.span[0], first.span[1])}\``, first.span);
     return { type: 'TestBinary', span, operator: firstLit!, left: words[0]!, right: words[words.length - 1]! };
   }
 
@@ -1118,7 +1068,7 @@ class Parser implements NestedParser {
     names.push(this.lx.word!);
     this.advance();
     // `function f ()` takes optional parentheses; `function f ( cmd )` has a subshell body
-    if (this.peek(Lex.None) === Tok.LeftParen && nextNonBlankIs(this.lx.src, this.tokEnd, 41)) {
+    if (this.peek(Lex.None) === Tok.LeftParen && this.lx.closeParenFollows()) {
       this.advance();
       this.peek(Lex.None);
       this.advance();
@@ -1213,7 +1163,7 @@ class Parser implements NestedParser {
       this.peek(Lex.CommandPosition);
       if (opensCompound()) {
         const body = this.parseCommand();
-        return { type: 'Coproc', span: [start, body.span[1]], name: firstLit ?? this.lx.src.slice(first.span[0], first.span[1]), body, redirects: [] };
+        return { type: 'Coproc', span: [start, body.span[1]], name: firstLit ?? this.lx.sourceText(first.span[0], first.span[1]), body, redirects: [] };
       }
       if (this.reserved() !== null) {
         // bash reads reserved words after `coproc NAME`: `coproc x }` closes a group.
@@ -1233,7 +1183,7 @@ class Parser implements NestedParser {
     this.advance();
     if (this.peek(Lex.None) !== Tok.Word) this.unexpected('a count after `repeat`');
     const count = this.lx.word!;
-    if (this.d.closeBraceAnywhere && count.unquoted && count.span[1] - count.span[0] === 1 && this.lx.src.charCodeAt(count.span[0]) === 125) {
+    if (this.d.closeBraceAnywhere && this.lx.isLoneCloseBrace(count)) {
       this.fail('zsh reads a sole `}` as a close brace, not a count after `repeat`', count.span);
     }
     this.advance();
@@ -1300,7 +1250,7 @@ class Parser implements NestedParser {
           end = assignment.span[1];
           continue;
         }
-      } else if (declaration && this.lx.src.charCodeAt(word.span[1]) === 40 && isAssignmentShaped(this.lx.src, word, d)) {
+      } else if (declaration && this.lx.declarationArrayAt(word)) {
         // `declare a=(1 2)`: the array belongs to the argument
         if (redirectAfterWord && d.declarationArrayAfterRedirectRefused) {
           this.fail('bash refuses an array `NAME=(…)` after a redirection in `local`, `declare` and kin (`local >f a=(1)`): put the redirection last', word.span);
@@ -1330,13 +1280,28 @@ class Parser implements NestedParser {
       }
     }
     if (words.length === 0 && assignments.length === 0 && redirects.length === 0) this.unexpected('a command');
-    if (d.precommandNeedsCommand && redirects.length > 0 && assignments.length === 0 && words.length > 0 && onlyPrecommandModifiers(words, this.lx.src)) {
+    if (d.precommandNeedsCommand && redirects.length > 0 && assignments.length === 0 && words.length > 0 && this.onlyPrecommandModifiers(words)) {
       this.fail('zsh refuses a redirection after a precommand modifier (`-`, `noglob`, `builtin`, `command`) with no command: redirection with no command', [start, end]);
     }
     // a command that is one word (`true`, `ls`) shares the word's span
     const one = words.length === 1 && assignments.length === 0 && redirects.length === 0 ? words[0]!.span : null;
     const span: Span = one !== null && one[0] === start && one[1] === end ? one : [start, end];
     return { type: 'SimpleCommand', span, assignments: fit(assignments), words: fit(words), redirects: fit(redirects) };
+  }
+
+  /** zsh: words that are all precommand modifiers (`- noglob builtin command`, `command -p`), and so no command. */
+  private onlyPrecommandModifiers(words: readonly Word[]): boolean {
+    let previous = '';
+    for (const word of words) {
+      if (!word.unquoted) return false;
+      const text = this.lx.sourceText(word.span[0], word.span[1]);
+      if (text === '-' || text === 'noglob' || text === 'builtin' || text === 'command' || (text === '-p' && previous === 'command')) {
+        previous = text;
+        continue;
+      }
+      return false;
+    }
+    return true;
   }
 
   private isDeclaration(name: string | null): boolean {
@@ -1372,50 +1337,22 @@ class Parser implements NestedParser {
 
   /** A word read in assignment position: `name=value`, `name+=value`, `name[i]=value`, `name=(…)`. */
   private readAssignment(word: Word): Assignment | null {
-    const d = this.d;
-    const first = word.parts[0];
-    // The name must be unquoted literal text at the start of the word.
-    if (!first || first.type !== 'Literal' || first.span[1] - first.span[0] !== first.value.length) return null;
-    const src = this.lx.src;
-    const wordStart = word.span[0];
-    const wordEnd = word.span[1];
-    let i = wordStart;
-    const c0 = src.charCodeAt(i);
-    if (!((c0 >= 65 && c0 <= 90) || (c0 >= 97 && c0 <= 122) || c0 === 95)) return null;
-    while (i < wordEnd) {
-      const c = src.charCodeAt(i);
-      if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (c >= 48 && c <= 57)) i++;
-      else break;
-    }
-    if (i > first.span[1]) return null;
-    const name = src.slice(wordStart, i);
-    let index: Word | null = null;
-    let cursor = i;
-    if (src.charCodeAt(cursor) === 91 /* [ */ && d.subscriptAssignment) {
-      const close = findSubscriptClose(src, cursor, wordEnd);
-      if (close < 0) return null;
-      index = sliceWord(word, cursor + 1, close);
-      cursor = close + 1;
-    }
-    let append = false;
-    if (src.charCodeAt(cursor) === 43 /* + */) {
-      if (!d.appendAssignment) return null;
-      append = true;
-      cursor++;
-    }
-    if (cursor >= wordEnd || src.charCodeAt(cursor) !== 61 /* = */ || !isUnquotedLiteralAt(word, cursor)) return null;
-    cursor++;
-    const nameSpan: Span = [wordStart, wordStart + name.length];
-    // `name=(` … `)`: an array
-    if (cursor === wordEnd && src.charCodeAt(cursor) === 40 && d.arrays) {
+    const shape = this.lx.assignmentAt(word);
+    if (shape === null) return null;
+    const [wordStart, wordEnd] = word.span;
+    const name = this.lx.sourceText(wordStart, shape.nameEnd);
+    const index = shape.subscriptOpen < 0 ? null : sliceWord(word, shape.subscriptOpen + 1, shape.subscriptClose);
+    const { append, valueStart } = shape;
+    const nameSpan: Span = [wordStart, shape.nameEnd];
+    if (shape.array) {
       this.advance();
       const array = this.readArrayElements();
       return { type: 'Assignment', span: [wordStart, this.lastArrayEnd], name, nameSpan, index, append, value: null, array };
     }
     this.advance();
-    const value = cursor < wordEnd ? sliceWord(word, cursor, wordEnd) : { type: 'Word' as const, span: [cursor, cursor] as Span, parts: [], unquoted: true };
+    const value = valueStart < wordEnd ? sliceWord(word, valueStart, wordEnd) : { type: 'Word' as const, span: [valueStart, valueStart] as Span, parts: [], unquoted: true };
     // An assignment value expands `~` at its start and after each `:`.
-    value.parts = splitTildes(value.parts, d, true);
+    value.parts = splitTildes(value.parts, this.d, true);
     return { type: 'Assignment', span: [wordStart, wordEnd], name, nameSpan, index, append, value, array: null };
   }
 
@@ -1424,8 +1361,7 @@ class Parser implements NestedParser {
   /** The elements of `(…)` after `name=`; the lexer stands at `(`. */
   private readArrayElements(): ArrayElement[] {
     const lx = this.lx;
-    this.peeked = false;
-    lx.pos++; // `(`
+    lx.skipArrayOpen();
     const elements: ArrayElement[] = [];
     for (;;) {
       const t = lx.next(Lex.ArrayElement);
@@ -1436,19 +1372,15 @@ class Parser implements NestedParser {
       }
       if (t !== Tok.Word) this.fail(t === Tok.EOF ? 'unterminated array: close `(` with `)`' : `unexpected ${this.describeToken()} in an array`);
       const word = lx.word!;
-      if (this.d.closeBraceAnywhere && word.unquoted && word.span[1] - word.span[0] === 1 && lx.src.charCodeAt(word.span[0]) === 125) {
+      if (this.d.closeBraceAnywhere && lx.isLoneCloseBrace(word)) {
         this.fail('zsh reads a sole `}` as a close brace, which cannot stand in an array', word.span);
       }
       let key: Word | null = null;
       let value = word;
-      const first = word.parts[0];
-      if (first && (first.type === 'Literal' || first.type === 'Glob') && lx.src.charCodeAt(word.span[0]) === 91) {
-        const close = findSubscriptClose(lx.src, word.span[0], word.span[1]);
-        if (close > 0 && lx.src.charCodeAt(close + 1) === 61) {
-          key = sliceWord(word, word.span[0] + 1, close);
-          const from = lx.src.charCodeAt(close + 2) === 43 ? close + 3 : close + 2;
-          value = sliceWord(word, Math.min(from, word.span[1]), word.span[1]);
-        }
+      const keyed = lx.arrayElementKey(word);
+      if (keyed !== null) {
+        key = sliceWord(word, word.span[0] + 1, keyed.keyClose);
+        value = sliceWord(word, Math.min(keyed.valueStart, word.span[1]), word.span[1]);
       }
       elements.push({ type: 'ArrayElement', span: word.span, key, value });
     }
@@ -1468,15 +1400,15 @@ class Parser implements NestedParser {
     }
     const target = lx.word!;
     this.advance();
-    if (operator === '<&' && this.d.inputDuplicationNeedsNumber && !/^([0-9]+|-|p)$/.test(quoteRemovedText(target, lx.src))) {
+    if (operator === '<&' && this.d.inputDuplicationNeedsNumber && !/^([0-9]+|-|p)$/.test(lx.quoteRemovedText(target))) {
       this.fail('zsh wants a file descriptor number (or `-`, `p`) after `<&`: file number expected', target.span);
     }
-    if (this.d.closeBraceAnywhere && target.unquoted && target.span[1] - target.span[0] === 1 && lx.src.charCodeAt(target.span[0]) === 125) {
+    if (this.d.closeBraceAnywhere && lx.isLoneCloseBrace(target)) {
       this.fail(`zsh reads a sole \`}\` as a close brace, not a file name after \`${operator}\``, target.span);
     }
-    if ((operator === '>&' || operator === '<&') && target.unquoted && lx.src.charCodeAt(target.span[0]) === 45 && target.span[1] - target.span[0] > 1) {
+    if ((operator === '>&' || operator === '<&') && lx.dashAndMore(target)) {
       // bash closes the fd at `-` and passes the rest as an argument; dash fails; write them apart
-      this.fail(`\`${operator}${lx.src.slice(target.span[0], target.span[1])}\` is read differently by each shell: write \`${operator}-\` and the word apart`, target.span, 'unsupported');
+      this.fail(`\`${operator}${lx.sourceText(target.span[0], target.span[1])}\` is read differently by each shell: write \`${operator}-\` and the word apart`, target.span, 'unsupported');
     }
     const redirect: Redirect = { type: 'Redirect', span: [start, target.span[1]], operator, fd, fdVariable, target, heredoc: null };
     if (operator === '<<' || operator === '<<-') {
@@ -1485,11 +1417,11 @@ class Parser implements NestedParser {
         this.fail('a here-document delimiter holding a substitution is read differently by each shell: use a plain word such as `EOF`', target.span, 'unsupported');
       }
       const heredoc: Heredoc = {
-        type: 'Heredoc', span: [0, 0], delimiter: quoteRemovedText(target, lx.src), quoted: !target.unquoted,
+        type: 'Heredoc', span: [0, 0], delimiter: lx.quoteRemovedText(target), quoted: !target.unquoted,
         stripTabs: operator === '<<-', body: { type: 'Word', span: [0, 0], parts: [], unquoted: false }, terminated: false,
       };
       redirect.heredoc = heredoc;
-      lx.pendingHeredocs.push(redirect);
+      lx.queueHeredoc(redirect);
     }
     return redirect;
   }
@@ -1528,54 +1460,9 @@ function fit<T>(list: T[]): T[] {
   }
 }
 
-/** zsh: words that are all precommand modifiers (`- noglob builtin command`, `command -p`), and so no command. */
-function onlyPrecommandModifiers(words: readonly Word[], src: string): boolean {
-  let previous = '';
-  for (const word of words) {
-    if (!word.unquoted) return false;
-    const text = src.slice(word.span[0], word.span[1]);
-    if (text === '-' || text === 'noglob' || text === 'builtin' || text === 'command' || (text === '-p' && previous === 'command')) {
-      previous = text;
-      continue;
-    }
-    return false;
-  }
-  return true;
-}
-
-function nextNonBlankIs(src: string, from: number, code: number): boolean {
-  let i = from;
-  while (i < src.length && (src.charCodeAt(i) === 32 || src.charCodeAt(i) === 9)) i++;
-  return src.charCodeAt(i) === code;
-}
-
 /** Tokens whose reading depends on the mode, and so are read again when the mode changes. */
 function modeSensitive(tok: Tok): boolean {
   return tok === Tok.Word || tok === Tok.LeftParen || tok === Tok.Redirect || tok === Tok.ArithmeticCommand || tok === Tok.EmptyParens;
-}
-
-function isAssignmentShaped(src: string, word: Word, d: Dialect): boolean {
-  const first = word.parts[0];
-  if (!first || first.type !== 'Literal' || !word.unquoted) return false;
-  const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?)=$/.exec(src.slice(word.span[0], word.span[1]));
-  return m !== null && (m[3] === '' || d.appendAssignment);
-}
-
-/** zsh: a case pattern written `(…)` as a whole. */
-function isParenthesized(src: string, word: Word): boolean {
-  return src.charCodeAt(word.span[0]) === 40 && src.charCodeAt(word.span[1] - 1) === 41;
-}
-
-/** Whether the character at `offset` lies in an unquoted literal part of the word. */
-function isUnquotedLiteralAt(word: Word, offset: number): boolean {
-  for (const p of word.parts) {
-    if (offset >= p.span[0] && offset < p.span[1]) return p.type === 'Literal' || p.type === 'Glob';
-  }
-  return false;
-}
-
-function findSubscriptClose(src: string, open: number, limit: number): number {
-  return closingBracket(src, open, Ch.LeftBracket, Ch.RightBracket, limit);
 }
 
 /** The parts of a word that lie within [from, to), splitting literal parts at the edges. */
@@ -1605,31 +1492,6 @@ function sliceWord(word: Word, from: number, to: number): Word {
     parts.push(p);
   }
   return { type: 'Word', span: [from, to], parts, unquoted };
-}
-
-/** Split `init; test; update` at the two top-level `;` of an arithmetic `for`. */
-function splitArithmeticFor(text: string): [number, number] | null {
-  const semis: number[] = [];
-  let depth = 0;
-  let i = 0;
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c === Ch.SingleQuote || c === Ch.DoubleQuote) {
-      // a backslash outside quotes is not skipped, so `i=0\;` splits at its `;` (bash refuses that line)
-      const after = skipQuoted(text, i, text.length);
-      if (after < 0) {
-        if (c === Ch.SingleQuote) return null;
-        break;
-      }
-      i = after;
-      continue;
-    }
-    if (c === Ch.LeftParen) depth++;
-    else if (c === Ch.RightParen) depth--;
-    else if (c === Ch.Semi && depth === 0) semis.push(i);
-    i++;
-  }
-  return semis.length === 2 ? [semis[0]!, semis[1]!] : null;
 }
 
 function mapPosition(positions: readonly number[], p: number, span: Span): number {

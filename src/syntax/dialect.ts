@@ -182,7 +182,11 @@ const features = {
   bareBang: { bash: true, sh: false, zsh: true },
   /** A bare `!` or `time` may also stand right before a `)` or a closing word: `( ! )`, `{ time }` (zsh). */
   emptyPipelineBeforeCloser: { bash: false, sh: false, zsh: true },
-  /** `coproc` (bash: optional NAME before a compound command; zsh: no name, before a pipeline). (dialects.md §10 #226, #227) */
+  /**
+   * Which `coproc` the shell reads: bash's `coproc [NAME] command` (a name
+   * only before a compound command) or zsh's `coproc pipeline` (no name, at
+   * the start of a pipeline); in sh it is a command name. (dialects.md §10 #226, #227)
+   */
   coproc: row<'bash' | 'zsh' | null>({ bash: 'bash', sh: null, zsh: 'zsh' }),
   /** zsh refuses `noglob > f`, `- > f`, `command -p > f`: a precommand modifier with redirections but no command. (probes fuzz-zsh-noglob-redirect, fuzz-zsh-command-p-redirect) */
   precommandNeedsCommand: { bash: false, sh: false, zsh: true },
@@ -228,8 +232,9 @@ const features = {
   /** bash refuses `$(((i)); case x in a) …` : a case pattern without `(` inside a `$(((` that is a command substitution. (probes fuzz-arith-fallback-*) */
   caseNeedsParenAfterArithmeticFallback: { bash: true, sh: false, zsh: false },
   /**
-   * `[[ ]]` grammar: bash's (known unary and binary tests) or zsh's
-   * (par_cond); null where `[[` is a command. (dialects.md §4 #68, #69, #71)
+   * Which grammar `[[ ]]` follows: bash's, which reads its words by the known
+   * unary and binary operators, or zsh's (par_cond), by their count and a
+   * leading `-`; null where `[[` is a command. (dialects.md §4 #68, #69, #71)
    */
   conditionGrammar: row<'bash' | 'zsh' | null>({ bash: 'bash', sh: null, zsh: 'zsh' }),
   /** zsh reads newlines anywhere inside `[[ ]]` as blanks; bash takes them only around `&&` and `||`. */
