@@ -503,8 +503,14 @@ export class Lexer {
     const src = this.src;
     const wordEnd = word.span[1];
     let i = word.span[0];
-    if (!isNameStart(src.charCodeAt(i))) return null;
-    while (i < wordEnd && isNameChar(src.charCodeAt(i))) i++;
+    // the name's characters tested in line: this runs on the first word of every command
+    const c0 = src.charCodeAt(i);
+    if (!((c0 >= Ch.UpperA && c0 <= Ch.UpperZ) || (c0 >= Ch.LowerA && c0 <= Ch.LowerZ) || c0 === Ch.Underscore)) return null;
+    for (;;) {
+      const c = src.charCodeAt(i);
+      if (i < wordEnd && ((c >= Ch.UpperA && c <= Ch.UpperZ) || (c >= Ch.LowerA && c <= Ch.LowerZ) || c === Ch.Underscore || (c >= Ch.Digit0 && c <= Ch.Digit9))) i++;
+      else break;
+    }
     if (i > first.span[1]) return null;
     const nameEnd = i;
     let subscriptOpen = -1;

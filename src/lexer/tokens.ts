@@ -94,7 +94,7 @@ export function isNameStart(c: number): boolean {
 }
 
 export function isNameChar(c: number): boolean {
-  return isNameStart(c) || isDigit(c);
+  return (c >= Ch.LowerA && c <= Ch.LowerZ) || (c >= Ch.UpperA && c <= Ch.UpperZ) || c === Ch.Underscore || (c >= Ch.Digit0 && c <= Ch.Digit9);
 }
 
 /** Blanks that separate words: space and tab. */

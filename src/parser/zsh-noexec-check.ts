@@ -32,34 +32,35 @@ class TopLevelCheck {
     this.declarations = declarations;
   }
 
+  // most frequent nodes first: a switch on strings compares them in order
   readonly visit: Visitor = (node) => {
     if (node === null || this.found !== null) return false;
     switch (node.type) {
+      case 'ParameterExpansion':
+        if (node.invalid) this.found = { message: node.invalid, span: node.span };
+        return this.found === null;
+      case 'Word': case 'DoubleQuoted': case 'LocaleQuoted': case 'BraceExpansion':
+      case 'CommandSubstitution': case 'ProcessSubstitution': case 'Statement':
+        return true;
+      case 'ArithmeticExpansion':
+        if (node.invalid) this.found = { message: node.invalid, span: node.span };
+        return false;
+      case 'SimpleCommand':
+        this.simpleCommand(node);
+        return false;
+      case 'Pipeline':
+        return !node.timed;
       case 'AndOr':
         // Nothing runs under NO_EXEC, so every status is 0: `||` skips what follows it.
         for (let i = 0; i < node.pipelines.length; i++) {
           if (i === 0 || node.operators[i - 1] !== '||') walk(node.pipelines[i]!, this.visit);
         }
         return false;
-      case 'Pipeline':
-        return !node.timed;
       case 'Coproc':
         // the coprocess's commands stand at the top level; its redirections are not expanded
         if (node.body.type === 'BraceGroup') walkAll(node.body.body, this.visit);
         else walk(node.body, this.visit);
         return false;
-      case 'SimpleCommand':
-        this.simpleCommand(node);
-        return false;
-      case 'ParameterExpansion':
-        if (node.invalid) this.found = { message: node.invalid, span: node.span };
-        return this.found === null;
-      case 'ArithmeticExpansion':
-        if (node.invalid) this.found = { message: node.invalid, span: node.span };
-        return false;
-      case 'Statement': case 'Word': case 'DoubleQuoted': case 'LocaleQuoted': case 'BraceExpansion':
-      case 'CommandSubstitution': case 'ProcessSubstitution':
-        return true;
       default:
         // compound commands and function bodies: zsh -n does not expand inside them
         return false;
@@ -97,8 +98,13 @@ class TopLevelCheck {
 
   /** Walk a word the shell expands; whether it found a problem. */
   private expands(word: Word): boolean {
-    walk(word, this.visit);
-    return this.found !== null;
+    // most parts are plain text, which holds no expansion: only the others are walked
+    for (const part of word.parts) {
+      if (part.type === 'Literal' || part.type === 'Glob' || part.type === 'SingleQuoted' || part.type === 'Escaped') continue;
+      walk(part, this.visit);
+      if (this.found !== null) return true;
+    }
+    return false;
   }
 }
 

@@ -69,10 +69,29 @@ function isWordPart(node: Node): node is WordPart {
   }
 }
 
+// The cases run from the most frequent nodes (word parts) to the rarest: a
+// switch on strings compares them in order.
 function walkChildren(node: Node, visit: Visitor): void {
   switch (node.type) {
-    case 'Script':
+    case 'Literal': case 'Glob': case 'SingleQuoted': case 'Escaped': case 'AnsiCQuoted': case 'Tilde': case 'EqualsCommandPath':
+      return;
+    case 'Word':
+    case 'DoubleQuoted':
+    case 'LocaleQuoted':
+      return walkAll(node.parts, visit);
+    case 'ParameterExpansion':
+      walkIfAny(node.nested, visit);
+      walkIfAny(node.index, visit);
+      walkIfAny(node.operand, visit);
+      return walkIfAny(node.replacement, visit);
+    case 'CommandSubstitution':
+    case 'ProcessSubstitution':
       return walkAll(node.body, visit);
+    case 'ArithmeticExpansion':
+      return walk(node.expression, visit);
+    case 'BraceExpansion':
+      for (const alternative of node.alternatives ?? []) walkAll(alternative, visit);
+      return;
     case 'Statement':
       return walk(node.andOr, visit);
     case 'AndOr':
@@ -83,6 +102,29 @@ function walkChildren(node: Node, visit: Visitor): void {
       walkAll(node.assignments, visit);
       walkAll(node.words, visit);
       return walkAll(node.redirects, visit);
+    case 'Redirect':
+      walk(node.target, visit);
+      return walkIfAny(node.heredoc, visit);
+    case 'Heredoc':
+      return walk(node.body, visit);
+    case 'Assignment':
+      walkIfAny(node.index, visit);
+      walkIfAny(node.value, visit);
+      return walkAll(node.array ?? [], visit);
+    case 'ArrayElement':
+      walkIfAny(node.key, visit);
+      return walk(node.value, visit);
+    case 'Arithmetic':
+      return walkAll(node.parts, visit);
+    case 'Script':
+      return walkAll(node.body, visit);
+    default:
+      return walkCompoundChildren(node, visit);
+  }
+}
+
+function walkCompoundChildren(node: Node, visit: Visitor): void {
+  switch (node.type) {
     case 'Subshell':
     case 'BraceGroup':
       return walkBody(node.body, node.redirects, visit);
@@ -141,39 +183,6 @@ function walkChildren(node: Node, visit: Visitor): void {
       return walk(node.right, visit);
     case 'TestGroup':
       return walk(node.inner, visit);
-    case 'Arithmetic':
-      return walkAll(node.parts, visit);
-    case 'Assignment':
-      walkIfAny(node.index, visit);
-      walkIfAny(node.value, visit);
-      return walkAll(node.array ?? [], visit);
-    case 'ArrayElement':
-      walkIfAny(node.key, visit);
-      return walk(node.value, visit);
-    case 'Redirect':
-      walk(node.target, visit);
-      return walkIfAny(node.heredoc, visit);
-    case 'Heredoc':
-      return walk(node.body, visit);
-    case 'Word':
-    case 'DoubleQuoted':
-    case 'LocaleQuoted':
-      return walkAll(node.parts, visit);
-    case 'ParameterExpansion':
-      walkIfAny(node.nested, visit);
-      walkIfAny(node.index, visit);
-      walkIfAny(node.operand, visit);
-      return walkIfAny(node.replacement, visit);
-    case 'CommandSubstitution':
-    case 'ProcessSubstitution':
-      return walkAll(node.body, visit);
-    case 'ArithmeticExpansion':
-      return walk(node.expression, visit);
-    case 'BraceExpansion':
-      for (const alternative of node.alternatives ?? []) walkAll(alternative, visit);
-      return;
-    case 'Literal': case 'Escaped': case 'SingleQuoted': case 'AnsiCQuoted': case 'Glob': case 'Tilde': case 'EqualsCommandPath':
-      return;
   }
 }
 
