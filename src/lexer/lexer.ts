@@ -1,6 +1,6 @@
 // The lexer: reads tokens for the parser in one of several explicit modes.
 //
-// Mode is a set of flags the parser passes with every read (as in oils'
+// The mode is a set of flags the parser passes with every read (as in oils'
 // lexer modes and mvdan/sh's quote states): command position, `[[ ]]`, a case
 // pattern, the right side of `=~`. Inside a word the lexer switches to its
 // own sub-modes (double quotes, `${ }`, arithmetic, backquotes, heredoc
@@ -18,13 +18,13 @@ import type {
 import { budgets } from '../budgets.js';
 import type { Dialect } from '../syntax/dialect.js';
 import { BudgetError, ParseError, type ParseErrorKind } from '../syntax/errors.js';
-import { Ch, Tok, isBlank, isDigit, isNameChar, isNameStart } from './tokens.js';
+import { Char, Token, isBlank, isDigit, isNameChar, isNameStart } from './tokens.js';
 import { arithmeticProblem, zshParameterProblem } from './zsh-expansion.js';
 import { quoteRemovedText, unquotedLiteral } from '../syntax/word-text.js';
 import { closingBracket, skipAnsiCQuoted, skipBackquoted, skipQuoted } from './skim.js';
 
 /** Flags the parser passes with each read. */
-export const enum Lex {
+export const enum LexMode {
   None = 0,
   /** The next word may be a command name, a reserved word or an assignment. */
   CommandPosition = 1,
@@ -79,17 +79,17 @@ export class Lexer {
   readonly nestedParser: NestedParser;
 
   /** The token read last, and where it stands. */
-  tok: Tok = Tok.EOF;
-  tokStart = 0;
-  tokEnd = 0;
-  /** For Tok.Word: the word, and its text when it is one wholly unquoted literal. */
+  token: Token = Token.EOF;
+  tokenStart = 0;
+  tokenEnd = 0;
+  /** For Token.Word: the word, and its text when it is one wholly unquoted literal. */
   word: Word | null = null;
   wordLiteral: string | null = null;
-  /** For Tok.Redirect. */
+  /** For Token.Redirect. */
   redirectOperator: RedirectOperator = '<';
   redirectFd: number | null = null;
   redirectFdVariable: string | null = null;
-  /** For Tok.ArithmeticCommand. */
+  /** For Token.ArithmeticCommand. */
   arithmetic: Arithmetic | null = null;
   /** For a `<` or `>` read inside `[[ ]]`: an operator, never an operand. */
   conditionOperator = false;
@@ -193,12 +193,12 @@ export class Lexer {
   // ------------------------------------------------------------------ tokens
 
   /** Read the next token in the given mode. */
-  next(flags: number): Tok {
+  next(mode: LexMode): Token {
     // a substitution inside the token reads tokens of its own: count the queue before them all
     const queued = this.pendingHeredocs.length;
-    const tok = this.readToken(flags);
+    const token = this.readToken(mode);
     this.heredocsBeforeToken = queued;
-    return tok;
+    return token;
   }
 
   /**
@@ -208,11 +208,11 @@ export class Lexer {
    * takes the here-document bodies after it.
    */
   unread(): void {
-    this.pos = this.tokStart;
+    this.pos = this.tokenStart;
     this.pendingHeredocs.length = this.heredocsBeforeToken;
   }
 
-  private readToken(flags: number): Tok {
+  private readToken(mode: LexMode): Token {
     this.word = null;
     this.wordLiteral = null;
     this.redirectFd = null;
@@ -221,122 +221,122 @@ export class Lexer {
     this.conditionOperator = false;
     this.skipBlanksAndComments();
     const start = this.pos;
-    this.tokStart = start;
-    if (start >= this.end) return this.finish(Tok.EOF, start);
+    this.tokenStart = start;
+    if (start >= this.end) return this.finish(Token.EOF, start);
     const c = this.src.charCodeAt(start);
-    const d = this.dialect;
+    const dialect = this.dialect;
     const c1 = this.code(start + 1);
-    if (c1 === Ch.Backslash && this.code(start + 2) === Ch.Newline && isOperatorStart(c)) {
+    if (c1 === Char.Backslash && this.code(start + 2) === Char.Newline && isOperatorStart(c)) {
       const after = this.code(this.afterContinuations(start + 1));
-      if (isOperatorStart(after) || (isDigit(c) && (after === Ch.Less || after === Ch.Greater))) {
+      if (isOperatorStart(after) || (isDigit(c) && (after === Char.Less || after === Char.Greater))) {
         // bash and dash join `&\⏎&` into `&&` (and `2\⏎>` into a redirection); zsh does not
         this.error('a line continuation inside an operator is read differently by each shell: write the operator whole', start, this.afterContinuations(start + 1) + 1, 'unsupported');
       }
     }
     switch (c) {
-      case Ch.Newline:
+      case Char.Newline:
         this.pos = start + 1;
-        this.tokEnd = start + 1;
-        this.tok = Tok.Newline;
+        this.tokenEnd = start + 1;
+        this.token = Token.Newline;
         if (this.pendingHeredocs.length > 0) {
           // the bodies may hold substitutions that read tokens of their own
           this.readHeredocBodies();
-          this.tok = Tok.Newline;
-          this.tokStart = start;
+          this.token = Token.Newline;
+          this.tokenStart = start;
         }
-        return Tok.Newline;
-      case Ch.Semi:
-        if (c1 === Ch.Semi) {
-          if (this.code(start + 2) === Ch.Amp && d.caseFallthrough.has(';;&')) return this.finish(Tok.DoubleSemiAmp, start + 3);
-          return this.finish(Tok.DoubleSemi, start + 2);
+        return Token.Newline;
+      case Char.Semi:
+        if (c1 === Char.Semi) {
+          if (this.code(start + 2) === Char.Amp && dialect.caseFallthrough.has(';;&')) return this.finish(Token.DoubleSemiAmp, start + 3);
+          return this.finish(Token.DoubleSemi, start + 2);
         }
-        if (c1 === Ch.Amp && d.caseFallthrough.has(';&')) return this.finish(Tok.SemiAmp, start + 2);
-        if (c1 === Ch.Pipe && d.caseFallthrough.has(';|')) return this.finish(Tok.SemiPipe, start + 2);
-        return this.finish(Tok.Semi, start + 1);
-      case Ch.Amp:
-        if (c1 === Ch.Amp) return this.finish(Tok.AndIf, start + 2);
-        if (c1 === Ch.Greater && d.ampersandRedirect && !(flags & Lex.Condition)) {
+        if (c1 === Char.Amp && dialect.caseFallthrough.has(';&')) return this.finish(Token.SemiAmp, start + 2);
+        if (c1 === Char.Pipe && dialect.caseFallthrough.has(';|')) return this.finish(Token.SemiPipe, start + 2);
+        return this.finish(Token.Semi, start + 1);
+      case Char.Amp:
+        if (c1 === Char.Amp) return this.finish(Token.AndIf, start + 2);
+        if (c1 === Char.Greater && dialect.ampersandRedirect && !(mode & LexMode.Condition)) {
           return this.readRedirectOperator(start + 1, true);
         }
-        if ((c1 === Ch.Pipe || c1 === Ch.Bang) && d.disownAmpersand) return this.finish(Tok.AmpDisown, start + 2);
-        return this.finish(Tok.Amp, start + 1);
-      case Ch.Pipe:
-        if (c1 === Ch.Pipe) return this.finish(Tok.OrIf, start + 2);
-        if (c1 === Ch.Amp && d.pipeAmpersand) return this.finish(Tok.PipeAmp, start + 2);
-        return this.finish(Tok.Pipe, start + 1);
-      case Ch.LeftParen:
-        if (flags & Lex.Regex) return this.readWord(flags);
-        if (flags & Lex.Condition) return this.finish(Tok.LeftParen, start + 1);
-        if (c1 === Ch.LeftParen && flags & Lex.CommandPosition && d.arithmeticCommand) {
+        if ((c1 === Char.Pipe || c1 === Char.Bang) && dialect.disownAmpersand) return this.finish(Token.AmpDisown, start + 2);
+        return this.finish(Token.Amp, start + 1);
+      case Char.Pipe:
+        if (c1 === Char.Pipe) return this.finish(Token.OrIf, start + 2);
+        if (c1 === Char.Amp && dialect.pipeAmpersand) return this.finish(Token.PipeAmp, start + 2);
+        return this.finish(Token.Pipe, start + 1);
+      case Char.LeftParen:
+        if (mode & LexMode.Regex) return this.readWord(mode);
+        if (mode & LexMode.Condition) return this.finish(Token.LeftParen, start + 1);
+        if (c1 === Char.LeftParen && mode & LexMode.CommandPosition && dialect.arithmeticCommand) {
           const arithmetic = this.tryArithmetic(start + 2, true);
           if (arithmetic) {
             this.arithmetic = arithmetic;
-            this.tokStart = start;
-            return this.finish(Tok.ArithmeticCommand, this.pos);
+            this.tokenStart = start;
+            return this.finish(Token.ArithmeticCommand, this.pos);
           }
-          return this.finish(Tok.LeftParen, start + 1);
+          return this.finish(Token.LeftParen, start + 1);
         }
-        if (d.zshGlobParens) {
-          if (c1 === Ch.RightParen) return this.finish(Tok.EmptyParens, start + 2);
+        if (dialect.zshGlobParens) {
+          if (c1 === Char.RightParen) return this.finish(Token.EmptyParens, start + 2);
           // zsh: `(` opens a subshell only in command position; elsewhere it starts a glob word.
-          if (!(flags & Lex.CommandPosition)) return this.readWord(flags);
+          if (!(mode & LexMode.CommandPosition)) return this.readWord(mode);
         }
-        return this.finish(Tok.LeftParen, start + 1);
-      case Ch.RightParen:
-        return this.finish(Tok.RightParen, start + 1);
-      case Ch.Less:
-      case Ch.Greater:
-        if (c1 === Ch.LeftParen && d.processSubstitution) return this.readWord(flags);
-        if (flags & Lex.Condition) {
+        return this.finish(Token.LeftParen, start + 1);
+      case Char.RightParen:
+        return this.finish(Token.RightParen, start + 1);
+      case Char.Less:
+      case Char.Greater:
+        if (c1 === Char.LeftParen && dialect.processSubstitution) return this.readWord(mode);
+        if (mode & LexMode.Condition) {
           this.pos = start + 1;
           this.makeLiteralWordToken(start, start + 1);
           this.conditionOperator = true;
-          return Tok.Word;
+          return Token.Word;
         }
-        if (c === Ch.Less && d.zshGlobParens && this.numericGlobEnd(start) > 0) return this.readWord(flags);
+        if (c === Char.Less && dialect.zshGlobParens && this.numericGlobEnd(start) > 0) return this.readWord(mode);
         return this.readRedirectOperator(start, false);
-      case Ch.LeftBrace:
-        if (!(flags & Lex.Condition)) {
-          if (d.fdVariables) {
+      case Char.LeftBrace:
+        if (!(mode & LexMode.Condition)) {
+          if (dialect.fdVariables) {
             const fdVarEnd = this.fdVariableEnd(start);
             if (fdVarEnd > 0) {
               const whole = this.src.slice(start + 1, fdVarEnd - 1);
               const name = whole.includes('[') ? whole.slice(0, whole.indexOf('[')) : whole;
-              const tok = this.readRedirectOperator(fdVarEnd, false);
+              const token = this.readRedirectOperator(fdVarEnd, false);
               this.redirectFdVariable = name;
-              this.tokStart = start;
-              return tok;
+              this.tokenStart = start;
+              return token;
             }
           }
-          if (d.openBraceGlued && flags & Lex.CommandPosition) {
+          if (dialect.openBraceGlued && mode & LexMode.CommandPosition) {
             this.pos = start + 1;
             return this.makeLiteralWordToken(start, start + 1);
           }
         }
-        return this.readWord(flags);
+        return this.readWord(mode);
       default:
-        if (isDigit(c) && !(flags & Lex.Condition)) {
+        if (isDigit(c) && !(mode & LexMode.Condition)) {
           let i = start + 1;
           while (isDigit(this.code(i))) i++;
           const after = this.code(i);
-          if ((after === Ch.Less || after === Ch.Greater) && (i === start + 1 || d.multiDigitFd) &&
-            !(this.code(i + 1) === Ch.LeftParen && d.processSubstitution)) {
+          if ((after === Char.Less || after === Char.Greater) && (i === start + 1 || dialect.multiDigitFd) &&
+            !(this.code(i + 1) === Char.LeftParen && dialect.processSubstitution)) {
             const fd = Number(this.src.slice(start, i));
-            const tok = this.readRedirectOperator(i, false);
+            const token = this.readRedirectOperator(i, false);
             this.redirectFd = fd;
-            this.tokStart = start;
-            return tok;
+            this.tokenStart = start;
+            return token;
           }
         }
-        return this.readWord(flags);
+        return this.readWord(mode);
     }
   }
 
-  private finish(tok: Tok, end: number): Tok {
+  private finish(token: Token, end: number): Token {
     this.pos = end;
-    this.tokEnd = end;
-    this.tok = tok;
-    return tok;
+    this.tokenEnd = end;
+    this.token = token;
+    return token;
   }
 
   /** Blanks, line continuations and comments before a token. */
@@ -346,11 +346,11 @@ export class Lexer {
     let pos = this.pos;
     while (pos < end) {
       const c = src.charCodeAt(pos);
-      if (c === Ch.Space || c === Ch.Tab) pos++;
-      else if (c === Ch.Backslash && pos + 1 < end && src.charCodeAt(pos + 1) === Ch.Newline) pos += 2;
-      else if (c === Ch.Hash) {
+      if (c === Char.Space || c === Char.Tab) pos++;
+      else if (c === Char.Backslash && pos + 1 < end && src.charCodeAt(pos + 1) === Char.Newline) pos += 2;
+      else if (c === Char.Hash) {
         // A comment runs to the end of the line; a backslash does not continue it.
-        while (pos < end && src.charCodeAt(pos) !== Ch.Newline) pos++;
+        while (pos < end && src.charCodeAt(pos) !== Char.Newline) pos++;
       } else break;
     }
     this.pos = pos;
@@ -361,16 +361,16 @@ export class Lexer {
     let i = start + 1;
     if (!isNameStart(this.code(i))) return 0;
     while (isNameChar(this.code(i))) i++;
-    if (this.code(i) === Ch.LeftBracket && this.dialect.subscriptRunsToBracket) {
+    if (this.code(i) === Char.LeftBracket && this.dialect.subscriptRunsToBracket) {
       // bash: `{a[0]}>` stores the fd in an array element
       const close = this.subscriptEnd(i);
       if (close < 0) return 0;
       i = close;
     }
-    if (this.code(i) !== Ch.RightBrace) return 0;
+    if (this.code(i) !== Char.RightBrace) return 0;
     const after = this.code(i + 1);
-    if (after !== Ch.Less && after !== Ch.Greater) return 0;
-    if (this.code(i + 2) === Ch.LeftParen && this.dialect.processSubstitution) return 0;
+    if (after !== Char.Less && after !== Char.Greater) return 0;
+    if (this.code(i + 2) === Char.LeftParen && this.dialect.processSubstitution) return 0;
     return i + 1;
   }
 
@@ -378,74 +378,74 @@ export class Lexer {
   private numericGlobEnd(start: number): number {
     let i = start + 1;
     while (isDigit(this.code(i))) i++;
-    if (this.code(i) !== Ch.Minus) return 0;
+    if (this.code(i) !== Char.Minus) return 0;
     i++;
     while (isDigit(this.code(i))) i++;
-    return this.code(i) === Ch.Greater ? i + 1 : 0;
+    return this.code(i) === Char.Greater ? i + 1 : 0;
   }
 
   /** A redirection operator starting at `at` (after any fd). */
-  private readRedirectOperator(at: number, ampersandFirst: boolean): Tok {
-    const d = this.dialect;
+  private readRedirectOperator(at: number, ampersandFirst: boolean): Token {
+    const dialect = this.dialect;
     const c = this.code(at);
     const c1 = this.code(at + 1);
     const c2 = this.code(at + 2);
-    const bang = (x: number) => d.zshRedirections && (x === Ch.Bang || x === Ch.Pipe);
+    const bang = (x: number) => dialect.zshRedirections && (x === Char.Bang || x === Char.Pipe);
     let op: RedirectOperator;
     let end: number;
     if (ampersandFirst) {
       // at points at `>` after `&`
-      if (c1 === Ch.Greater) {
-        if (bang(c2)) { op = c2 === Ch.Bang ? '>>&!' : '>>&|'; end = at + 3; }
+      if (c1 === Char.Greater) {
+        if (bang(c2)) { op = c2 === Char.Bang ? '>>&!' : '>>&|'; end = at + 3; }
         else { op = '&>>'; end = at + 2; }
-      } else if (bang(c1)) { op = c1 === Ch.Bang ? '&>!' : '&>|'; end = at + 2; }
+      } else if (bang(c1)) { op = c1 === Char.Bang ? '&>!' : '&>|'; end = at + 2; }
       else { op = '&>'; end = at + 1; }
-    } else if (c === Ch.Less) {
-      if (c1 === Ch.Less) {
-        if (c2 === Ch.Less && d.hereString) { op = '<<<'; end = at + 3; }
-        else if (c2 === Ch.Minus) { op = '<<-'; end = at + 3; }
-        else if (c2 === Ch.LeftParen && d.zshRedirections) { op = '<'; end = at + 1; } // zsh: `<<(x)` is `<` `<(x)`
+    } else if (c === Char.Less) {
+      if (c1 === Char.Less) {
+        if (c2 === Char.Less && dialect.hereString) { op = '<<<'; end = at + 3; }
+        else if (c2 === Char.Minus) { op = '<<-'; end = at + 3; }
+        else if (c2 === Char.LeftParen && dialect.zshRedirections) { op = '<'; end = at + 1; } // zsh: `<<(x)` is `<` `<(x)`
         else { op = '<<'; end = at + 2; }
-      } else if (c1 === Ch.Amp) { op = '<&'; end = at + 2; }
-      else if (c1 === Ch.Greater) { op = '<>'; end = at + 2; }
+      } else if (c1 === Char.Amp) { op = '<&'; end = at + 2; }
+      else if (c1 === Char.Greater) { op = '<>'; end = at + 2; }
       else { op = '<'; end = at + 1; }
     } else {
-      if (c1 === Ch.Greater) {
-        if (c2 === Ch.Amp && d.zshRedirections) {
+      if (c1 === Char.Greater) {
+        if (c2 === Char.Amp && dialect.zshRedirections) {
           const c3 = this.code(at + 3);
-          if (bang(c3)) { op = c3 === Ch.Bang ? '>>&!' : '>>&|'; end = at + 4; }
+          if (bang(c3)) { op = c3 === Char.Bang ? '>>&!' : '>>&|'; end = at + 4; }
           else { op = '>>&'; end = at + 3; }
-        } else if (bang(c2)) { op = c2 === Ch.Bang ? '>>!' : '>>|'; end = at + 3; }
-        else if (c2 === Ch.LeftParen && d.zshRedirections) { op = '>'; end = at + 1; } // zsh: `>>(x)` is `>` `>(x)`
+        } else if (bang(c2)) { op = c2 === Char.Bang ? '>>!' : '>>|'; end = at + 3; }
+        else if (c2 === Char.LeftParen && dialect.zshRedirections) { op = '>'; end = at + 1; } // zsh: `>>(x)` is `>` `>(x)`
         else { op = '>>'; end = at + 2; }
-      } else if (c1 === Ch.Amp) {
-        if (bang(c2)) { op = c2 === Ch.Bang ? '>&!' : '>&|'; end = at + 3; }
+      } else if (c1 === Char.Amp) {
+        if (bang(c2)) { op = c2 === Char.Bang ? '>&!' : '>&|'; end = at + 3; }
         else { op = '>&'; end = at + 2; }
-      } else if (c1 === Ch.Pipe) { op = '>|'; end = at + 2; }
-      else if (c1 === Ch.Bang && d.zshRedirections) { op = '>!'; end = at + 2; }
+      } else if (c1 === Char.Pipe) { op = '>|'; end = at + 2; }
+      else if (c1 === Char.Bang && dialect.zshRedirections) { op = '>!'; end = at + 2; }
       else { op = '>'; end = at + 1; }
     }
     this.redirectOperator = op;
-    return this.finish(Tok.Redirect, end);
+    return this.finish(Token.Redirect, end);
   }
 
-  private makeLiteralWordToken(start: number, end: number): Tok {
+  private makeLiteralWordToken(start: number, end: number): Token {
     const value = this.src.slice(start, end);
     const span: Span = [start, end];
     const lit: Literal = { type: 'Literal', span, value };
     this.word = { type: 'Word', span, parts: [lit], unquoted: true };
     this.wordLiteral = value;
-    return this.finish(Tok.Word, end);
+    return this.finish(Token.Word, end);
   }
 
-  private readWord(flags: number): Tok {
+  private readWord(mode: LexMode): Token {
     const start = this.pos;
-    const word = this.scanWord(flags);
+    const word = this.scanWord(mode);
     this.word = word;
     this.wordLiteral = unquotedLiteral(word);
     // a substitution inside the word may have read tokens of its own
-    this.tokStart = start;
-    return this.finish(Tok.Word, this.pos);
+    this.tokenStart = start;
+    return this.finish(Token.Word, this.pos);
   }
 
   // ------------------------------------------------------------------ facts for the parser
@@ -457,36 +457,36 @@ export class Lexer {
 
   /** The text of the token read last, as written. */
   tokenText(): string {
-    return this.src.slice(this.tokStart, this.tokEnd);
+    return this.src.slice(this.tokenStart, this.tokenEnd);
   }
 
   /** Whether only spaces and tabs stand between `from` and the token read last. */
   tokenFollowsBlanksFrom(from: number): boolean {
-    if (this.tokStart < from) return false;
-    for (let i = from; i < this.tokStart; i++) if (!isBlank(this.src.charCodeAt(i))) return false;
+    if (this.tokenStart < from) return false;
+    for (let i = from; i < this.tokenStart; i++) if (!isBlank(this.src.charCodeAt(i))) return false;
     return true;
   }
 
   /** Whether a `)` follows the token read last, perhaps after blanks (`function f ()`). */
   closeParenFollows(): boolean {
-    let i = this.tokEnd;
+    let i = this.tokenEnd;
     while (i < this.end && isBlank(this.src.charCodeAt(i))) i++;
-    return this.src.charCodeAt(i) === Ch.RightParen;
+    return this.src.charCodeAt(i) === Char.RightParen;
   }
 
   /** A word written as one unquoted `}`. */
   isLoneCloseBrace(word: Word): boolean {
-    return word.unquoted && word.span[1] - word.span[0] === 1 && this.src.charCodeAt(word.span[0]) === Ch.RightBrace;
+    return word.unquoted && word.span[1] - word.span[0] === 1 && this.src.charCodeAt(word.span[0]) === Char.RightBrace;
   }
 
   /** A word written whole in parentheses: `(…)`. */
   writtenInParentheses(word: Word): boolean {
-    return this.src.charCodeAt(word.span[0]) === Ch.LeftParen && this.src.charCodeAt(word.span[1] - 1) === Ch.RightParen;
+    return this.src.charCodeAt(word.span[0]) === Char.LeftParen && this.src.charCodeAt(word.span[1] - 1) === Char.RightParen;
   }
 
   /** An unquoted word written `-` and more (`>&-x`). */
   dashAndMore(word: Word): boolean {
-    return word.unquoted && this.src.charCodeAt(word.span[0]) === Ch.Minus && word.span[1] - word.span[0] > 1;
+    return word.unquoted && this.src.charCodeAt(word.span[0]) === Char.Minus && word.span[1] - word.span[0] > 1;
   }
 
   /** The word after quote removal alone, expansions as written: a here-document's delimiter. */
@@ -496,7 +496,7 @@ export class Lexer {
 
   /** `name=`, `name+=`, `name[sub]=` at the start of a word read in assignment position, or null. */
   assignmentAt(word: Word): AssignmentShape | null {
-    const d = this.dialect;
+    const dialect = this.dialect;
     const first = word.parts[0];
     // The name must be unquoted literal text at the start of the word.
     if (!first || first.type !== 'Literal' || first.span[1] - first.span[0] !== first.value.length) return null;
@@ -505,10 +505,10 @@ export class Lexer {
     let i = word.span[0];
     // the name's characters tested in line: this runs on the first word of every command
     const c0 = src.charCodeAt(i);
-    if (!((c0 >= Ch.UpperA && c0 <= Ch.UpperZ) || (c0 >= Ch.LowerA && c0 <= Ch.LowerZ) || c0 === Ch.Underscore)) return null;
+    if (!((c0 >= Char.UpperA && c0 <= Char.UpperZ) || (c0 >= Char.LowerA && c0 <= Char.LowerZ) || c0 === Char.Underscore)) return null;
     for (;;) {
       const c = src.charCodeAt(i);
-      if (i < wordEnd && ((c >= Ch.UpperA && c <= Ch.UpperZ) || (c >= Ch.LowerA && c <= Ch.LowerZ) || c === Ch.Underscore || (c >= Ch.Digit0 && c <= Ch.Digit9))) i++;
+      if (i < wordEnd && ((c >= Char.UpperA && c <= Char.UpperZ) || (c >= Char.LowerA && c <= Char.LowerZ) || c === Char.Underscore || (c >= Char.Digit0 && c <= Char.Digit9))) i++;
       else break;
     }
     if (i > first.span[1]) return null;
@@ -516,28 +516,28 @@ export class Lexer {
     let subscriptOpen = -1;
     let subscriptClose = -1;
     let cursor = i;
-    if (src.charCodeAt(cursor) === Ch.LeftBracket && d.subscriptAssignment) {
-      const close = closingBracket(src, cursor, Ch.LeftBracket, Ch.RightBracket, wordEnd);
+    if (src.charCodeAt(cursor) === Char.LeftBracket && dialect.subscriptAssignment) {
+      const close = closingBracket(src, cursor, Char.LeftBracket, Char.RightBracket, wordEnd);
       if (close < 0) return null;
       subscriptOpen = cursor;
       subscriptClose = close;
       cursor = close + 1;
     }
     let append = false;
-    if (src.charCodeAt(cursor) === Ch.Plus) {
-      if (!d.appendAssignment) return null;
+    if (src.charCodeAt(cursor) === Char.Plus) {
+      if (!dialect.appendAssignment) return null;
       append = true;
       cursor++;
     }
-    if (cursor >= wordEnd || src.charCodeAt(cursor) !== Ch.Equals || !isUnquotedLiteralAt(word, cursor)) return null;
+    if (cursor >= wordEnd || src.charCodeAt(cursor) !== Char.Equals || !isUnquotedLiteralAt(word, cursor)) return null;
     cursor++;
-    const array = cursor === wordEnd && src.charCodeAt(cursor) === Ch.LeftParen && d.arrays;
+    const array = cursor === wordEnd && src.charCodeAt(cursor) === Char.LeftParen && dialect.arrays;
     return { nameEnd, subscriptOpen, subscriptClose, append, valueStart: cursor, array };
   }
 
   /** An argument `name=` (or `name[…]=`, `name+=`) of a declaration command right before `(`, which opens its array. */
   declarationArrayAt(word: Word): boolean {
-    if (this.src.charCodeAt(word.span[1]) !== Ch.LeftParen) return false;
+    if (this.src.charCodeAt(word.span[1]) !== Char.LeftParen) return false;
     const first = word.parts[0];
     if (!first || first.type !== 'Literal' || !word.unquoted) return false;
     const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?)=$/.exec(this.src.slice(word.span[0], word.span[1]));
@@ -548,10 +548,10 @@ export class Lexer {
   arrayElementKey(word: Word): { keyClose: number; valueStart: number } | null {
     const first = word.parts[0];
     const src = this.src;
-    if (!first || (first.type !== 'Literal' && first.type !== 'Glob') || src.charCodeAt(word.span[0]) !== Ch.LeftBracket) return null;
-    const close = closingBracket(src, word.span[0], Ch.LeftBracket, Ch.RightBracket, word.span[1]);
-    if (close <= 0 || src.charCodeAt(close + 1) !== Ch.Equals) return null;
-    const valueStart = src.charCodeAt(close + 2) === Ch.Plus ? close + 3 : close + 2;
+    if (!first || (first.type !== 'Literal' && first.type !== 'Glob') || src.charCodeAt(word.span[0]) !== Char.LeftBracket) return null;
+    const close = closingBracket(src, word.span[0], Char.LeftBracket, Char.RightBracket, word.span[1]);
+    if (close <= 0 || src.charCodeAt(close + 1) !== Char.Equals) return null;
+    const valueStart = src.charCodeAt(close + 2) === Char.Plus ? close + 3 : close + 2;
     return { keyClose: close, valueStart };
   }
 
@@ -564,9 +564,9 @@ export class Lexer {
   readArithmeticFor(): ArithmeticForClauses | null {
     let i = this.pos;
     while (i < this.end && isBlank(this.src.charCodeAt(i))) i++;
-    if (this.src.charCodeAt(i) !== Ch.LeftParen || this.src.charCodeAt(i + 1) !== Ch.LeftParen) return null;
+    if (this.src.charCodeAt(i) !== Char.LeftParen || this.src.charCodeAt(i + 1) !== Char.LeftParen) return null;
     this.pos = i;
-    if (this.next(Lex.CommandPosition) !== Tok.ArithmeticCommand) return { ok: false, message: 'unterminated `for ((`: close it with `))`', span: [i, this.end] };
+    if (this.next(LexMode.CommandPosition) !== Token.ArithmeticCommand) return { ok: false, message: 'unterminated `for ((`: close it with `))`', span: [i, this.end] };
     const whole = this.arithmetic!;
     const semicolons = arithmeticForSemicolons(whole.text);
     if (semicolons === null) return { ok: false, message: '`for ((…))` needs three expressions separated by `;`', span: whole.span };
@@ -580,8 +580,8 @@ export class Lexer {
    * An unquoted word in command mode, starting at `pos`. Ends at a blank or
    * an operator character, as the dialect reads them.
    */
-  scanWord(flags: number): Word {
-    const d = this.dialect;
+  scanWord(mode: LexMode): Word {
+    const dialect = this.dialect;
     const src = this.src;
     const end = this.end;
     const start = this.pos;
@@ -594,31 +594,31 @@ export class Lexer {
     let braceDepth = 0; // zsh: `{` … `}` inside the word
     let parenDepth = 0; // zsh glob groups, bash regex groups
     let expands = false; // an unquoted `*`, `?`, `[`, `{`, `~` or leading `=`: parts to split out afterwards
-    const parensInWord = d.zshGlobParens || (flags & Lex.Regex) !== 0;
+    const parensInWord = dialect.zshGlobParens || (mode & LexMode.Regex) !== 0;
     loop: while (pos < end) {
       const c = src.charCodeAt(pos);
       switch (c) {
-        case Ch.Space:
-        case Ch.Tab:
-        case Ch.Newline:
+        case Char.Space:
+        case Char.Tab:
+        case Char.Newline:
           if (parenDepth > 0) { pos++; continue; }
           break loop;
-        case Ch.Semi:
-        case Ch.Amp:
+        case Char.Semi:
+        case Char.Amp:
           // zsh ends a word at `;` and `&` even inside a glob group; bash's regex keeps them.
-          if (parenDepth > 0 && flags & Lex.Regex) { pos++; continue; }
+          if (parenDepth > 0 && mode & LexMode.Regex) { pos++; continue; }
           break loop;
-        case Ch.Pipe:
+        case Char.Pipe:
           if (parenDepth > 0) { pos++; continue; }
-          if (flags & Lex.Regex && !(flags & Lex.CasePattern)) {
+          if (mode & LexMode.Regex && !(mode & LexMode.CasePattern)) {
             // bash's regex word keeps `|` (`[[ a =~ a|b ]]`)
             pos++;
             continue;
           }
           break loop;
-        case Ch.LeftParen: {
+        case Char.LeftParen: {
           const prev = pos > start ? src.charCodeAt(pos - 1) : -1;
-          if (d.extglob && pos > start && (prev === Ch.At || prev === Ch.Star || prev === Ch.Plus || prev === Ch.Question || prev === Ch.Bang)) {
+          if (dialect.extglob && pos > start && (prev === Char.At || prev === Char.Star || prev === Char.Plus || prev === Char.Question || prev === Char.Bang)) {
             // bash decides on the character before `(`, even when it ended `$?` or `$*`
             const from = pos > litStart ? pos - 1 : pos;
             this.pushLiteral(litFrom, litStart, from, literal);
@@ -629,13 +629,13 @@ export class Lexer {
             litStart = litFrom = pos;
             continue;
           }
-          if (d.extglob && pos === start && flags & Lex.CasePattern) break loop;
-          if (flags & Lex.AssignmentAllowed && d.arrays && pos > start && src.charCodeAt(pos - 1) === Ch.Equals && this.partTop === base &&
-            this.isAssignmentPrefix(start, pos, Lex.CommandPosition)) {
+          if (dialect.extglob && pos === start && mode & LexMode.CasePattern) break loop;
+          if (mode & LexMode.AssignmentAllowed && dialect.arrays && pos > start && src.charCodeAt(pos - 1) === Char.Equals && this.partTop === base &&
+            this.isAssignmentPrefix(start, pos, LexMode.CommandPosition)) {
             break loop; // `name=(`: the parser reads the array
           }
           if (parensInWord) {
-            if (d.zshGlobParens && parenDepth === 0 && src.charCodeAt(pos + 1) === Ch.RightParen && pos > start) break loop;
+            if (dialect.zshGlobParens && parenDepth === 0 && src.charCodeAt(pos + 1) === Char.RightParen && pos > start) break loop;
             expands = true;
             parenDepth++;
             pos++;
@@ -643,12 +643,12 @@ export class Lexer {
           }
           break loop;
         }
-        case Ch.RightParen:
+        case Char.RightParen:
           if (parenDepth > 0) { parenDepth--; pos++; continue; }
           break loop;
-        case Ch.Less:
-        case Ch.Greater: {
-          if (src.charCodeAt(pos + 1) === Ch.LeftParen && d.processSubstitution && (pos === start || d.extglob)) {
+        case Char.Less:
+        case Char.Greater: {
+          if (src.charCodeAt(pos + 1) === Char.LeftParen && dialect.processSubstitution && (pos === start || dialect.extglob)) {
             this.pushLiteral(litFrom, litStart, pos, literal);
             literal = '';
             this.pos = pos;
@@ -657,7 +657,7 @@ export class Lexer {
             litStart = litFrom = pos;
             continue;
           }
-          if (c === Ch.Less && d.zshGlobParens) {
+          if (c === Char.Less && dialect.zshGlobParens) {
             const globEnd = this.numericGlobEnd(pos);
             if (globEnd > 0) {
               expands = true;
@@ -665,24 +665,24 @@ export class Lexer {
               continue;
             }
           }
-          if (flags & Lex.Regex && parenDepth > 0) { pos++; continue; }
+          if (mode & LexMode.Regex && parenDepth > 0) { pos++; continue; }
           // zsh ends a word at `<` and `>` even inside a glob group
           break loop;
         }
-        case Ch.Backslash: {
+        case Char.Backslash: {
           this.pushLiteral(litFrom, litStart, pos, literal);
           literal = '';
           litStart = litFrom = pos;
           const next = pos + 1;
           if (next >= end) {
             // A final backslash: bash and dash keep it, zsh drops it.
-            this.pushPart({ type: 'Escaped', span: [pos, next], value: d.trailingBackslashDropped ? '' : '\\' });
+            this.pushPart({ type: 'Escaped', span: [pos, next], value: dialect.trailingBackslashDropped ? '' : '\\' });
             unquoted = false;
             pos = next;
             litStart = litFrom = pos;
             continue;
           }
-          if (src.charCodeAt(next) === Ch.Newline) {
+          if (src.charCodeAt(next) === Char.Newline) {
             // A line continuation vanishes: `i\⏎f` is still `if`.
             pos = next + 1;
             litStart = pos;
@@ -695,7 +695,7 @@ export class Lexer {
           litStart = litFrom = pos;
           continue;
         }
-        case Ch.SingleQuote: {
+        case Char.SingleQuote: {
           this.pushLiteral(litFrom, litStart, pos, literal);
           literal = '';
           litStart = litFrom = pos;
@@ -707,7 +707,7 @@ export class Lexer {
           litStart = litFrom = pos;
           continue;
         }
-        case Ch.DoubleQuote:
+        case Char.DoubleQuote:
           this.pushLiteral(litFrom, litStart, pos, literal);
           literal = '';
           this.pos = pos;
@@ -716,7 +716,7 @@ export class Lexer {
           pos = this.pos;
           litStart = litFrom = pos;
           continue;
-        case Ch.Backquote:
+        case Char.Backquote:
           this.pushLiteral(litFrom, litStart, pos, literal);
           literal = '';
           this.pos = pos;
@@ -724,7 +724,7 @@ export class Lexer {
           pos = this.pos;
           litStart = litFrom = pos;
           continue;
-        case Ch.Dollar: {
+        case Char.Dollar: {
           if (!this.dollarExpands(pos, false)) { pos++; continue; }
           this.pushLiteral(litFrom, litStart, pos, literal);
           literal = '';
@@ -736,28 +736,28 @@ export class Lexer {
           litStart = litFrom = pos;
           continue;
         }
-        case Ch.LeftBrace:
+        case Char.LeftBrace:
           braceDepth++;
           expands = true;
           pos++;
           continue;
-        case Ch.Star:
-        case Ch.Question:
-        case Ch.Tilde:
+        case Char.Star:
+        case Char.Question:
+        case Char.Tilde:
           expands = true;
           pos++;
           continue;
-        case Ch.RightBrace:
+        case Char.RightBrace:
           if (braceDepth > 0) braceDepth--;
-          else if (d.splitTrailingCloseBrace && pos > start && this.endsWordAt(pos + 1, parenDepth) &&
-            !this.isAssignmentPrefix(start, pos, flags) && !precededByBackslash(src, pos)) {
+          else if (dialect.splitTrailingCloseBrace && pos > start && this.endsWordAt(pos + 1, parenDepth) &&
+            !this.isAssignmentPrefix(start, pos, mode) && !precededByBackslash(src, pos)) {
             // zsh: an unmatched `}` at the end of a word is a close brace of its own.
             break loop;
           }
           pos++;
           continue;
-        case Ch.Equals:
-          if (d.equalsSubstitution && pos === start && this.code(pos + 1) === Ch.LeftParen) {
+        case Char.Equals:
+          if (dialect.equalsSubstitution && pos === start && this.code(pos + 1) === Char.LeftParen) {
             this.pos = pos;
             this.pushPart(this.scanProcessSubstitution());
             pos = this.pos;
@@ -767,17 +767,17 @@ export class Lexer {
           if (pos === start) expands = true; // zsh `=cmd`
           pos++;
           continue;
-        case Ch.LeftBracket:
+        case Char.LeftBracket:
           expands = true;
-          if (d.arrays && ((flags & Lex.CommandPosition && pos > start && this.isNameRun(start, pos)) ||
-            (flags & Lex.ArrayElement && pos === start && d.subscriptRunsToBracket))) {
+          if (dialect.arrays && ((mode & LexMode.CommandPosition && pos > start && this.isNameRun(start, pos)) ||
+            (mode & LexMode.ArrayElement && pos === start && dialect.subscriptRunsToBracket))) {
             // `name[subscript]=` as a prefix assignment: the subscript may hold blanks.
             const close = this.subscriptEnd(pos);
-            if (close > 0 && (d.subscriptRunsToBracket || this.code(close) === Ch.Equals || (this.code(close) === Ch.Plus && this.code(close + 1) === Ch.Equals))) {
+            if (close > 0 && (dialect.subscriptRunsToBracket || this.code(close) === Char.Equals || (this.code(close) === Char.Plus && this.code(close + 1) === Char.Equals))) {
               pos = close;
               continue;
             }
-            if (close < 0 && d.subscriptRunsToBracket) this.error('unterminated subscript: bash reads `[` here up to its `]`', pos, this.end);
+            if (close < 0 && dialect.subscriptRunsToBracket) this.error('unterminated subscript: bash reads `[` here up to its `]`', pos, this.end);
           }
           pos++;
           continue;
@@ -787,7 +787,7 @@ export class Lexer {
       }
     }
     // zsh ends a word inside an open `(` at the end of the input or at `;&<>`; bash's regex must close.
-    if (parenDepth > 0 && !d.zshGlobParens) this.error('unmatched `(` in a word: close it or quote it', start, pos);
+    if (parenDepth > 0 && !dialect.zshGlobParens) this.error('unmatched `(` in a word: close it or quote it', start, pos);
     this.pushLiteral(litFrom, litStart, pos, literal);
     this.pos = pos;
     if (pos === start) this.error('expected a word', start);
@@ -796,7 +796,7 @@ export class Lexer {
       this.pushPart({ type: 'Literal', span: [start, pos], value: '' });
     }
     const parts = this.takeParts(base);
-    if (expands) return { type: 'Word', span: [start, pos], parts: finishWordParts(parts, d), unquoted };
+    if (expands) return { type: 'Word', span: [start, pos], parts: finishWordParts(parts, dialect), unquoted };
     // A word that is one literal shares its span with it: most words are, and a 1 MB line holds many.
     const only = parts.length === 1 ? parts[0]!.span : null;
     return { type: 'Word', span: only !== null && only[0] === start && only[1] === pos ? only : [start, pos], parts, unquoted };
@@ -807,23 +807,23 @@ export class Lexer {
     if (i >= this.end) return true;
     const c = this.src.charCodeAt(i);
     if (parenDepth > 0) return false;
-    return c === Ch.Space || c === Ch.Tab || c === Ch.Newline || c === Ch.Semi || c === Ch.Amp ||
-      c === Ch.Pipe || c === Ch.Less || c === Ch.Greater || c === Ch.LeftParen || c === Ch.RightParen;
+    return c === Char.Space || c === Char.Tab || c === Char.Newline || c === Char.Semi || c === Char.Amp ||
+      c === Char.Pipe || c === Char.Less || c === Char.Greater || c === Char.LeftParen || c === Char.RightParen;
   }
 
   /** zsh keeps a trailing `}` in `name=…}` read as an assignment. */
-  private isAssignmentPrefix(start: number, pos: number, flags: number): boolean {
-    if (!(flags & Lex.CommandPosition)) return false;
+  private isAssignmentPrefix(start: number, pos: number, mode: LexMode): boolean {
+    if (!(mode & LexMode.CommandPosition)) return false;
     let i = start;
     if (!isNameStart(this.code(i))) return false;
     while (i < pos && isNameChar(this.code(i))) i++;
-    if (this.code(i) === Ch.LeftBracket) {
+    if (this.code(i) === Char.LeftBracket) {
       const close = this.subscriptEnd(i);
       if (close < 0) return false;
       i = close;
     }
-    if (this.code(i) === Ch.Plus) i++;
-    return this.code(i) === Ch.Equals && i < pos;
+    if (this.code(i) === Char.Plus) i++;
+    return this.code(i) === Char.Equals && i < pos;
   }
 
   private isNameRun(start: number, end: number): boolean {
@@ -834,7 +834,7 @@ export class Lexer {
 
   /** The index after the `]` closing a subscript opened at `open`, or -1. */
   private subscriptEnd(open: number): number {
-    const close = closingBracket(this.src, open, Ch.LeftBracket, Ch.RightBracket, this.end);
+    const close = closingBracket(this.src, open, Char.LeftBracket, Char.RightBracket, this.end);
     return close < 0 ? -1 : close + 1;
   }
 
@@ -845,18 +845,18 @@ export class Lexer {
     let i = atParen ? start : start + 1;
     while (i < this.end) {
       const c = this.src.charCodeAt(i);
-      if (c === Ch.LeftParen) depth++;
-      else if (c === Ch.RightParen) {
+      if (c === Char.LeftParen) depth++;
+      else if (c === Char.RightParen) {
         if (--depth === 0) {
           this.pos = i + 1;
           return { type: 'Glob', span: [start, i + 1], pattern: this.src.slice(start, i + 1) };
         }
-      } else if (c === Ch.Backslash || c === Ch.SingleQuote || c === Ch.DoubleQuote) {
+      } else if (c === Char.Backslash || c === Char.SingleQuote || c === Char.DoubleQuote) {
         const after = skipQuoted(this.src, i, this.end);
         if (after < 0) break;
         i = after;
         continue;
-      } else if (c === Ch.Dollar && this.code(i + 1) === Ch.LeftParen) {
+      } else if (c === Char.Dollar && this.code(i + 1) === Char.LeftParen) {
         // a substitution inside the pattern: read it properly to find its end
         this.pos = i;
         this.scanDollar(false);
@@ -875,8 +875,8 @@ export class Lexer {
     const start = this.pos;
     this.enter(start);
     this.pos = start + 1;
-    const parts = this.scanQuotedParts(Ch.DoubleQuote, false);
-    if (this.code(this.pos) !== Ch.DoubleQuote) this.error('unterminated double quote: add the closing `"`', start, this.pos);
+    const parts = this.scanQuotedParts(Char.DoubleQuote, false);
+    if (this.code(this.pos) !== Char.DoubleQuote) this.error('unterminated double quote: add the closing `"`', start, this.pos);
     this.pos++;
     this.leave();
     return { type: 'DoubleQuoted', span: [start, this.pos], parts };
@@ -897,15 +897,15 @@ export class Lexer {
     while (pos < limit) {
       const c = src.charCodeAt(pos);
       if (c === close && !heredoc) break;
-      if (c === Ch.Backslash && pos + 1 < limit) {
+      if (c === Char.Backslash && pos + 1 < limit) {
         const n = src.charCodeAt(pos + 1);
-        if (n === Ch.Newline) {
+        if (n === Char.Newline) {
           literal += src.slice(litStart, pos);
           pos += 2;
           litStart = pos;
           continue;
         }
-        if (n === Ch.Dollar || n === Ch.Backquote || n === Ch.Backslash || (n === Ch.DoubleQuote && !heredoc)) {
+        if (n === Char.Dollar || n === Char.Backquote || n === Char.Backslash || (n === Char.DoubleQuote && !heredoc)) {
           this.pushLiteral(litFrom, litStart, pos, literal);
           literal = '';
           this.pushPart({ type: 'Escaped', span: [pos, pos + 2], value: src[pos + 1]! });
@@ -916,7 +916,7 @@ export class Lexer {
         pos += 2;
         continue;
       }
-      if (c === Ch.Dollar) {
+      if (c === Char.Dollar) {
         if (this.dollarExpands(pos, true, limit)) {
           this.pushLiteral(litFrom, litStart, pos, literal);
           literal = '';
@@ -929,7 +929,7 @@ export class Lexer {
         pos++;
         continue;
       }
-      if (c === Ch.Backquote) {
+      if (c === Char.Backquote) {
         this.pushLiteral(litFrom, litStart, pos, literal);
         literal = '';
         this.pos = pos;
@@ -956,11 +956,11 @@ export class Lexer {
     for (;;) {
       if (i >= this.end) this.error('unterminated backquote: add the closing `` ` ``', start, i);
       const c = src.charCodeAt(i);
-      if (c === Ch.Backquote) break;
-      if (c === Ch.Backslash && i + 1 < this.end) {
+      if (c === Char.Backquote) break;
+      if (c === Char.Backslash && i + 1 < this.end) {
         const n = src.charCodeAt(i + 1);
         // Inside backquotes a backslash quotes only `$`, `` ` ``, `\` (and `"` within double quotes).
-        if (n === Ch.Dollar || n === Ch.Backquote || n === Ch.Backslash || (inDoubleQuotes && n === Ch.DoubleQuote)) {
+        if (n === Char.Dollar || n === Char.Backquote || n === Char.Backslash || (inDoubleQuotes && n === Char.DoubleQuote)) {
           text += src[i + 1];
           positions.push(i + 1);
           i += 2;
@@ -983,17 +983,17 @@ export class Lexer {
 
   /** Anything starting with `$`; pos at the `$`. */
   scanDollar(inDoubleQuotes: boolean): WordPart {
-    const d = this.dialect;
+    const dialect = this.dialect;
     const start = this.pos;
     // `$\⏎x` is `$x`: a line continuation vanishes even right after the `$`
     const o = this.afterContinuations(start + 1);
     const c1 = this.code(o);
     switch (c1) {
-      case Ch.LeftParen: {
-        if (this.code(o + 1) === Ch.LeftParen) {
+      case Char.LeftParen: {
+        if (this.code(o + 1) === Char.LeftParen) {
           const arithmetic = this.tryArithmetic(o + 2, false);
           if (arithmetic) return { type: 'ArithmeticExpansion', span: [start, this.pos], expression: arithmetic, invalid: null };
-          if (!d.arithmeticFallbackToSubshell) this.error('unterminated arithmetic expansion: close `$((` with `))`', start, this.end);
+          if (!dialect.arithmeticFallbackToSubshell) this.error('unterminated arithmetic expansion: close `$((` with `))`', start, this.end);
         }
         const cached = this.substitutions.get(start);
         if (cached) {
@@ -1004,7 +1004,7 @@ export class Lexer {
         this.pos = o + 1;
         this.insideCommandSubstitution++;
         const outerFallback = this.arithmeticFallback;
-        this.arithmeticFallback = this.code(o + 1) === Ch.LeftParen;
+        this.arithmeticFallback = this.code(o + 1) === Char.LeftParen;
         const body = this.nestedParser.parseUntilCloseParen(start);
         this.arithmeticFallback = outerFallback;
         this.insideCommandSubstitution--;
@@ -1013,11 +1013,11 @@ export class Lexer {
         this.substitutions.set(start, part);
         return part;
       }
-      case Ch.LeftBrace:
+      case Char.LeftBrace:
         return this.scanBracedParameter(start, o);
-      case Ch.LeftBracket: {
+      case Char.LeftBracket: {
         // `$[ … ]`: legacy arithmetic (bash, zsh)
-        const close = this.matchingClose(o + 1, Ch.LeftBracket, Ch.RightBracket);
+        const close = this.matchingClose(o + 1, Char.LeftBracket, Char.RightBracket);
         if (close < 0) this.error('unterminated `$[`: close it with `]`', start, this.end);
         const expression = this.arithmeticBetween(o + 1, close);
         this.pos = close + 1;
@@ -1025,7 +1025,7 @@ export class Lexer {
         const invalid = this.dialect.strictParameterSyntax ? arithmeticProblem(expression.text) : null;
         return { type: 'ArithmeticExpansion', span: [start, close + 1], expression, invalid };
       }
-      case Ch.SingleQuote: {
+      case Char.SingleQuote: {
         // `$'…'` (not inside double quotes, not in sh)
         const after = skipAnsiCQuoted(this.src, o, this.end);
         if (after < 0) this.error("unterminated `$'`: add the closing `'`", o - 1, this.end);
@@ -1034,14 +1034,14 @@ export class Lexer {
         this.pos = close + 1;
         return { type: 'AnsiCQuoted', span: [start, close + 1], raw, value: decodeAnsiC(raw) };
       }
-      case Ch.DoubleQuote: {
+      case Char.DoubleQuote: {
         this.pos = o;
         const inner = this.scanDoubleQuoted();
         return { type: 'LocaleQuoted', span: [start, inner.span[1]], parts: inner.parts };
       }
       default: {
         void inDoubleQuotes;
-        if (c1 === Ch.Dollar && !inDoubleQuotes && this.code(o + 1) === Ch.LeftParen && this.dialect.dollarBeforeSubstitutionIsText) {
+        if (c1 === Char.Dollar && !inDoubleQuotes && this.code(o + 1) === Char.LeftParen && this.dialect.dollarBeforeSubstitutionIsText) {
           // zsh reads `$$(…)` as `$` and then `$(…)`
           this.pos = o;
           return { type: 'Literal', span: [start, o], value: '$' };
@@ -1069,7 +1069,7 @@ export class Lexer {
 
   /** The index after any line continuations (`\\⏎`) starting at `i`. */
   afterContinuations(i: number): number {
-    while (this.code(i) === Ch.Backslash && this.code(i + 1) === Ch.Newline) i += 2;
+    while (this.code(i) === Char.Backslash && this.code(i + 1) === Char.Newline) i += 2;
     return i;
   }
 
@@ -1087,8 +1087,8 @@ export class Lexer {
    * zsh read a subshell instead).
    */
   private tryArithmetic(from: number, _command: boolean): Arithmetic | null {
-    const close = this.matchingClose(from, Ch.LeftParen, Ch.RightParen, true);
-    if (close < 0 || this.code(close + 1) !== Ch.RightParen) return null;
+    const close = this.matchingClose(from, Char.LeftParen, Char.RightParen, true);
+    if (close < 0 || this.code(close + 1) !== Char.RightParen) return null;
     const expression = this.arithmeticBetween(from, close);
     this.pos = close + 2;
     return expression;
@@ -1101,7 +1101,7 @@ export class Lexer {
    * not stop the scan (arithmetic may hold neither, but a `$( (…); … )` does).
    */
   private matchingClose(from: number, open: number, close: number, _stopAtSeparator = false): number {
-    if (open !== Ch.LeftParen) return this.scanToClose(from, open, close, null);
+    if (open !== Char.LeftParen) return this.scanToClose(from, open, close, null);
     // Parentheses: each `(` passed on the way closes where the scan finds, so remember them all: the
     // arithmetic nested inside (`$(( ( $(( …`) asks again from each, and is answered without a scan.
     const closes = (this.parenCloses ??= new Int32Array(this.end + 2));
@@ -1133,12 +1133,12 @@ export class Lexer {
           this.parenCloses![opened.pop()! + 1] = i + 2;
         }
         depth--;
-      } else if (c === Ch.Backslash || c === Ch.SingleQuote || c === Ch.DoubleQuote || c === Ch.Backquote) {
-        i = c === Ch.Backquote ? skipBackquoted(src, i, this.end) : skipQuoted(src, i, this.end);
+      } else if (c === Char.Backslash || c === Char.SingleQuote || c === Char.DoubleQuote || c === Char.Backquote) {
+        i = c === Char.Backquote ? skipBackquoted(src, i, this.end) : skipQuoted(src, i, this.end);
         if (i < 0) return -1;
         continue;
-      } else if (c === Ch.Dollar && this.code(i + 1) === Ch.LeftBrace) {
-        const q = this.matchingClose(i + 2, Ch.LeftBrace, Ch.RightBrace);
+      } else if (c === Char.Dollar && this.code(i + 1) === Char.LeftBrace) {
+        const q = this.matchingClose(i + 2, Char.LeftBrace, Char.RightBrace);
         if (q < 0) return -1;
         i = q;
       }
@@ -1158,32 +1158,32 @@ export class Lexer {
     const src = this.src;
     while (pos < to) {
       const c = src.charCodeAt(pos);
-      if (c === Ch.Dollar && this.dollarExpands(pos, false, to)) {
+      if (c === Char.Dollar && this.dollarExpands(pos, false, to)) {
         this.pushSlice(litStart, pos);
         this.pos = pos;
         this.pushPart(this.scanDollar(false));
         pos = this.pos;
         litStart = pos;
-      } else if (c === Ch.Backquote) {
+      } else if (c === Char.Backquote) {
         this.pushSlice(litStart, pos);
         this.pos = pos;
         this.pushPart(this.scanBackquote(false));
         pos = this.pos;
         litStart = pos;
-      } else if (c === Ch.DoubleQuote) {
+      } else if (c === Char.DoubleQuote) {
         this.pushSlice(litStart, pos);
         this.pos = pos;
         this.pushPart(this.scanDoubleQuoted());
         pos = this.pos;
         litStart = pos;
-      } else if (c === Ch.SingleQuote) {
+      } else if (c === Char.SingleQuote) {
         const q = src.indexOf("'", pos + 1);
         if (q < 0 || q >= to) this.error('unterminated single quote in arithmetic', pos);
         this.pushSlice(litStart, pos);
         this.pushPart({ type: 'SingleQuoted', span: [pos, q + 1], value: src.slice(pos + 1, q) });
         pos = q + 1;
         litStart = pos;
-      } else if (c === Ch.Backslash) pos += 2;
+      } else if (c === Char.Backslash) pos += 2;
       else pos++;
     }
     this.pushSlice(litStart, to);
@@ -1194,13 +1194,13 @@ export class Lexer {
 
   /** `${…}`; `start` at the `$`. */
   private scanBracedParameter(start: number, open: number): ParameterExpansion {
-    const d = this.dialect;
+    const dialect = this.dialect;
     this.enter(start);
     const src = this.src;
     let i = open + 1;
     let flags: string | null = null;
     // zsh `${(flags)…}` (its delimiters may be any character, `}` included)
-    if (d.strictParameterSyntax && this.code(i) === Ch.LeftParen) {
+    if (dialect.strictParameterSyntax && this.code(i) === Char.LeftParen) {
       const flagsEnd = this.zshFlagsEnd(i);
       flags = src.slice(i + 1, flagsEnd);
       i = flagsEnd + 1;
@@ -1208,16 +1208,16 @@ export class Lexer {
     // The shells find the closing brace first, honouring quotes (and, in zsh, nested braces).
     const close = this.parameterOperandEnd(i);
     if (close < 0) this.error('unterminated parameter expansion: close `${` with `}`', start, this.end);
-    let invalid = d.strictParameterSyntax ? zshParameterProblem(src.slice(i, close), flags !== null) : null;
+    let invalid = dialect.strictParameterSyntax ? zshParameterProblem(src.slice(i, close), flags !== null) : null;
     const first = this.code(i);
-    if (!d.strictParameterSyntax && (first === Ch.Space || first === Ch.Tab || first === Ch.Newline || first === Ch.Pipe)) {
+    if (!dialect.strictParameterSyntax && (first === Char.Space || first === Char.Tab || first === Char.Newline || first === Char.Pipe)) {
       // bash 5.3 runs `${ cmd; }` and `${| cmd; }` as commands (5.2 and dash call it a bad substitution)
       invalid = 'bash 5.3 runs the commands inside `${ …; }`, which treeward does not read';
     }
-    if (d.dashParameterChecks) {
+    if (dialect.dashParameterChecks) {
       const first = this.code(i);
       // dash drops the character after `${` when it is not a name, so a quote there opens a string that never closes
-      if (first === Ch.DoubleQuote || first === Ch.SingleQuote) this.error('dash cannot read a quote right after `${`', start, close + 1);
+      if (first === Char.DoubleQuote || first === Char.SingleQuote) this.error('dash cannot read a quote right after `${`', start, close + 1);
       if (/^[A-Za-z_][A-Za-z0-9_]*:$|^[0-9@*?$!-]:$/.test(src.slice(i, close))) this.error("dash refuses `${name:}`: missing `}`", start, close + 1);
     }
     let length = false;
@@ -1225,58 +1225,58 @@ export class Lexer {
     let nested: WordPart | null = null;
     let name = '';
     const prefixStart = i;
-    if (d.strictParameterSyntax) {
+    if (dialect.strictParameterSyntax) {
       // zsh's `^`, `=`, `~`, `%` (each maybe doubled) and `+` prefixes
       for (;;) {
         const c = this.code(i);
-        if ((c === Ch.Caret || c === Ch.Equals || c === Ch.Tilde || c === Ch.Percent) && i + 1 < close) {
+        if ((c === Char.Caret || c === Char.Equals || c === Char.Tilde || c === Char.Percent) && i + 1 < close) {
           i++;
           if (this.code(i) === c) i++;
-        } else if (c === Ch.Plus && i + 1 < close) i++;
+        } else if (c === Char.Plus && i + 1 < close) i++;
         else break;
       }
     }
     const prefixEnd = i;
     const c0 = this.code(i);
-    if (c0 === Ch.Hash && i + 1 < close) {
+    if (c0 === Char.Hash && i + 1 < close) {
       // `${#}` counts the positional parameters; `${#name}` is a length
       const n = this.code(i + 1);
-      if (isNameChar(n) || n === Ch.At || n === Ch.Star || n === Ch.Question || n === Ch.Dollar || n === Ch.Bang ||
-        ((n === Ch.Hash || n === Ch.Minus) && i + 2 === close) || (d.strictParameterSyntax && n === Ch.LeftParen)) {
+      if (isNameChar(n) || n === Char.At || n === Char.Star || n === Char.Question || n === Char.Dollar || n === Char.Bang ||
+        ((n === Char.Hash || n === Char.Minus) && i + 2 === close) || (dialect.strictParameterSyntax && n === Char.LeftParen)) {
         length = true;
         i++;
       }
-    } else if (c0 === Ch.Bang && !d.strictParameterSyntax && i + 1 < close) {
+    } else if (c0 === Char.Bang && !dialect.strictParameterSyntax && i + 1 < close) {
       indirect = true;
       i++;
     }
     const c = this.code(i);
-    if (d.strictParameterSyntax && c === Ch.Dollar && (this.code(i + 1) === Ch.LeftBrace || this.code(i + 1) === Ch.LeftParen)) {
+    if (dialect.strictParameterSyntax && c === Char.Dollar && (this.code(i + 1) === Char.LeftBrace || this.code(i + 1) === Char.LeftParen)) {
       // zsh `${${inner}…}`, `${$(cmd)…}`
       this.pos = i;
       nested = this.scanDollar(false);
       i = this.pos;
-    } else if (isNameStart(c) || (d.strictParameterSyntax && c >= 0x80)) {
+    } else if (isNameStart(c) || (dialect.strictParameterSyntax && c >= 0x80)) {
       const from = i;
-      while (i < close && (isNameChar(this.code(i)) || (d.strictParameterSyntax && this.code(i) >= 0x80))) i++;
+      while (i < close && (isNameChar(this.code(i)) || (dialect.strictParameterSyntax && this.code(i) >= 0x80))) i++;
       name = src.slice(from, i);
     } else if (isDigit(c)) {
       const from = i;
       while (isDigit(this.code(i))) i++;
       name = src.slice(from, i);
-    } else if (c === Ch.At || c === Ch.Star || c === Ch.Hash || c === Ch.Question || c === Ch.Minus || c === Ch.Dollar || c === Ch.Bang) {
+    } else if (c === Char.At || c === Char.Star || c === Char.Hash || c === Char.Question || c === Char.Minus || c === Char.Dollar || c === Char.Bang) {
       name = src[i]!;
       i++;
     }
     let index: Word | null = null;
-    if (i < close && this.code(i) === Ch.LeftBracket && (name !== '' || nested !== null)) {
-      const indexEnd = this.matchingClose(i + 1, Ch.LeftBracket, Ch.RightBracket);
+    if (i < close && this.code(i) === Char.LeftBracket && (name !== '' || nested !== null)) {
+      const indexEnd = this.matchingClose(i + 1, Char.LeftBracket, Char.RightBracket);
       if (indexEnd >= 0 && indexEnd < close) {
         index = this.wordBetween(i + 1, indexEnd);
         i = indexEnd + 1;
         // zsh allows a second subscript: ${a[1][2]}
-        while (d.strictParameterSyntax && i < close && this.code(i) === Ch.LeftBracket) {
-          const again = this.matchingClose(i + 1, Ch.LeftBracket, Ch.RightBracket);
+        while (dialect.strictParameterSyntax && i < close && this.code(i) === Char.LeftBracket) {
+          const again = this.matchingClose(i + 1, Char.LeftBracket, Char.RightBracket);
           if (again < 0 || again >= close) break;
           i = again + 1;
         }
@@ -1289,24 +1289,24 @@ export class Lexer {
       const opStart = i;
       const op0 = this.code(i);
       switch (op0) {
-        case Ch.Colon: {
+        case Char.Colon: {
           const n = this.code(i + 1);
-          if (n === Ch.Minus || n === Ch.Equals || n === Ch.Question || n === Ch.Plus) i += 2;
+          if (n === Char.Minus || n === Char.Equals || n === Char.Question || n === Char.Plus) i += 2;
           else i += 1; // a substring `${x:off:len}`, or a zsh modifier `${x:h}`
           break;
         }
-        case Ch.Minus: case Ch.Equals: case Ch.Question: case Ch.Plus:
+        case Char.Minus: case Char.Equals: case Char.Question: case Char.Plus:
           i++;
           break;
-        case Ch.Hash: case Ch.Percent: case Ch.Comma: case Ch.Caret:
+        case Char.Hash: case Char.Percent: case Char.Comma: case Char.Caret:
           i += this.code(i + 1) === op0 ? 2 : 1;
           break;
-        case Ch.Slash: {
+        case Char.Slash: {
           const n = this.code(i + 1);
-          i += n === Ch.Slash || n === Ch.Hash || n === Ch.Percent ? 2 : 1;
+          i += n === Char.Slash || n === Char.Hash || n === Char.Percent ? 2 : 1;
           break;
         }
-        case Ch.At:
+        case Char.At:
           i++;
           break;
         default:
@@ -1314,8 +1314,8 @@ export class Lexer {
           break;
       }
       operator = src.slice(opStart, i);
-      if (op0 === Ch.Slash) {
-        const slash = this.unquotedCharBefore(i, close, Ch.Slash);
+      if (op0 === Char.Slash) {
+        const slash = this.unquotedCharBefore(i, close, Char.Slash);
         if (slash >= 0) {
           operand = this.wordBetween(i, slash);
           replacement = this.wordBetween(slash + 1, close);
@@ -1333,12 +1333,12 @@ export class Lexer {
     let i = open + 1;
     while (i < this.end) {
       const c = this.src.charCodeAt(i);
-      if (c === Ch.RightParen) return i;
+      if (c === Char.RightParen) return i;
       // flags that take a delimited argument: j s l r q ... use the next char as delimiter
       if ((c === 106 /* j */ || c === 115 /* s */ || c === 108 /* l */ || c === 114 /* r */ || c === 90 /* Z */ || c === 95 /* _ */ || c === 103 /* g */ || c === 73 /* I */) && i + 1 < this.end) {
         let delim = this.src.charCodeAt(i + 1);
-        if (delim === Ch.RightParen) return i + 1;
-        const closeDelim = delim === Ch.LeftParen ? Ch.RightParen : delim === Ch.LeftBracket ? Ch.RightBracket : delim === Ch.LeftBrace ? Ch.RightBrace : delim === Ch.Less ? Ch.Greater : delim;
+        if (delim === Char.RightParen) return i + 1;
+        const closeDelim = delim === Char.LeftParen ? Char.RightParen : delim === Char.LeftBracket ? Char.RightBracket : delim === Char.LeftBrace ? Char.RightBrace : delim === Char.Less ? Char.Greater : delim;
         let j = i + 2;
         // l and r take up to two arguments
         const args = c === 108 || c === 114 ? 3 : 1;
@@ -1372,32 +1372,32 @@ export class Lexer {
     const open: number[] = [];
     while (i < this.end) {
       const c = src.charCodeAt(i);
-      if (c === Ch.Dollar && this.code(i + 1) === Ch.SingleQuote && this.dialect.ansiCQuotes) {
+      if (c === Char.Dollar && this.code(i + 1) === Char.SingleQuote && this.dialect.ansiCQuotes) {
         i = skipAnsiCQuoted(src, i + 1, this.end);
         if (i < 0) return -1;
         continue;
       }
-      if (c === Ch.RightBrace) {
+      if (c === Char.RightBrace) {
         if (open.length === 0) {
           this.braceCloses.set(from, i);
           return i;
         }
         // remember where each nested `${` closes, so reading it later costs nothing
         this.braceCloses.set(open.pop()!, i);
-      } else if (c === Ch.LeftBrace && this.dialect.parameterBraceNesting) {
+      } else if (c === Char.LeftBrace && this.dialect.parameterBraceNesting) {
         open.push(-1);
-      } else if (c === Ch.Backslash || c === Ch.SingleQuote || c === Ch.DoubleQuote || c === Ch.Backquote) {
-        i = c === Ch.Backquote ? skipBackquoted(src, i, this.end) : skipQuoted(src, i, this.end);
+      } else if (c === Char.Backslash || c === Char.SingleQuote || c === Char.DoubleQuote || c === Char.Backquote) {
+        i = c === Char.Backquote ? skipBackquoted(src, i, this.end) : skipQuoted(src, i, this.end);
         if (i < 0) return -1;
         continue;
-      } else if (c === Ch.Dollar && this.code(i + 1) === Ch.LeftParen) {
+      } else if (c === Char.Dollar && this.code(i + 1) === Char.LeftParen) {
         const saved = this.pos;
         this.pos = i;
         this.scanDollar(false);
         i = this.pos;
         this.pos = saved;
         continue;
-      } else if ((c === Ch.Less || c === Ch.Greater) && this.code(i + 1) === Ch.LeftParen && this.dialect.processSubstitution) {
+      } else if ((c === Char.Less || c === Char.Greater) && this.code(i + 1) === Char.LeftParen && this.dialect.processSubstitution) {
         // `${a-<(cmd)}`: bash runs the process substitution inside the operand
         const saved = this.pos;
         this.pos = i;
@@ -1405,7 +1405,7 @@ export class Lexer {
         i = this.pos;
         this.pos = saved;
         continue;
-      } else if (c === Ch.Dollar && this.code(i + 1) === Ch.LeftBrace) {
+      } else if (c === Char.Dollar && this.code(i + 1) === Char.LeftBrace) {
         // a nested `${…}` needs its own `}`: counted here, not by recursion, so the scan stays linear
         open.push(i + 2);
         i++;
@@ -1421,13 +1421,13 @@ export class Lexer {
     for (let i = from; i < to; i++) {
       const c = src.charCodeAt(i);
       if (c === ch) return i;
-      if (c === Ch.Backslash || c === Ch.SingleQuote || c === Ch.DoubleQuote) {
+      if (c === Char.Backslash || c === Char.SingleQuote || c === Char.DoubleQuote) {
         const after = skipQuoted(src, i, to);
         if (after < 0) return -1;
         i = after - 1;
-      } else if (c === Ch.Dollar && (this.code(i + 1) === Ch.LeftBrace || this.code(i + 1) === Ch.LeftParen)) {
+      } else if (c === Char.Dollar && (this.code(i + 1) === Char.LeftBrace || this.code(i + 1) === Char.LeftParen)) {
         const open = this.code(i + 1);
-        const q = this.matchingClose(i + 2, open, open === Ch.LeftBrace ? Ch.RightBrace : Ch.RightParen);
+        const q = this.matchingClose(i + 2, open, open === Char.LeftBrace ? Char.RightBrace : Char.RightParen);
         if (q < 0 || q >= to) return -1;
         i = q;
       }
@@ -1446,13 +1446,13 @@ export class Lexer {
     let litStart = from;
     while (pos < to) {
       const c = src.charCodeAt(pos);
-      if (c === Ch.Backslash && pos + 1 < to) {
+      if (c === Char.Backslash && pos + 1 < to) {
         this.pushSlice(litStart, pos);
-        if (src.charCodeAt(pos + 1) !== Ch.Newline) this.pushPart({ type: 'Escaped', span: [pos, pos + 2], value: src[pos + 1]! });
+        if (src.charCodeAt(pos + 1) !== Char.Newline) this.pushPart({ type: 'Escaped', span: [pos, pos + 2], value: src[pos + 1]! });
         unquoted = false;
         pos += 2;
         litStart = pos;
-      } else if (c === Ch.SingleQuote) {
+      } else if (c === Char.SingleQuote) {
         const after = skipQuoted(src, pos, to);
         this.pushSlice(litStart, pos);
         const close = after < 0 ? to : after - 1;
@@ -1460,26 +1460,26 @@ export class Lexer {
         unquoted = false;
         pos = close + 1;
         litStart = pos;
-      } else if (c === Ch.DoubleQuote) {
+      } else if (c === Char.DoubleQuote) {
         this.pushSlice(litStart, pos);
         this.pos = pos;
         this.pushPart(this.scanDoubleQuoted());
         unquoted = false;
         pos = this.pos;
         litStart = pos;
-      } else if (c === Ch.Dollar && this.dollarExpands(pos, false, to)) {
+      } else if (c === Char.Dollar && this.dollarExpands(pos, false, to)) {
         this.pushSlice(litStart, pos);
         this.pos = pos;
         this.pushPart(this.scanDollar(false));
         pos = this.pos;
         litStart = pos;
-      } else if ((c === Ch.Less || c === Ch.Greater) && pos + 1 < to && src.charCodeAt(pos + 1) === Ch.LeftParen && this.dialect.processSubstitution) {
+      } else if ((c === Char.Less || c === Char.Greater) && pos + 1 < to && src.charCodeAt(pos + 1) === Char.LeftParen && this.dialect.processSubstitution) {
         this.pushSlice(litStart, pos);
         this.pos = pos;
         this.pushPart(this.scanProcessSubstitution());
         pos = this.pos;
         litStart = pos;
-      } else if (c === Ch.Backquote) {
+      } else if (c === Char.Backquote) {
         this.pushSlice(litStart, pos);
         this.pos = pos;
         this.pushPart(this.scanBackquote(false));
@@ -1506,12 +1506,12 @@ export class Lexer {
       return cached;
     }
     const c = this.src.charCodeAt(start);
-    const operator = c === Ch.Less ? '<' : c === Ch.Greater ? '>' : '=';
+    const operator = c === Char.Less ? '<' : c === Char.Greater ? '>' : '=';
     this.enter(start);
     this.pos = start + 2;
     const outerFallback = this.arithmeticFallback;
     // `<(((…` is scanned by bash the way `$(((…` is
-    this.arithmeticFallback = this.code(start + 2) === Ch.LeftParen && this.code(start + 3) === Ch.LeftParen;
+    this.arithmeticFallback = this.code(start + 2) === Char.LeftParen && this.code(start + 3) === Char.LeftParen;
     this.insideProcessSubstitution++;
     const body = this.nestedParser.parseUntilCloseParen(start);
     this.insideProcessSubstitution--;
@@ -1559,7 +1559,7 @@ export class Lexer {
     const pending = this.pendingHeredocs;
     this.pendingHeredocs = [];
     for (const redirect of pending) this.readHeredocBody(redirect.heredoc!);
-    this.tokEnd = this.pos;
+    this.tokenEnd = this.pos;
   }
 
   private readHeredocBody(heredoc: Heredoc): void {
@@ -1573,7 +1573,7 @@ export class Lexer {
       let lineEnd = src.indexOf('\n', lineStart);
       if (lineEnd < 0 || lineEnd > this.end) lineEnd = this.end;
       let textStart = lineStart;
-      if (heredoc.stripTabs) while (textStart < lineEnd && src.charCodeAt(textStart) === Ch.Tab) textStart++;
+      if (heredoc.stripTabs) while (textStart < lineEnd && src.charCodeAt(textStart) === Char.Tab) textStart++;
       let line = src.slice(textStart, lineEnd);
       if (!heredoc.quoted) {
         // In an unquoted body a backslash-newline joins lines before the delimiter is looked for:
@@ -1591,7 +1591,7 @@ export class Lexer {
         break;
       }
       if (this.insideCommandSubstitution > 0 && this.dialect.heredocEndsAtCloseParen && line.startsWith(delimiter) &&
-        line.length > delimiter.length && line.charCodeAt(delimiter.length) === Ch.RightParen) {
+        line.length > delimiter.length && line.charCodeAt(delimiter.length) === Char.RightParen) {
         // bash ends a here-document inside `$(…)` at `DELIM)`, and the `)` closes the substitution.
         bodyEnd = lineStart;
         after = textStart + delimiter.length;
@@ -1638,19 +1638,19 @@ function arithmeticForSemicolons(text: string): [number, number] | null {
   let i = 0;
   while (i < text.length) {
     const c = text.charCodeAt(i);
-    if (c === Ch.SingleQuote || c === Ch.DoubleQuote) {
+    if (c === Char.SingleQuote || c === Char.DoubleQuote) {
       // a backslash outside quotes is not skipped, so `i=0\;` splits at its `;` (bash refuses that line)
       const after = skipQuoted(text, i, text.length);
       if (after < 0) {
-        if (c === Ch.SingleQuote) return null;
+        if (c === Char.SingleQuote) return null;
         break;
       }
       i = after;
       continue;
     }
-    if (c === Ch.LeftParen) depth++;
-    else if (c === Ch.RightParen) depth--;
-    else if (c === Ch.Semi && depth === 0) semis.push(i);
+    if (c === Char.LeftParen) depth++;
+    else if (c === Char.RightParen) depth--;
+    else if (c === Char.Semi && depth === 0) semis.push(i);
     i++;
   }
   return semis.length === 2 ? [semis[0]!, semis[1]!] : null;
@@ -1666,12 +1666,12 @@ function clause(whole: Arithmetic, from: number, to: number): Arithmetic {
 }
 
 function isOperatorStart(c: number): boolean {
-  return c === Ch.Amp || c === Ch.Pipe || c === Ch.Semi || c === Ch.Less || c === Ch.Greater;
+  return c === Char.Amp || c === Char.Pipe || c === Char.Semi || c === Char.Less || c === Char.Greater;
 }
 
 function endsInOddBackslashes(line: string): boolean {
   let n = 0;
-  for (let i = line.length - 1; i >= 0 && line.charCodeAt(i) === Ch.Backslash; i--) n++;
+  for (let i = line.length - 1; i >= 0 && line.charCodeAt(i) === Char.Backslash; i--) n++;
   return n % 2 === 1;
 }
 
@@ -1682,7 +1682,7 @@ function charWidth(src: string, i: number): number {
 
 function precededByBackslash(src: string, i: number): boolean {
   let n = 0;
-  while (i - 1 - n >= 0 && src.charCodeAt(i - 1 - n) === Ch.Backslash) n++;
+  while (i - 1 - n >= 0 && src.charCodeAt(i - 1 - n) === Char.Backslash) n++;
   return n % 2 === 1;
 }
 
@@ -1694,26 +1694,26 @@ function parameter(name: string, span: Span): ParameterExpansion {
 }
 
 /** Whether `$` followed by `c` starts an expansion outside double quotes. */
-function startsDollarExpansion(c: number, d: Dialect): boolean {
+function startsDollarExpansion(c: number, dialect: Dialect): boolean {
   if (isNameChar(c)) return true;
   switch (c) {
-    case Ch.LeftParen: case Ch.LeftBrace: case Ch.At: case Ch.Star: case Ch.Hash: case Ch.Question:
-    case Ch.Minus: case Ch.Dollar: case Ch.Bang:
+    case Char.LeftParen: case Char.LeftBrace: case Char.At: case Char.Star: case Char.Hash: case Char.Question:
+    case Char.Minus: case Char.Dollar: case Char.Bang:
       return true;
-    case Ch.LeftBracket:
-      return d.bracketArithmetic;
-    case Ch.SingleQuote:
-      return d.ansiCQuotes;
-    case Ch.DoubleQuote:
-      return d.localeQuotes;
+    case Char.LeftBracket:
+      return dialect.bracketArithmetic;
+    case Char.SingleQuote:
+      return dialect.ansiCQuotes;
+    case Char.DoubleQuote:
+      return dialect.localeQuotes;
     default:
       return false;
   }
 }
 
-function startsDollarExpansionInQuotes(c: number, d: Dialect): boolean {
-  if (c === Ch.SingleQuote || c === Ch.DoubleQuote) return false;
-  return startsDollarExpansion(c, d);
+function startsDollarExpansionInQuotes(c: number, dialect: Dialect): boolean {
+  if (c === Char.SingleQuote || c === Char.DoubleQuote) return false;
+  return startsDollarExpansion(c, dialect);
 }
 
 /** Decode the escapes of `$'…'`; `\x` and octal escapes give bytes, read as UTF-8. */
@@ -1801,13 +1801,13 @@ export function decodeAnsiC(raw: string): string {
  * Split the unquoted literal text of a finished word into the parts the
  * shell expands: a tilde prefix, brace expansions (bash, zsh), and globs.
  */
-function finishWordParts(parts: WordPart[], d: Dialect): WordPart[] {
+function finishWordParts(parts: WordPart[], dialect: Dialect): WordPart[] {
   let out = parts;
   const first = out[0];
   if (first && first.type === 'Literal') {
-    if (first.value.startsWith('~')) out = splitTildes(out, d, false);
-    else if (d.tildeAfterEqualsInArguments && first.value.includes('=')) out = splitAssignmentLikeTildes(out, d);
-    else if (d.equalsCommandPath && first.value.length > 1 && first.value.startsWith('=')) {
+    if (first.value.startsWith('~')) out = splitTildes(out, dialect, false);
+    else if (dialect.tildeAfterEqualsInArguments && first.value.includes('=')) out = splitAssignmentLikeTildes(out, dialect);
+    else if (dialect.equalsCommandPath && first.value.length > 1 && first.value.startsWith('=')) {
       const name = first.value.slice(1).split('/')[0]!;
       if (isUserName(name)) {
         const rest = first.value.slice(1 + name.length);
@@ -1817,8 +1817,8 @@ function finishWordParts(parts: WordPart[], d: Dialect): WordPart[] {
       }
     }
   }
-  if (d.braceExpansion) out = splitBraces(out);
-  return splitGlobs(out, d.zshGlobParens);
+  if (dialect.braceExpansion) out = splitBraces(out);
+  return splitGlobs(out, dialect.zshGlobParens);
 }
 
 /**
@@ -1827,7 +1827,7 @@ function finishWordParts(parts: WordPart[], d: Dialect): WordPart[] {
  * unquoted `/` or `:`; it must be unquoted, except that zsh also expands
  * `~"/x"`.
  */
-export function splitTildes(parts: WordPart[], d: Dialect, afterColons: boolean): WordPart[] {
+export function splitTildes(parts: WordPart[], dialect: Dialect, afterColons: boolean): WordPart[] {
   const out: WordPart[] = [];
   let atStart = true; // at the start of the value, or right after an unquoted `:`
   for (let k = 0; k < parts.length; k++) {
@@ -1846,8 +1846,8 @@ export function splitTildes(parts: WordPart[], d: Dialect, afterColons: boolean)
         let end = i + 1;
         while (end < v.length && v[end] !== '/' && !(afterColons && v[end] === ':')) end++;
         const user = v.slice(i + 1, end);
-        const endsPrefix = end < v.length || k === parts.length - 1 || d.tildeBeforeQuotes;
-        const validUser = user === '' || (isUserName(user) && user !== '-' && user.charCodeAt(0) !== Ch.Plus) || ((user === '+' || user === '-') && d.tildePlusMinus);
+        const endsPrefix = end < v.length || k === parts.length - 1 || dialect.tildeBeforeQuotes;
+        const validUser = user === '' || (isUserName(user) && user !== '-' && user.charCodeAt(0) !== Char.Plus) || ((user === '+' || user === '-') && dialect.tildePlusMinus);
         if (endsPrefix && validUser) {
           if (i > litStart) out.push({ type: 'Literal', span: [base + litStart, base + i], value: v.slice(litStart, i) });
           out.push({ type: 'Tilde', span: [base + i, base + end], user });
@@ -1864,24 +1864,24 @@ export function splitTildes(parts: WordPart[], d: Dialect, afterColons: boolean)
 }
 
 /** bash expands tildes after `=` (and `:`) in any word that starts like an assignment: `echo x=~/y`. */
-function splitAssignmentLikeTildes(parts: WordPart[], d: Dialect): WordPart[] {
+function splitAssignmentLikeTildes(parts: WordPart[], dialect: Dialect): WordPart[] {
   const first = parts[0];
   if (!first || first.type !== 'Literal' || first.span[1] - first.span[0] !== first.value.length) return parts;
   let cut = 0;
   while (cut < first.value.length && isNameChar(first.value.charCodeAt(cut))) cut++;
-  if (cut === 0 || !isNameStart(first.value.charCodeAt(0)) || first.value.charCodeAt(cut) !== Ch.Equals) return parts;
+  if (cut === 0 || !isNameStart(first.value.charCodeAt(0)) || first.value.charCodeAt(cut) !== Char.Equals) return parts;
   cut++;
   if (!parts.some((p) => p.type === 'Literal' && p.value.includes('~'))) return parts;
   const head: WordPart = { type: 'Literal', span: [first.span[0], first.span[0] + cut], value: first.value.slice(0, cut) };
   const rest: WordPart[] = cut < first.value.length ? [{ type: 'Literal', span: [first.span[0] + cut, first.span[1]], value: first.value.slice(cut) }] : [];
-  return [head, ...splitTildes([...rest, ...parts.slice(1)], d, true)];
+  return [head, ...splitTildes([...rest, ...parts.slice(1)], dialect, true)];
 }
 
 function isUserName(s: string): boolean {
   if (s.length === 0) return false;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (!(isNameChar(c) || c === Ch.Dot || c === Ch.Plus || c === Ch.Minus)) return false;
+    if (!(isNameChar(c) || c === Char.Dot || c === Char.Plus || c === Char.Minus)) return false;
   }
   return true;
 }
@@ -1889,7 +1889,7 @@ function isUserName(s: string): boolean {
 function hasGlobCharacter(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === Ch.Star || c === Ch.Question || c === Ch.LeftBracket) return true;
+    if (c === Char.Star || c === Char.Question || c === Char.LeftBracket) return true;
   }
   return false;
 }
@@ -1919,23 +1919,23 @@ function splitGlobs(parts: WordPart[], zshGroups = false): WordPart[] {
     };
     while (i < v.length) {
       const c = v.charCodeAt(i);
-      if (c === Ch.Star || c === Ch.Question) {
+      if (c === Char.Star || c === Char.Question) {
         pushLit(i);
         let j = i + 1;
-        while (j < v.length && (v.charCodeAt(j) === Ch.Star || v.charCodeAt(j) === Ch.Question)) j++;
+        while (j < v.length && (v.charCodeAt(j) === Char.Star || v.charCodeAt(j) === Char.Question)) j++;
         out.push({ type: 'Glob', span: exact ? [base + i, base + j] : p.span, pattern: v.slice(i, j) });
         i = litStart = j;
-      } else if (c === Ch.LeftBracket) {
+      } else if (c === Char.LeftBracket) {
         ends ??= bracketScanEnds(v);
         const close = bracketEnd(v, i, ends);
         if (close < 0) { i++; continue; }
         pushLit(i);
         out.push({ type: 'Glob', span: exact ? [base + i, base + close + 1] : p.span, pattern: v.slice(i, close + 1) });
         i = litStart = close + 1;
-      } else if (zshGroups && (c === Ch.LeftParen || (c === Ch.Less && /^<\d*-\d*>/.test(v.slice(i))))) {
+      } else if (zshGroups && (c === Char.LeftParen || (c === Char.Less && /^<\d*-\d*>/.test(v.slice(i))))) {
         // zsh: a group or qualifier `(…)` (to its matching `)`, or the end), a numeric glob `<1-5>`
         let j = i + 1;
-        if (c === Ch.Less) j = v.indexOf('>', i) + 1;
+        if (c === Char.Less) j = v.indexOf('>', i) + 1;
         else for (let depth = 1; j < v.length && depth > 0; j++) depth += v[j] === '(' ? 1 : v[j] === ')' ? -1 : 0;
         pushLit(i);
         out.push({ type: 'Glob', span: exact ? [base + i, base + j] : p.span, pattern: v.slice(i, j) });
@@ -1970,17 +1970,17 @@ function bracketScanEnds(v: string): Int32Array {
   let dot = -1;
   let equals = -1;
   for (let i = n - 1; i >= 0; i--) {
-    if (i + 3 < n && v.charCodeAt(i + 3) === Ch.RightBracket) {
+    if (i + 3 < n && v.charCodeAt(i + 3) === Char.RightBracket) {
       const t = v.charCodeAt(i + 2);
-      if (t === Ch.Colon) colon = i + 2;
-      else if (t === Ch.Dot) dot = i + 2;
-      else if (t === Ch.Equals) equals = i + 2;
+      if (t === Char.Colon) colon = i + 2;
+      else if (t === Char.Dot) dot = i + 2;
+      else if (t === Char.Equals) equals = i + 2;
     }
     const c = v.charCodeAt(i);
-    if (c === Ch.RightBracket) ends[i] = i;
-    else if (c === Ch.LeftBracket && i + 1 < n) {
+    if (c === Char.RightBracket) ends[i] = i;
+    else if (c === Char.LeftBracket && i + 1 < n) {
       const k = v.charCodeAt(i + 1);
-      const term = k === Ch.Colon ? colon : k === Ch.Dot ? dot : k === Ch.Equals ? equals : -2;
+      const term = k === Char.Colon ? colon : k === Char.Dot ? dot : k === Char.Equals ? equals : -2;
       ends[i] = term === -2 ? ends[i + 1]! : term < 0 ? -1 : ends[term + 2]!;
     } else ends[i] = ends[i + 1]!;
   }
@@ -2033,10 +2033,10 @@ function splitBraces(parts: WordPart[]): WordPart[] {
   for (let i = 0; i < n; i++) {
     if (whole[i] !== undefined) continue;
     const c = flat.charCodeAt(i);
-    if (c === Ch.LeftBrace) open.push(i);
-    else if (c === Ch.RightBrace) {
+    if (c === Char.LeftBrace) open.push(i);
+    else if (c === Char.RightBrace) {
       if (open.length > 0) close[open.pop()!] = i;
-    } else if (c === Ch.Comma && open.length > 0) {
+    } else if (c === Char.Comma && open.length > 0) {
       const g = open[open.length - 1]!;
       if (firstComma[g] < 0) firstComma[g] = i;
       else nextComma[lastComma[g]] = i;
@@ -2076,7 +2076,7 @@ function splitBraces(parts: WordPart[]): WordPart[] {
   }
 
   function findGroup(i: number, limit: number, depth: number): BraceExpansion | null {
-    if (!isChar(i, Ch.LeftBrace)) return null;
+    if (!isChar(i, Char.LeftBrace)) return null;
     const end = close[i]!;
     if (end < 0 || end >= limit) return null;
     const span: Span = [at[i]!, at[end]! + 1];
@@ -2093,7 +2093,7 @@ function splitBraces(parts: WordPart[]): WordPart[] {
     // a sequence {a..b[..c]}: only literal characters inside (stop at the first that cannot be one)
     for (let j = i + 1; j < end; j++) {
       const c = flat.charCodeAt(j);
-      if (whole[j] !== undefined || !(isNameChar(c) || c === Ch.Dot || c === Ch.Minus)) return null;
+      if (whole[j] !== undefined || !(isNameChar(c) || c === Char.Dot || c === Char.Minus)) return null;
     }
     const m = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$/.exec(flat.slice(i + 1, end));
     if (!m) return null;

@@ -11,7 +11,7 @@
 // stop (`end`, exclusive), and answers an index or -1 when what it skips does
 // not close before `end`.
 
-import { Ch } from './tokens.js';
+import { Char } from './tokens.js';
 
 /**
  * At a `\`, `'` or `"` in unquoted text: the index after the escaped
@@ -20,8 +20,8 @@ import { Ch } from './tokens.js';
  */
 export function skipQuoted(text: string, at: number, end: number): number {
   const c = text.charCodeAt(at);
-  if (c === Ch.Backslash) return at + 2;
-  if (c === Ch.SingleQuote) {
+  if (c === Char.Backslash) return at + 2;
+  if (c === Char.SingleQuote) {
     const close = text.indexOf("'", at + 1);
     return close < 0 || close >= end ? -1 : close + 1;
   }
@@ -33,8 +33,8 @@ export function skipDoubleQuoted(text: string, at: number, end: number): number 
   let i = at + 1;
   while (i < end) {
     const c = text.charCodeAt(i);
-    if (c === Ch.DoubleQuote) return i + 1;
-    if (c === Ch.Backslash) i++;
+    if (c === Char.DoubleQuote) return i + 1;
+    if (c === Char.Backslash) i++;
     i++;
   }
   return -1;
@@ -43,7 +43,7 @@ export function skipDoubleQuoted(text: string, at: number, end: number): number 
 /** At a `` ` ``: the index after its closing backquote (a backslash escapes the next character), or -1. */
 export function skipBackquoted(text: string, at: number, end: number): number {
   let i = at + 1;
-  while (i < end && text.charCodeAt(i) !== Ch.Backquote) i += text.charCodeAt(i) === Ch.Backslash ? 2 : 1;
+  while (i < end && text.charCodeAt(i) !== Char.Backquote) i += text.charCodeAt(i) === Char.Backslash ? 2 : 1;
   return i >= end ? -1 : i + 1;
 }
 
@@ -52,8 +52,8 @@ export function skipAnsiCQuoted(text: string, at: number, end: number): number {
   let i = at + 1;
   while (i < end) {
     const c = text.charCodeAt(i);
-    if (c === Ch.SingleQuote) return i + 1;
-    if (c === Ch.Backslash) i++;
+    if (c === Char.SingleQuote) return i + 1;
+    if (c === Char.Backslash) i++;
     i++;
   }
   return -1;
@@ -72,7 +72,7 @@ export function closingBracket(text: string, at: number, open: number, close: nu
     if (c === open) depth++;
     else if (c === close) {
       if (--depth === 0) return i;
-    } else if (c === Ch.Backslash || c === Ch.SingleQuote || c === Ch.DoubleQuote) {
+    } else if (c === Char.Backslash || c === Char.SingleQuote || c === Char.DoubleQuote) {
       i = skipQuoted(text, i, end);
       if (i < 0) return -1;
       continue;

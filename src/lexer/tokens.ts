@@ -1,7 +1,7 @@
 // Token kinds the lexer hands the parser. Words carry their parts; operators
 // carry only their kind (and a redirection its operator and fd).
 
-export enum Tok {
+export enum Token {
   EOF,
   Newline,
   Word,
@@ -40,7 +40,7 @@ export enum Tok {
 }
 
 /** Character codes the lexer dispatches on. */
-export const enum Ch {
+export const enum Char {
   Tab = 9,
   Newline = 10,
   CarriageReturn = 13,
@@ -86,27 +86,27 @@ export const enum Ch {
 }
 
 export function isDigit(c: number): boolean {
-  return c >= Ch.Digit0 && c <= Ch.Digit9;
+  return c >= Char.Digit0 && c <= Char.Digit9;
 }
 
 export function isNameStart(c: number): boolean {
-  return (c >= Ch.LowerA && c <= Ch.LowerZ) || (c >= Ch.UpperA && c <= Ch.UpperZ) || c === Ch.Underscore;
+  return (c >= Char.LowerA && c <= Char.LowerZ) || (c >= Char.UpperA && c <= Char.UpperZ) || c === Char.Underscore;
 }
 
 export function isNameChar(c: number): boolean {
-  return (c >= Ch.LowerA && c <= Ch.LowerZ) || (c >= Ch.UpperA && c <= Ch.UpperZ) || c === Ch.Underscore || (c >= Ch.Digit0 && c <= Ch.Digit9);
+  return (c >= Char.LowerA && c <= Char.LowerZ) || (c >= Char.UpperA && c <= Char.UpperZ) || c === Char.Underscore || (c >= Char.Digit0 && c <= Char.Digit9);
 }
 
 /** Blanks that separate words: space and tab. */
 export function isBlank(c: number): boolean {
-  return c === Ch.Space || c === Ch.Tab;
+  return c === Char.Space || c === Char.Tab;
 }
 
 /** Characters that end an unquoted word in command mode. */
 export function isMetaChar(c: number): boolean {
   return (
-    c === Ch.Space || c === Ch.Tab || c === Ch.Newline || c === Ch.Semi || c === Ch.Amp ||
-    c === Ch.Pipe || c === Ch.Less || c === Ch.Greater || c === Ch.LeftParen || c === Ch.RightParen
+    c === Char.Space || c === Char.Tab || c === Char.Newline || c === Char.Semi || c === Char.Amp ||
+    c === Char.Pipe || c === Char.Less || c === Char.Greater || c === Char.LeftParen || c === Char.RightParen
   );
 }
 

@@ -9,8 +9,8 @@
 import { budgets } from '../budgets.js';
 import { type Dialect, type DialectName, dialects } from '../syntax/dialect.js';
 import { BudgetError, ParseError, type ParseErrorKind } from '../syntax/errors.js';
-import { Lex, Lexer, type NestedParser, splitTildes } from '../lexer/lexer.js';
-import { Tok, isValidName } from '../lexer/tokens.js';
+import { LexMode, Lexer, type NestedParser, splitTildes } from '../lexer/lexer.js';
+import { Token, isValidName } from '../lexer/tokens.js';
 import { firstTopLevelExpansionProblem } from './zsh-noexec-check.js';
 import { unquotedLiteral } from '../syntax/word-text.js';
 import type {
@@ -67,30 +67,30 @@ const bashBinaryTests = new Set([
 ]);
 
 class Parser implements NestedParser {
-  private readonly lx: Lexer;
-  private readonly d: Dialect;
+  private readonly lexer: Lexer;
+  private readonly dialect: Dialect;
 
   // One token of look-ahead, read in a given mode; read again when the mode differs.
   private peeked = false;
-  private peekFlags = 0;
+  private peekMode: LexMode = LexMode.None;
 
   constructor(src: string, dialect: Dialect, nesting: number) {
-    this.d = dialect;
-    this.lx = new Lexer(src, dialect, this, nesting);
+    this.dialect = dialect;
+    this.lexer = new Lexer(src, dialect, this, nesting);
   }
 
   // ------------------------------------------------------------------ tokens
 
-  private peek(flags: number): Tok {
-    const lx = this.lx;
+  private peek(mode: LexMode): Token {
+    const lexer = this.lexer;
     if (this.peeked) {
-      if (this.peekFlags === flags || !modeSensitive(lx.tok)) return lx.tok;
-      lx.unread();
+      if (this.peekMode === mode || !modeSensitive(lexer.token)) return lexer.token;
+      lexer.unread();
     }
-    const tok = lx.next(flags);
+    const token = lexer.next(mode);
     this.peeked = true;
-    this.peekFlags = flags;
-    return tok;
+    this.peekMode = mode;
+    return token;
   }
 
   /** Consume the peeked token. */
@@ -102,17 +102,17 @@ class Parser implements NestedParser {
   /** No token of the `$( )` body being read has been consumed yet (bash: `time` there is a plain word). */
   private firstInSubstitution = false;
 
-  private get tokStart(): number {
-    return this.lx.tokStart;
+  private get tokenStart(): number {
+    return this.lexer.tokenStart;
   }
 
-  private get tokEnd(): number {
-    return this.lx.tokEnd;
+  private get tokenEnd(): number {
+    return this.lexer.tokenEnd;
   }
 
   private fail(message: string, span?: Span, kind: ParseErrorKind = 'syntax'): never {
-    const length = this.lx.end;
-    const [from, to] = span ?? [this.lx.tokStart, Math.max(this.lx.tokEnd, this.lx.tokStart + 1)];
+    const length = this.lexer.end;
+    const [from, to] = span ?? [this.lexer.tokenStart, Math.max(this.lexer.tokenEnd, this.lexer.tokenStart + 1)];
     // keep the span inside the source: an error at the end points at the last character
     const end = Math.min(to, length);
     const start = Math.min(from, Math.max(0, end - 1));
@@ -120,11 +120,11 @@ class Parser implements NestedParser {
   }
 
   private describeToken(): string {
-    const lx = this.lx;
-    switch (lx.tok) {
-      case Tok.EOF: return 'the end of the line';
-      case Tok.Newline: return 'a newline';
-      default: return '`' + lx.sourceText(lx.tokStart, Math.min(lx.tokEnd, lx.tokStart + 40)) + '`';
+    const lexer = this.lexer;
+    switch (lexer.token) {
+      case Token.EOF: return 'the end of the line';
+      case Token.Newline: return 'a newline';
+      default: return '`' + lexer.sourceText(lexer.tokenStart, Math.min(lexer.tokenEnd, lexer.tokenStart + 40)) + '`';
     }
   }
 
@@ -133,19 +133,19 @@ class Parser implements NestedParser {
   }
 
   private enter(): void {
-    this.lx.enter(this.tokStart);
+    this.lexer.enter(this.tokenStart);
   }
 
   private leave(): void {
-    this.lx.leave();
+    this.lexer.leave();
   }
 
   /** The peeked word's text when it is a reserved word of the dialect. */
   private reserved(): string | null {
-    const lx = this.lx;
-    if (lx.tok !== Tok.Word) return null;
-    const lit = lx.wordLiteral;
-    if (lit === null || !this.d.reservedWords.has(lit)) return null;
+    const lexer = this.lexer;
+    if (lexer.token !== Token.Word) return null;
+    const lit = lexer.wordLiteral;
+    if (lit === null || !this.dialect.reservedWords.has(lit)) return null;
     if (lit !== '}' && this.rightAfterKeywordCloser()) return null;
     if (lit === 'time' && this.firstInSubstitution) return null;
     return lit;
@@ -160,20 +160,20 @@ class Parser implements NestedParser {
 
   private rightAfterKeywordCloser(): boolean {
     const at = this.keywordCloserEnd;
-    if (at < 0 || !this.d.wordRightAfterCloserIsPlain) return false;
-    return this.lx.tokenFollowsBlanksFrom(at);
+    if (at < 0 || !this.dialect.wordRightAfterCloserIsPlain) return false;
+    return this.lexer.tokenFollowsBlanksFrom(at);
   }
 
   /** Consume a `fi`, `done`, `esac` or `end` that closes a compound command. */
   private consumeKeywordCloser(): number {
-    const end = this.tokEnd;
+    const end = this.tokenEnd;
     this.advance();
     this.keywordCloserEnd = end;
     return end;
   }
 
   private expectReserved(name: string, opened: string, openedAt: number): void {
-    this.peek(Lex.CommandPosition);
+    this.peek(LexMode.CommandPosition);
     if (!this.isReservedWord(name)) {
       this.fail(`expected \`${name}\` to close the \`${opened}\` at offset ${openedAt}, found ${this.describeToken()}`);
     }
@@ -181,41 +181,41 @@ class Parser implements NestedParser {
   }
 
   private skipNewlines(): void {
-    while (this.peek(Lex.CommandPosition) === Tok.Newline) this.advance();
+    while (this.peek(LexMode.CommandPosition) === Token.Newline) this.advance();
   }
 
   /** linebreak: newlines, and `;` as well where zsh skips it (zsh's SEPER, `semicolonsWhereNewlines`). */
   private skipLinebreaks(): void {
-    this.skipNewlinesOrSemicolons(this.d.semicolonsWhereNewlines);
+    this.skipNewlinesOrSemicolons(this.dialect.semicolonsWhereNewlines);
   }
 
   /** After `|`, `&&` and `||`: newlines, and `;` as well in zsh (`separatorsAfterOperator`). */
   private skipLinebreaksAfterOperator(): void {
-    this.skipNewlinesOrSemicolons(this.d.separatorsAfterOperator);
+    this.skipNewlinesOrSemicolons(this.dialect.separatorsAfterOperator);
   }
 
   private skipNewlinesOrSemicolons(semicolons: boolean): void {
     for (;;) {
-      const t = this.peek(Lex.CommandPosition);
-      if (t === Tok.Newline || (t === Tok.Semi && semicolons)) this.advance();
+      const t = this.peek(LexMode.CommandPosition);
+      if (t === Token.Newline || (t === Token.Semi && semicolons)) this.advance();
       else return;
     }
   }
 
   /** Whether the peeked token (read in command position) can start a command. */
   private startsCommand(): boolean {
-    const t = this.lx.tok;
+    const t = this.lexer.token;
     switch (t) {
-      case Tok.Word: {
-        const r = this.reserved();
-        if (r === null) return !(this.d.closeBraceAnywhere && this.lx.wordLiteral === '}');
-        return !(r === 'then' || r === 'else' || r === 'elif' || r === 'fi' || r === 'do' || r === 'done' ||
-          r === 'esac' || r === '}' || r === 'in' || r === 'end' || r === 'always' || r === ']]');
+      case Token.Word: {
+        const keyword = this.reserved();
+        if (keyword === null) return !(this.dialect.closeBraceAnywhere && this.lexer.wordLiteral === '}');
+        return !(keyword === 'then' || keyword === 'else' || keyword === 'elif' || keyword === 'fi' || keyword === 'do' || keyword === 'done' ||
+          keyword === 'esac' || keyword === '}' || keyword === 'in' || keyword === 'end' || keyword === 'always' || keyword === ']]');
       }
-      case Tok.Redirect:
-      case Tok.LeftParen:
-      case Tok.ArithmeticCommand:
-      case Tok.EmptyParens:
+      case Token.Redirect:
+      case Token.LeftParen:
+      case Token.ArithmeticCommand:
+      case Token.EmptyParens:
         return true;
       default:
         return false;
@@ -230,7 +230,7 @@ class Parser implements NestedParser {
   parseUntilCloseParen(openedAt: number): Statement[] {
     // the token being read holds the substitution: its look-ahead state waits until the body is read
     const outerPeeked = this.peeked;
-    const outerFlags = this.peekFlags;
+    const outerFlags = this.peekMode;
     this.peeked = false;
     this.enter();
     const outer = this.parenEndsProgram;
@@ -238,7 +238,7 @@ class Parser implements NestedParser {
     try {
       const body = this.parseSubstitutionBody(openedAt);
       this.peeked = outerPeeked;
-      this.peekFlags = outerFlags;
+      this.peekMode = outerFlags;
       return body;
     } finally {
       this.parenEndsProgram = outer;
@@ -248,22 +248,22 @@ class Parser implements NestedParser {
   private parseSubstitutionBody(openedAt: number): Statement[] {
     // Here-documents opened before the substitution wait for the end of its line;
     // those opened inside it and still open at its `)` join them.
-    const outerHeredocs = this.lx.holdPendingHeredocs();
-    this.firstInSubstitution = this.d.timeIsPlainAtSubstitutionStart;
+    const outerHeredocs = this.lexer.holdPendingHeredocs();
+    this.firstInSubstitution = this.dialect.timeIsPlainAtSubstitutionStart;
     const body = this.parseList();
-    const t = this.peek(Lex.CommandPosition);
-    if (t !== Tok.RightParen) {
-      if (t === Tok.EOF) this.fail('unterminated `$(`: close it with `)`', [openedAt, this.lx.end]);
+    const t = this.peek(LexMode.CommandPosition);
+    if (t !== Token.RightParen) {
+      if (t === Token.EOF) this.fail('unterminated `$(`: close it with `)`', [openedAt, this.lexer.end]);
       this.unexpected('`)`');
     }
     this.advance();
-    this.lx.resumePendingHeredocs(outerHeredocs);
+    this.lexer.resumePendingHeredocs(outerHeredocs);
     this.leave();
     return body;
   }
 
   parseBackquoted(text: string, positions: readonly number[], span: Span): Statement[] {
-    const inner = new Parser(text, this.d, this.lx.depth + 1);
+    const inner = new Parser(text, this.dialect, this.lexer.depth + 1);
     let body: Statement[];
     try {
       body = inner.parseProgram();
@@ -283,15 +283,15 @@ class Parser implements NestedParser {
   /** program : list EOF */
   parseProgram(): Statement[] {
     const body = this.parseList();
-    const t = this.peek(Lex.CommandPosition);
-    if (t !== Tok.EOF) {
-      const r = this.reserved();
-      if (r !== null) this.fail(`\`${r}\` with nothing open for it to close`, undefined, 'stray-closer');
-      if (t === Tok.RightParen) this.fail('`)` with nothing open for it to close', undefined, 'stray-closer');
-      if (this.d.closeBraceAnywhere && this.lx.wordLiteral === '}') this.fail('`}` with nothing open for it to close', undefined, 'stray-closer');
+    const t = this.peek(LexMode.CommandPosition);
+    if (t !== Token.EOF) {
+      const keyword = this.reserved();
+      if (keyword !== null) this.fail(`\`${keyword}\` with nothing open for it to close`, undefined, 'stray-closer');
+      if (t === Token.RightParen) this.fail('`)` with nothing open for it to close', undefined, 'stray-closer');
+      if (this.dialect.closeBraceAnywhere && this.lexer.wordLiteral === '}') this.fail('`}` with nothing open for it to close', undefined, 'stray-closer');
       this.unexpected();
     }
-    this.lx.closePendingHeredocs();
+    this.lexer.closePendingHeredocs();
     return body;
   }
 
@@ -303,43 +303,43 @@ class Parser implements NestedParser {
     const body: Statement[] = [];
     for (;;) {
       this.skipLinebreaks();
-      this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+      this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
       if (!this.startsCommand()) break;
       const statement = this.parseStatement();
       body.push(statement);
-      const t = this.peek(Lex.CommandPosition);
+      const t = this.peek(LexMode.CommandPosition);
       // bash and sh refuse `cmd & ;`; zsh reads the `;` as an empty separator.
-      if (t === Tok.Semi && (!statement.background || this.d.emptyLists)) {
+      if (t === Token.Semi && (!statement.background || this.dialect.emptyLists)) {
         this.advance();
         continue;
       }
-      if (statement.background || t === Tok.Newline) continue;
+      if (statement.background || t === Token.Newline) continue;
       break;
     }
-    return fit(body);
+    return exactSize(body);
   }
 
   /** A list that bash and sh require to hold a command (zsh allows it empty). */
   private parseNonEmptyList(what: string): Statement[] {
     const body = this.parseList();
-    if (body.length === 0 && !this.d.emptyLists) this.unexpected(`a command ${what}`);
+    if (body.length === 0 && !this.dialect.emptyLists) this.unexpected(`a command ${what}`);
     return body;
   }
 
   /** statement : and_or [ `&` | `&|` | `&!` ] */
   private parseStatement(): Statement {
     const andOr = this.parseAndOr();
-    const t = this.peek(Lex.CommandPosition);
+    const t = this.peek(LexMode.CommandPosition);
     let background = false;
     let end = andOr.span[1];
-    if (t === Tok.Amp || t === Tok.AmpDisown) {
-      if (this.d.backgroundNeedsCommandWord) {
+    if (t === Token.Amp || t === Token.AmpDisown) {
+      if (this.dialect.backgroundNeedsCommandWord) {
         const commands = andOr.pipelines[andOr.pipelines.length - 1]?.commands ?? [];
         const last = backgroundedCommand(commands[commands.length - 1]);
-        if (last?.type === 'SimpleCommand' && last.words.length === 0) this.fail('zsh cannot run a command with no words (only assignments or redirections) in the background', [this.tokStart, this.tokEnd]);
+        if (last?.type === 'SimpleCommand' && last.words.length === 0) this.fail('zsh cannot run a command with no words (only assignments or redirections) in the background', [this.tokenStart, this.tokenEnd]);
       }
       background = true;
-      end = this.tokEnd;
+      end = this.tokenEnd;
       this.advance();
     }
     return { type: 'Statement', span: background ? [andOr.span[0], end] : andOr.span, andOr, background };
@@ -351,73 +351,73 @@ class Parser implements NestedParser {
     const pipelines: Pipeline[] = [first];
     const operators: ('&&' | '||')[] = [];
     for (;;) {
-      const t = this.peek(Lex.CommandPosition);
-      if (t !== Tok.AndIf && t !== Tok.OrIf) break;
-      const opAt = this.tokStart;
+      const t = this.peek(LexMode.CommandPosition);
+      if (t !== Token.AndIf && t !== Token.OrIf) break;
+      const opAt = this.tokenStart;
       this.advance();
       this.skipLinebreaksAfterOperator();
-      this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+      this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
       if (!this.startsCommand() && !this.isPipelinePrefix()) {
         // zsh accepts `cmd &&` with nothing after it (at the end, or before a closer), but not before `&`.
-        if (this.d.danglingOperatorAtEnd && this.lx.tok !== Tok.Amp && this.lx.tok !== Tok.AmpDisown) break;
-        this.unexpected(`a command after \`${t === Tok.AndIf ? '&&' : '||'}\` at offset ${opAt}`);
+        if (this.dialect.danglingOperatorAtEnd && this.lexer.token !== Token.Amp && this.lexer.token !== Token.AmpDisown) break;
+        this.unexpected(`a command after \`${t === Token.AndIf ? '&&' : '||'}\` at offset ${opAt}`);
       }
-      operators.push(t === Tok.AndIf ? '&&' : '||');
+      operators.push(t === Token.AndIf ? '&&' : '||');
       pipelines.push(this.parsePipeline());
     }
     if (operators.length === 0) return { type: 'AndOr', span: first.span, pipelines, operators };
     const last = pipelines[pipelines.length - 1]!;
-    return { type: 'AndOr', span: [first.span[0], last.span[1]], pipelines: fit(pipelines), operators: fit(operators) };
+    return { type: 'AndOr', span: [first.span[0], last.span[1]], pipelines: exactSize(pipelines), operators: exactSize(operators) };
   }
 
   private isPipelinePrefix(): boolean {
-    const r = this.reserved();
-    return r === '!' || (r === 'time' && this.d.timeKeyword) || (r === 'coproc' && this.d.coproc === 'zsh');
+    const keyword = this.reserved();
+    return keyword === '!' || (keyword === 'time' && this.dialect.timeKeyword) || (keyword === 'coproc' && this.dialect.coproc === 'zsh');
   }
 
   /** pipeline : [ `time` [`-p`] ] [ `!` ] command { (`|` | `|&`) linebreak command } */
   private parsePipeline(): Pipeline {
-    const start = this.peekStartOf(Lex.CommandPosition | Lex.AssignmentAllowed);
+    const start = this.peekStartOf(LexMode.CommandPosition | LexMode.AssignmentAllowed);
     let negated = false;
     let timed = false;
     let bangs = 0;
     for (;;) {
-      this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
-      const r = this.reserved();
-      if (r === 'time' && this.d.timeKeyword && (!timed || this.d.timePosixFlag)) {
+      this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
+      const keyword = this.reserved();
+      if (keyword === 'time' && this.dialect.timeKeyword && (!timed || this.dialect.timePosixFlag)) {
         timed = true;
-        const end = this.tokEnd;
+        const end = this.tokenEnd;
         this.advance();
         // bash: `time -p`, `time --`, `time -p --`, and `time time …` are all the keyword
-        while (this.d.timePosixFlag && this.peek(Lex.None) === Tok.Word && (this.lx.wordLiteral === '-p' || this.lx.wordLiteral === '--')) this.advance();
-        this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+        while (this.dialect.timePosixFlag && this.peek(LexMode.None) === Token.Word && (this.lexer.wordLiteral === '-p' || this.lexer.wordLiteral === '--')) this.advance();
+        this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
           this.expectEmptyPipelineEnd('time');
           return { type: 'Pipeline', span: [start, end], negated, timed, commands: [], operators: [] };
         }
         continue;
       }
-      if (r === '!') {
-        if (bangs > 0 && !this.d.repeatedBang) this.unexpected('a command after `!`');
+      if (keyword === '!') {
+        if (bangs > 0 && !this.dialect.repeatedBang) this.unexpected('a command after `!`');
         bangs++;
         negated = !negated;
-        const end = this.tokEnd;
+        const end = this.tokenEnd;
         this.advance();
-        this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+        this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
-          if (!this.d.bareBang) this.unexpected('a command after `!`');
+          if (!this.dialect.bareBang) this.unexpected('a command after `!`');
           this.expectEmptyPipelineEnd('!');
           return { type: 'Pipeline', span: [start, end], negated, timed, commands: [], operators: [] };
         }
         continue;
       }
-      if (r === 'coproc' && this.d.coproc === 'zsh') {
+      if (keyword === 'coproc' && this.dialect.coproc === 'zsh') {
         // zsh: `coproc` runs the whole pipeline after it as a coprocess (and not after `!`).
         if (negated || bangs > 0) this.unexpected('a command after `!` (zsh takes no `coproc` there)');
-        const at = this.tokStart;
-        const end = this.tokEnd;
+        const at = this.tokenStart;
+        const end = this.tokenEnd;
         this.advance();
-        this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+        this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
           return { type: 'Pipeline', span: [start, end], negated, timed, commands: [], operators: [] };
         }
@@ -438,34 +438,34 @@ class Parser implements NestedParser {
     const commands: Command[] = [this.parseCommand()];
     const operators: ('|' | '|&')[] = [];
     for (;;) {
-      const t = this.peek(Lex.CommandPosition);
-      if (t !== Tok.Pipe && t !== Tok.PipeAmp) break;
+      const t = this.peek(LexMode.CommandPosition);
+      if (t !== Token.Pipe && t !== Token.PipeAmp) break;
       this.advance();
-      operators.push(t === Tok.Pipe ? '|' : '|&');
+      operators.push(t === Token.Pipe ? '|' : '|&');
       this.skipLinebreaksAfterOperator();
-      this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+      this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
       if (!this.startsCommand()) this.unexpected('a command after `|`');
-      if (commands.length >= this.d.maxPipelineCommands) {
-        this.fail(`bash refuses a pipeline this long (its parser's stack holds about 3,333 commands): treeward reads at most ${this.d.maxPipelineCommands.toLocaleString('en-US')} in one pipeline; split it`);
+      if (commands.length >= this.dialect.maxPipelineCommands) {
+        this.fail(`bash refuses a pipeline this long (its parser's stack holds about 3,333 commands): treeward reads at most ${this.dialect.maxPipelineCommands.toLocaleString('en-US')} in one pipeline; split it`);
       }
       commands.push(this.parseCommand());
     }
     const last = commands[commands.length - 1]!;
     if (operators.length === 0) return { type: 'Pipeline', span: last.span[0] === start ? last.span : [start, last.span[1]], negated, timed, commands, operators };
-    return { type: 'Pipeline', span: [start, last.span[1]], negated, timed, commands: fit(commands), operators: fit(operators) };
+    return { type: 'Pipeline', span: [start, last.span[1]], negated, timed, commands: exactSize(commands), operators: exactSize(operators) };
   }
 
   /** A bare `!` or `time` may end a list, but not be backgrounded or piped (zsh also lets a closer follow). */
   private expectEmptyPipelineEnd(what: string): void {
-    const t = this.lx.tok;
-    if (t === Tok.Semi || t === Tok.Newline || t === Tok.EOF) return;
-    if (this.d.emptyPipelineBeforeCloser && (t === Tok.RightParen || t === Tok.Word)) return;
+    const t = this.lexer.token;
+    if (t === Token.Semi || t === Token.Newline || t === Token.EOF) return;
+    if (this.dialect.emptyPipelineBeforeCloser && (t === Token.RightParen || t === Token.Word)) return;
     this.unexpected(`a command after \`${what}\``);
   }
 
-  private peekStartOf(flags: number): number {
-    this.peek(flags);
-    return this.tokStart;
+  private peekStartOf(mode: LexMode): number {
+    this.peek(mode);
+    return this.tokenStart;
   }
 
   // ------------------------------------------------------------------ commands
@@ -474,40 +474,40 @@ class Parser implements NestedParser {
   private parseCommand(): Command {
     this.enter();
     try {
-      const t = this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+      const t = this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
       let command: Command;
       switch (t) {
-        case Tok.LeftParen:
+        case Token.LeftParen:
           command = this.parseSubshell();
           break;
-        case Tok.ArithmeticCommand: {
-          const expression = this.lx.arithmetic!;
-          const span: Span = [this.tokStart, this.tokEnd];
+        case Token.ArithmeticCommand: {
+          const expression = this.lexer.arithmetic!;
+          const span: Span = [this.tokenStart, this.tokenEnd];
           this.advance();
           command = { type: 'ArithmeticCommand', span, expression, redirects: [] };
           break;
         }
-        case Tok.EmptyParens:
+        case Token.EmptyParens:
           command = this.parseZshAnonymousFunction();
           break;
-        case Tok.Word: {
-          const r = this.reserved();
-          if (r === 'coproc' && this.d.coproc === 'zsh') this.fail('zsh reads `coproc` only at the start of a pipeline');
-          if (r !== null && compoundOpeners.has(r)) {
-            command = this.parseCompound(r);
+        case Token.Word: {
+          const keyword = this.reserved();
+          if (keyword === 'coproc' && this.dialect.coproc === 'zsh') this.fail('zsh reads `coproc` only at the start of a pipeline');
+          if (keyword !== null && compoundOpeners.has(keyword)) {
+            command = this.parseCompound(keyword);
             break;
           }
-          if (r === 'nocorrect') {
+          if (keyword === 'nocorrect') {
             this.advance();
             return this.parseCommand();
           }
-          if (r === '!') this.fail('`!` can only start a pipeline, not follow `|`');
-          if (r !== null && r !== '!' && r !== 'time' && !this.d.declarationCommands.has(r)) {
-            this.fail(`\`${r}\` where a command should start`);
+          if (keyword === '!') this.fail('`!` can only start a pipeline, not follow `|`');
+          if (keyword !== null && keyword !== '!' && keyword !== 'time' && !this.dialect.declarationCommands.has(keyword)) {
+            this.fail(`\`${keyword}\` where a command should start`);
           }
           return this.parseSimpleCommand([]);
         }
-        case Tok.Redirect:
+        case Token.Redirect:
           return this.parseSimpleCommand([]);
         default:
           this.unexpected('a command');
@@ -520,17 +520,17 @@ class Parser implements NestedParser {
 
   /** Redirections after a compound command belong to it. */
   private withRedirects<C extends Command>(command: C): C {
-    while (this.peek(Lex.None) === Tok.Redirect) {
-      if (this.lx.redirectFdVariable !== null && this.d.fdVariablesOnlyOnSimpleCommands) this.fail('zsh reads `{name}>` only in a simple command');
-      const r = this.parseRedirect();
-      command.redirects.push(r);
-      command.span = [command.span[0], r.span[1]];
+    while (this.peek(LexMode.None) === Token.Redirect) {
+      if (this.lexer.redirectFdVariable !== null && this.dialect.fdVariablesOnlyOnSimpleCommands) this.fail('zsh reads `{name}>` only in a simple command');
+      const redirect = this.parseRedirect();
+      command.redirects.push(redirect);
+      command.span = [command.span[0], redirect.span[1]];
     }
     return command;
   }
 
-  private parseCompound(r: string): Command {
-    switch (r) {
+  private parseCompound(keyword: string): Command {
+    switch (keyword) {
       case 'if': return this.parseIf();
       case 'while': return this.parseWhile(false);
       case 'until': return this.parseWhile(true);
@@ -544,35 +544,35 @@ class Parser implements NestedParser {
       case 'coproc': return this.parseCoproc();
       case 'repeat': return this.parseRepeat();
     }
-    this.fail(`\`${r}\` is not read here`);
+    this.fail(`\`${keyword}\` is not read here`);
   }
 
   /** subshell : `(` list `)` */
   private parseSubshell(): Command {
-    const start = this.tokStart;
+    const start = this.tokenStart;
     this.advance();
     const outer = this.parenEndsProgram;
     this.parenEndsProgram = false;
     const body = this.parseNonEmptyList('inside `( )`');
     this.parenEndsProgram = outer;
-    if (this.peek(Lex.CommandPosition) !== Tok.RightParen) this.unexpected(`\`)\` to close the \`(\` at offset ${start}`);
-    const end = this.tokEnd;
+    if (this.peek(LexMode.CommandPosition) !== Token.RightParen) this.unexpected(`\`)\` to close the \`(\` at offset ${start}`);
+    const end = this.tokenEnd;
     this.advance();
     return { type: 'Subshell', span: [start, end], body, redirects: [] };
   }
 
   /** group : `{` list `}`, and zsh's `{ list } always { list }` */
   private parseBraceGroup(): Command {
-    const start = this.tokStart;
+    const start = this.tokenStart;
     this.advance();
     const body = this.parseNonEmptyList('inside `{ }`');
     this.expectCloseBrace(start);
     let end = this.lastEnd;
-    if (this.d.alwaysBlock && this.peek(Lex.CommandPosition) === Tok.Word && this.lx.wordLiteral === 'always' && !this.rightAfterKeywordCloser()) {
+    if (this.dialect.alwaysBlock && this.peek(LexMode.CommandPosition) === Token.Word && this.lexer.wordLiteral === 'always' && !this.rightAfterKeywordCloser()) {
       this.advance();
       this.skipLinebreaks();
-      if (!(this.peek(Lex.CommandPosition) === Tok.Word && this.isReservedWord('{'))) this.unexpected('`{` after `always`');
-      const open = this.tokStart;
+      if (!(this.peek(LexMode.CommandPosition) === Token.Word && this.isReservedWord('{'))) this.unexpected('`{` after `always`');
+      const open = this.tokenStart;
       this.advance();
       const always = this.parseList();
       this.expectCloseBrace(open);
@@ -585,17 +585,17 @@ class Parser implements NestedParser {
   private lastEnd = 0;
 
   private expectCloseBrace(openedAt: number): void {
-    this.peek(Lex.CommandPosition);
-    if (!(this.lx.tok === Tok.Word && this.lx.wordLiteral === '}' && this.d.reservedWords.has('}'))) {
+    this.peek(LexMode.CommandPosition);
+    if (!(this.lexer.token === Token.Word && this.lexer.wordLiteral === '}' && this.dialect.reservedWords.has('}'))) {
       this.fail(`expected \`}\` to close the \`{\` at offset ${openedAt}, found ${this.describeToken()}`);
     }
-    this.lastEnd = this.tokEnd;
+    this.lastEnd = this.tokenEnd;
     this.advance();
   }
 
   /** if : `if` list `then` list { `elif` list `then` list } [ `else` list ] `fi`, and zsh's brace and short forms */
   private parseIf(): Command {
-    const start = this.tokStart;
+    const start = this.tokenStart;
     this.advance();
     const clauses: { condition: Statement[]; body: Statement[] }[] = [];
     let elseBody: Statement[] | null = null;
@@ -603,21 +603,21 @@ class Parser implements NestedParser {
     for (;;) {
       const condition = this.parseNonEmptyList('after `if`');
       // the list has taken its newlines; zsh takes `;` here too
-      if (this.d.semicolonsWhereNewlines) this.skipLinebreaks();
-      this.peek(Lex.CommandPosition);
+      if (this.dialect.semicolonsWhereNewlines) this.skipLinebreaks();
+      this.peek(LexMode.CommandPosition);
       if (this.isReservedWord('then')) {
         this.advance();
         const body = this.parseNonEmptyList('after `then`');
         clauses.push({ condition, body });
-      } else if (this.d.braceConditionBodies && this.isReservedWord('{')) {
-        const open = this.tokStart;
+      } else if (this.dialect.braceConditionBodies && this.isReservedWord('{')) {
+        const open = this.tokenStart;
         this.advance();
         const body = this.parseList();
         this.expectCloseBrace(open);
         clauses.push({ condition, body });
         usedBraces = true;
-        const t = this.peek(Lex.CommandPosition);
-        if (t === Tok.Semi || t === Tok.Newline) return { type: 'If', span: [start, this.lastEnd], clauses, elseBody, redirects: [] };
+        const t = this.peek(LexMode.CommandPosition);
+        if (t === Token.Semi || t === Token.Newline) return { type: 'If', span: [start, this.lastEnd], clauses, elseBody, redirects: [] };
         if (this.isReservedWord('elif')) { this.advance(); continue; }
         if (this.isReservedWord('else')) { this.advance(); break; }
         if (this.isReservedWord('fi')) {
@@ -625,10 +625,10 @@ class Parser implements NestedParser {
           return { type: 'If', span: [start, end], clauses, elseBody, redirects: [] };
         }
         this.unexpected('`elif`, `else`, `fi` or a newline after `if … { … }`');
-      } else if (this.d.shortBodies && condition.length > 0) {
+      } else if (this.dialect.shortBodies && condition.length > 0) {
         // zsh's short form: `if [[ c ]] cmd` runs one and-or list (zsh lets it be empty, except at the end).
-        const after = this.peek(Lex.CommandPosition);
-        if (after === Tok.EOF || (after === Tok.RightParen && this.parenEndsProgram)) this.unexpected('a command after the condition of `if`');
+        const after = this.peek(LexMode.CommandPosition);
+        if (after === Token.EOF || (after === Token.RightParen && this.parenEndsProgram)) this.unexpected('a command after the condition of `if`');
         const statement = this.parseShortBody();
         const body = statement ? [statement] : [];
         clauses.push({ condition, body });
@@ -636,7 +636,7 @@ class Parser implements NestedParser {
       } else {
         this.unexpected(`\`then\` for the \`if\` at offset ${start}`);
       }
-      this.peek(Lex.CommandPosition);
+      this.peek(LexMode.CommandPosition);
       if (this.isReservedWord('elif')) { this.advance(); continue; }
       if (this.isReservedWord('else')) { this.advance(); break; }
       if (this.isReservedWord('fi')) {
@@ -646,9 +646,9 @@ class Parser implements NestedParser {
       this.unexpected(`\`fi\` to close the \`if\` at offset ${start}`);
     }
     // `else`: zsh takes `;` after it
-    if (this.d.semicolonsWhereNewlines) this.skipLinebreaks();
-    if (usedBraces && this.peek(Lex.CommandPosition) === Tok.Word && this.isReservedWord('{')) {
-      const open = this.tokStart;
+    if (this.dialect.semicolonsWhereNewlines) this.skipLinebreaks();
+    if (usedBraces && this.peek(LexMode.CommandPosition) === Token.Word && this.isReservedWord('{')) {
+      const open = this.tokenStart;
       this.advance();
       elseBody = this.parseList();
       this.expectCloseBrace(open);
@@ -660,16 +660,16 @@ class Parser implements NestedParser {
   }
 
   private lastTokEnd(): number {
-    return this.tokEnd;
+    return this.tokenEnd;
   }
 
   private lastBodyEnd(start: number): number {
-    return Math.max(start, this.lx.tokStart);
+    return Math.max(start, this.lexer.tokenStart);
   }
 
   /** zsh's short body (`list1`): one and-or list, or nothing when no command follows. */
   private parseShortBody(): Statement | null {
-    this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+    this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
     if (!this.startsCommand() && !this.isPipelinePrefix()) return null;
     const andOr = this.parseAndOr();
     return { type: 'Statement', span: andOr.span, andOr, background: false };
@@ -677,7 +677,7 @@ class Parser implements NestedParser {
 
   /** while : (`while` | `until`) list `do` list `done`, and zsh's `{ }` form */
   private parseWhile(until: boolean): Command {
-    const start = this.tokStart;
+    const start = this.tokenStart;
     this.advance();
     const condition = this.parseNonEmptyList(`after \`${until ? 'until' : 'while'}\``);
     const { body, end } = this.parseLoopBody(start, until ? 'until' : 'while', false, true);
@@ -687,15 +687,15 @@ class Parser implements NestedParser {
   /** `do` list `done`, or `{ list }` (bash, zsh), zsh's `list end` (foreach) and short form. */
   private parseLoopBody(start: number, what: string, bracesAllowed: boolean, zshShort: boolean, foreach = false): { body: Statement[]; end: number } {
     this.skipLinebreaks();
-    this.peek(Lex.CommandPosition);
+    this.peek(LexMode.CommandPosition);
     if (this.isReservedWord('do')) {
       this.advance();
       const body = this.parseNonEmptyList('after `do`');
       this.expectReserved('done', what, start);
-      return { body, end: this.tokEnd };
+      return { body, end: this.tokenEnd };
     }
-    if ((bracesAllowed || this.d.braceConditionBodies) && this.isReservedWord('{')) {
-      const open = this.tokStart;
+    if ((bracesAllowed || this.dialect.braceConditionBodies) && this.isReservedWord('{')) {
+      const open = this.tokenStart;
       this.advance();
       const body = this.parseNonEmptyList('inside `{ }`');
       this.expectCloseBrace(open);
@@ -704,9 +704,9 @@ class Parser implements NestedParser {
     if (foreach) {
       const body = this.parseList();
       this.expectReserved('end', 'foreach', start);
-      return { body, end: this.tokEnd };
+      return { body, end: this.tokenEnd };
     }
-    if (zshShort && this.d.shortBodies) {
+    if (zshShort && this.dialect.shortBodies) {
       const statement = this.parseShortBody();
       return statement ? { body: [statement], end: statement.span[1] } : { body: [], end: this.lastBodyEnd(start) };
     }
@@ -719,199 +719,199 @@ class Parser implements NestedParser {
    * and `select`, zsh's several names, `for name (words)`, `foreach name (words) … end`.
    */
   private parseFor(select: boolean, foreach: boolean): Command {
-    const start = this.tokStart;
+    const start = this.tokenStart;
     const keyword = select ? 'select' : foreach ? 'foreach' : 'for';
     this.advance();
-    if (!select && !foreach && this.d.arithmeticCommand) {
+    if (!select && !foreach && this.dialect.arithmeticCommand) {
       const arith = this.tryArithmeticFor(start);
       if (arith) return arith;
     }
     const variables: { name: string; span: Span }[] = [];
     for (;;) {
-      const t = this.peek(variables.length === 0 ? Lex.None : Lex.CommandPosition);
-      if (t !== Tok.Word) {
+      const t = this.peek(variables.length === 0 ? LexMode.None : LexMode.CommandPosition);
+      if (t !== Token.Word) {
         if (variables.length === 0) this.unexpected(`a variable name after \`${keyword}\``);
         break;
       }
-      const lit = this.lx.wordLiteral;
-      if (variables.length > 0 && (lit === 'in' || lit === 'do' || lit === '{' || !this.d.forSeveralNames || select)) break;
-      const zshPositional = this.d.forSeveralNames && lit !== null && /^[0-9]+$/.test(lit);
-      if ((lit === null || !(isValidName(lit) || zshPositional)) && this.d.loopVariableChecked) {
-        if (variables.length === 0) this.fail(`\`${this.lx.tokenText()}\` is not a valid variable name for \`${keyword}\``);
+      const lit = this.lexer.wordLiteral;
+      if (variables.length > 0 && (lit === 'in' || lit === 'do' || lit === '{' || !this.dialect.forSeveralNames || select)) break;
+      const zshPositional = this.dialect.forSeveralNames && lit !== null && /^[0-9]+$/.test(lit);
+      if ((lit === null || !(isValidName(lit) || zshPositional)) && this.dialect.loopVariableChecked) {
+        if (variables.length === 0) this.fail(`\`${this.lexer.tokenText()}\` is not a valid variable name for \`${keyword}\``);
         break;
       }
       // bash checks the name only when the loop runs
-      variables.push({ name: lit ?? this.lx.tokenText(), span: [this.tokStart, this.tokEnd] });
+      variables.push({ name: lit ?? this.lexer.tokenText(), span: [this.tokenStart, this.tokenEnd] });
       this.advance();
     }
     let items: Word[] | null = null;
     let sawNewline = false;
     for (;;) {
-      const t = this.peek(Lex.CommandPosition);
-      if (t !== Tok.Newline) break;
+      const t = this.peek(LexMode.CommandPosition);
+      if (t !== Token.Newline) break;
       sawNewline = true;
       this.advance();
     }
-    this.peek(Lex.CommandPosition);
+    this.peek(LexMode.CommandPosition);
     // `in` by its text: zsh does not reserve it, but reads it here as bash and sh do
-    if (this.lx.tok === Tok.Word && this.lx.wordLiteral === 'in') {
+    if (this.lexer.token === Token.Word && this.lexer.wordLiteral === 'in') {
       this.advance();
       items = [];
       for (;;) {
-        const t = this.peek(Lex.None);
-        if (t === Tok.Word) {
-          items.push(this.lx.word!);
+        const t = this.peek(LexMode.None);
+        if (t === Token.Word) {
+          items.push(this.lexer.word!);
           this.advance();
           continue;
         }
-        if (t === Tok.Semi || t === Tok.Newline) {
+        if (t === Token.Semi || t === Token.Newline) {
           this.advance();
           break;
         }
         this.unexpected('`;` or a newline after the words of `' + keyword + ' … in`');
       }
-    } else if (this.d.forParenthesizedWords && !sawNewline && this.lx.tok === Tok.LeftParen) {
+    } else if (this.dialect.forParenthesizedWords && !sawNewline && this.lexer.token === Token.LeftParen) {
       this.advance();
       items = [];
       for (;;) {
-        const t = this.peek(Lex.None);
-        if (t === Tok.Word) {
-          items.push(this.lx.word!);
+        const t = this.peek(LexMode.None);
+        if (t === Token.Word) {
+          items.push(this.lexer.word!);
           this.advance();
-        } else if (t === Tok.Newline || t === Tok.Semi) this.advance();
+        } else if (t === Token.Newline || t === Token.Semi) this.advance();
         else break;
       }
-      if (this.peek(Lex.None) !== Tok.RightParen) this.unexpected('`)` to close the word list');
+      if (this.peek(LexMode.None) !== Token.RightParen) this.unexpected('`)` to close the word list');
       this.advance();
-    } else if (this.lx.tok === Tok.Semi && !foreach) {
+    } else if (this.lexer.token === Token.Semi && !foreach) {
       this.advance();
     }
     if (foreach && items === null) this.unexpected('`(` after `foreach NAME`');
-    const { body, end } = this.parseLoopBody(start, keyword, this.d.braceLoopBody, true, foreach);
+    const { body, end } = this.parseLoopBody(start, keyword, this.dialect.braceLoopBody, true, foreach);
     return { type: 'For', span: [start, end], select, variables, items, body, redirects: [] };
   }
 
   /** `for (( init; test; update ))` */
   private tryArithmeticFor(start: number): Command | null {
-    const clauses = this.lx.readArithmeticFor();
+    const clauses = this.lexer.readArithmeticFor();
     if (clauses === null) return null;
     if (!clauses.ok) this.fail(clauses.message, clauses.span);
     const { init, test, update } = clauses;
     // optional separator
-    const t2 = this.peek(Lex.CommandPosition);
-    if (t2 === Tok.Semi) this.advance();
+    const t2 = this.peek(LexMode.CommandPosition);
+    if (t2 === Token.Semi) this.advance();
     const { body, end } = this.parseLoopBody(start, 'for', true, true);
     return { type: 'ArithFor', span: [start, end], init, test, update, body, redirects: [] };
   }
 
   /** case : `case` word linebreak `in` { item } `esac`, and zsh's `case word { … }` */
   private parseCase(): Command {
-    const start = this.tokStart;
+    const start = this.tokenStart;
     this.advance();
-    if (this.peek(Lex.None) !== Tok.Word) this.unexpected('a word after `case`');
-    const subject = this.lx.word!;
+    if (this.peek(LexMode.None) !== Token.Word) this.unexpected('a word after `case`');
+    const subject = this.lexer.word!;
     this.advance();
     this.skipLinebreaks();
-    this.peek(Lex.CommandPosition);
+    this.peek(LexMode.CommandPosition);
     let braces = false;
-    if (this.lx.tok === Tok.Word && this.lx.wordLiteral === 'in') this.advance();
-    else if (this.d.caseBraces && this.isReservedWord('{')) {
+    if (this.lexer.token === Token.Word && this.lexer.wordLiteral === 'in') this.advance();
+    else if (this.dialect.caseBraces && this.isReservedWord('{')) {
       braces = true;
       this.advance();
     } else this.unexpected('`in` after `case WORD`');
     const items: CaseItem[] = [];
     for (;;) {
       this.skipLinebreaks();
-      const t = this.peek(Lex.CasePattern);
-      if (t === Tok.Word && this.lx.wordLiteral === (braces ? '}' : 'esac') && !this.rightAfterKeywordCloser()) break;
+      const t = this.peek(LexMode.CasePattern);
+      if (t === Token.Word && this.lexer.wordLiteral === (braces ? '}' : 'esac') && !this.rightAfterKeywordCloser()) break;
       items.push(this.parseCaseItem());
-      const term = this.peek(Lex.CommandPosition);
-      if (term === Tok.DoubleSemi || term === Tok.SemiAmp || term === Tok.DoubleSemiAmp || term === Tok.SemiPipe) {
-        items[items.length - 1]!.terminator = this.lx.tokenText();
-        items[items.length - 1]!.span[1] = this.tokEnd;
+      const term = this.peek(LexMode.CommandPosition);
+      if (term === Token.DoubleSemi || term === Token.SemiAmp || term === Token.DoubleSemiAmp || term === Token.SemiPipe) {
+        items[items.length - 1]!.terminator = this.lexer.tokenText();
+        items[items.length - 1]!.span[1] = this.tokenEnd;
         this.advance();
         continue;
       }
-      if (term === Tok.Word && this.isReservedWord(braces ? '}' : 'esac')) break;
+      if (term === Token.Word && this.isReservedWord(braces ? '}' : 'esac')) break;
       this.unexpected(`\`;;\` or \`${braces ? '}' : 'esac'}\` after a case item`);
     }
-    const end = braces ? this.tokEnd : this.consumeKeywordCloser();
+    const end = braces ? this.tokenEnd : this.consumeKeywordCloser();
     if (braces) this.advance();
     return { type: 'Case', span: [start, end], subject, items, redirects: [] };
   }
 
   private parseCaseItem(): CaseItem {
-    const start = this.tokStart;
+    const start = this.tokenStart;
     const patterns: Word[] = [];
-    if (this.lx.tok === Tok.LeftParen) this.advance();
-    else if (this.lx.arithmeticFallback && this.d.caseNeedsParenAfterArithmeticFallback) {
+    if (this.lexer.token === Token.LeftParen) this.advance();
+    else if (this.lexer.arithmeticFallback && this.dialect.caseNeedsParenAfterArithmeticFallback) {
       // bash scans `$(((…` for its closing `)` by counting parentheses: a pattern's lone `)` ends the substitution early
-      this.fail('bash misreads a case pattern without its leading `(` inside `$(((…`: write `(pattern)`, or `$( ((…`', [start, this.tokEnd]);
+      this.fail('bash misreads a case pattern without its leading `(` inside `$(((…`: write `(pattern)`, or `$( ((…`', [start, this.tokenEnd]);
     }
     for (;;) {
-      const t = this.peek(Lex.CasePattern);
-      if (t === Tok.Pipe && this.d.caseEmptyAlternatives) {
+      const t = this.peek(LexMode.CasePattern);
+      if (t === Token.Pipe && this.dialect.caseEmptyAlternatives) {
         // zsh accepts an empty alternative: `|b)`
         this.advance();
         continue;
       }
-      if (t !== Tok.Word) this.unexpected('a case pattern');
-      const word = this.lx.word!;
+      if (t !== Token.Word) this.unexpected('a case pattern');
+      const word = this.lexer.word!;
       this.advance();
-      const next = this.peek(Lex.CasePattern);
-      if (this.d.caseParenthesizedPattern && next !== Tok.RightParen && next !== Tok.Pipe && patterns.length === 0 && this.lx.writtenInParentheses(word)) {
+      const next = this.peek(LexMode.CasePattern);
+      if (this.dialect.caseParenthesizedPattern && next !== Token.RightParen && next !== Token.Pipe && patterns.length === 0 && this.lexer.writtenInParentheses(word)) {
         // zsh: `(pattern)` followed by the body is the optional leading parenthesis form.
         patterns.push(word);
         break;
       }
       patterns.push(word);
-      if (next === Tok.Pipe) {
+      if (next === Token.Pipe) {
         this.advance();
         // zsh accepts an empty last alternative: `a|)`
-        if (this.d.caseEmptyAlternatives && this.peek(Lex.CasePattern) === Tok.RightParen) {
+        if (this.dialect.caseEmptyAlternatives && this.peek(LexMode.CasePattern) === Token.RightParen) {
           this.advance();
           break;
         }
         continue;
       }
-      if (next === Tok.RightParen) {
+      if (next === Token.RightParen) {
         this.advance();
         break;
       }
       this.unexpected('`)` or `|` after a case pattern');
     }
     const body = this.parseList();
-    const end = body.length > 0 ? body[body.length - 1]!.span[1] : this.tokStart;
+    const end = body.length > 0 ? body[body.length - 1]!.span[1] : this.tokenStart;
     return { type: 'CaseItem', span: [start, Math.max(start, end)], patterns, body, terminator: null };
   }
 
   /** `[[ expression ]]` */
   private parseTest(): Command {
-    const start = this.tokStart;
+    const start = this.tokenStart;
     this.advance();
     const expression = this.parseTestOr();
-    this.peek(Lex.Condition);
-    if (!(this.lx.tok === Tok.Word && this.lx.wordLiteral === ']]')) this.unexpected('`]]` or a condition operator');
-    const end = this.tokEnd;
+    this.peek(LexMode.Condition);
+    if (!(this.lexer.token === Token.Word && this.lexer.wordLiteral === ']]')) this.unexpected('`]]` or a condition operator');
+    const end = this.tokenEnd;
     this.advance();
     return { type: 'Test', span: [start, end], expression, redirects: [] };
   }
 
   private skipTestNewlines(): void {
-    while (this.peek(Lex.Condition) === Tok.Newline) this.advance();
+    while (this.peek(LexMode.Condition) === Token.Newline) this.advance();
   }
 
   /** Read a token inside `[[ ]]`; zsh reads newlines there as blanks. */
-  private peekTest(flags = Lex.Condition): Tok {
-    if (this.d.conditionNewlinesAsBlanks) while (this.peek(flags) === Tok.Newline) this.advance();
-    return this.peek(flags);
+  private peekTest(mode = LexMode.Condition): Token {
+    if (this.dialect.conditionNewlinesAsBlanks) while (this.peek(mode) === Token.Newline) this.advance();
+    return this.peek(mode);
   }
 
   private parseTestOr(): TestExpression {
     let left = this.parseTestAnd();
     for (;;) {
       this.skipTestNewlines();
-      if (this.peek(Lex.Condition) !== Tok.OrIf) return left;
+      if (this.peek(LexMode.Condition) !== Token.OrIf) return left;
       this.advance();
       this.skipTestNewlines();
       const right = this.parseTestAnd();
@@ -923,7 +923,7 @@ class Parser implements NestedParser {
     let left = this.parseTestTerm();
     for (;;) {
       this.skipTestNewlines();
-      if (this.peek(Lex.Condition) !== Tok.AndIf) return left;
+      if (this.peek(LexMode.Condition) !== Token.AndIf) return left;
       this.advance();
       this.skipTestNewlines();
       const right = this.parseTestTerm();
@@ -932,38 +932,38 @@ class Parser implements NestedParser {
   }
 
   private atTestEnd(): boolean {
-    const t = this.lx.tok;
-    return t === Tok.AndIf || t === Tok.OrIf || t === Tok.RightParen || t === Tok.EOF ||
-      (t === Tok.Word && this.lx.wordLiteral === ']]');
+    const t = this.lexer.token;
+    return t === Token.AndIf || t === Token.OrIf || t === Token.RightParen || t === Token.EOF ||
+      (t === Token.Word && this.lexer.wordLiteral === ']]');
   }
 
   private parseTestTerm(): TestExpression {
     this.enter();
     try {
       this.skipTestNewlines();
-      const t = this.peek(Lex.Condition);
-      const start = this.tokStart;
-      if (t === Tok.Word && this.lx.wordLiteral === '!') {
-        const bang = this.lx.word!;
+      const t = this.peek(LexMode.Condition);
+      const start = this.tokenStart;
+      if (t === Token.Word && this.lexer.wordLiteral === '!') {
+        const bang = this.lexer.word!;
         this.advance();
-        this.peek(Lex.Condition);
+        this.peek(LexMode.Condition);
         // bash reads a lone `!` before `]]` as a word
-        if (this.d.conditionGrammar === 'bash' && this.lx.tok === Tok.Word && (this.lx.wordLiteral as string | null) === ']]') return { type: 'TestWord', span: bang.span, word: bang };
+        if (this.dialect.conditionGrammar === 'bash' && this.lexer.token === Token.Word && (this.lexer.wordLiteral as string | null) === ']]') return { type: 'TestWord', span: bang.span, word: bang };
         const operand = this.parseTestTerm();
         return { type: 'TestNot', span: [start, operand.span[1]], operand };
       }
-      if (t === Tok.LeftParen) {
+      if (t === Token.LeftParen) {
         this.advance();
-        if (this.d.conditionNewlinesAsBlanks) this.skipTestNewlines();
+        if (this.dialect.conditionNewlinesAsBlanks) this.skipTestNewlines();
         const inner = this.parseTestOr();
-        if (this.d.conditionNewlinesAsBlanks) this.skipTestNewlines();
-        if (this.peek(Lex.Condition) !== Tok.RightParen) this.unexpected('`)` in `[[ ]]`');
-        const end = this.tokEnd;
+        if (this.dialect.conditionNewlinesAsBlanks) this.skipTestNewlines();
+        if (this.peek(LexMode.Condition) !== Token.RightParen) this.unexpected('`)` in `[[ ]]`');
+        const end = this.tokenEnd;
         this.advance();
         return { type: 'TestGroup', span: [start, end], inner };
       }
-      if (t !== Tok.Word || this.lx.wordLiteral === ']]' || this.lx.conditionOperator) this.unexpected('a condition');
-      return this.d.conditionGrammar === 'zsh' ? this.parseZshTestWords() : this.parseBashTestWords();
+      if (t !== Token.Word || this.lexer.wordLiteral === ']]' || this.lexer.conditionOperator) this.unexpected('a condition');
+      return this.dialect.conditionGrammar === 'zsh' ? this.parseZshTestWords() : this.parseBashTestWords();
     } finally {
       this.leave();
     }
@@ -974,24 +974,24 @@ class Parser implements NestedParser {
    * known binary test (the right side of `=~` read as a regex).
    */
   private parseBashTestWords(): TestExpression {
-    const first = this.lx.word!;
-    const firstLit = this.lx.wordLiteral;
+    const first = this.lexer.word!;
+    const firstLit = this.lexer.wordLiteral;
     this.advance();
-    const t2 = this.peek(Lex.Condition);
+    const t2 = this.peek(LexMode.Condition);
     const isUnary = firstLit !== null && bashUnaryTests.has(firstLit);
-    if (t2 === Tok.Word && this.lx.wordLiteral !== ']]') {
-      const opLit = this.lx.wordLiteral;
+    if (t2 === Token.Word && this.lexer.wordLiteral !== ']]') {
+      const opLit = this.lexer.wordLiteral;
       if (isUnary) {
-        if (this.lx.conditionOperator) this.fail(`\`${opLit}\` cannot be the operand of \`${firstLit}\``);
-        const operand = this.lx.word!;
+        if (this.lexer.conditionOperator) this.fail(`\`${opLit}\` cannot be the operand of \`${firstLit}\``);
+        const operand = this.lexer.word!;
         this.advance();
         return { type: 'TestUnary', span: [first.span[0], operand.span[1]], operator: firstLit!, operand };
       }
       if (opLit === null || !bashBinaryTests.has(opLit)) this.fail('conditional binary operator expected');
       this.advance();
-      const t3 = this.peek(opLit === '=~' ? Lex.Condition | Lex.Regex : Lex.Condition);
-      if (t3 !== Tok.Word || this.lx.wordLiteral === ']]' || this.lx.conditionOperator) this.unexpected(`a word after \`${opLit}\``);
-      const right = this.lx.word!;
+      const t3 = this.peek(opLit === '=~' ? LexMode.Condition | LexMode.Regex : LexMode.Condition);
+      if (t3 !== Token.Word || this.lexer.wordLiteral === ']]' || this.lexer.conditionOperator) this.unexpected(`a word after \`${opLit}\``);
+      const right = this.lexer.word!;
       this.advance();
       return { type: 'TestBinary', span: [first.span[0], right.span[1]], operator: opLit, left: first, right };
     }
@@ -1007,18 +1007,18 @@ class Parser implements NestedParser {
    * first word `-x`; more words after a first word `-x`.
    */
   private parseZshTestWords(): TestExpression {
-    const first = this.lx.word!;
-    const firstLit = this.lx.wordLiteral;
+    const first = this.lexer.word!;
+    const firstLit = this.lexer.wordLiteral;
     const dashFirst = firstLit !== null && firstLit.length > 1 && firstLit.startsWith('-');
     this.advance();
     const words: Word[] = [];
     let comparison: string | null = null;
     for (;;) {
       // after the operator, parentheses glob rather than group
-      const t = this.peekTest(words.length >= 1 ? Lex.None : Lex.Condition);
-      if (t !== Tok.Word || this.lx.wordLiteral === ']]') break;
-      if (words.length === 0 && this.lx.conditionOperator) comparison = this.lx.wordLiteral;
-      words.push(this.lx.word!);
+      const t = this.peekTest(words.length >= 1 ? LexMode.None : LexMode.Condition);
+      if (t !== Token.Word || this.lexer.wordLiteral === ']]') break;
+      if (words.length === 0 && this.lexer.conditionOperator) comparison = this.lexer.wordLiteral;
+      words.push(this.lexer.word!);
       this.advance();
       if (comparison !== null && words.length === 2) break;
     }
@@ -1030,47 +1030,47 @@ class Parser implements NestedParser {
     }
     if (words.length === 0) return { type: 'TestWord', span, word: first };
     if (words.length === 1) {
-      if (!dashFirst) this.fail(`condition expected: \`${this.lx.sourceText(first.span[0], first.span[1])}\``, first.span);
+      if (!dashFirst) this.fail(`condition expected: \`${this.lexer.sourceText(first.span[0], first.span[1])}\``, first.span);
       // zsh reads an unquoted `!` there as negation, with nothing after it to negate
-      if (words[0]!.unquoted && this.lx.sourceText(words[0]!.span[0], words[0]!.span[1]) === '!') this.fail('zsh reads `!` as negation, not as the operand of `' + firstLit + '`: quote it', words[0]!.span);
+      if (words[0]!.unquoted && this.lexer.sourceText(words[0]!.span[0], words[0]!.span[1]) === '!') this.fail('zsh reads `!` as negation, not as the operand of `' + firstLit + '`: quote it', words[0]!.span);
       return { type: 'TestUnary', span, operator: firstLit!, operand: words[0]! };
     }
     const op = unquotedLiteral(words[0]!);
     if (words.length === 2) {
       const binary = op !== null && (op === '=' || op === '==' || op === '!=' || op === '=~' || (op.length > 1 && op.startsWith('-')));
-      if (!binary && !dashFirst) this.fail(`condition expected: \`${this.lx.sourceText(words[0]!.span[0], words[0]!.span[1])}\``, words[0]!.span);
+      if (!binary && !dashFirst) this.fail(`condition expected: \`${this.lexer.sourceText(words[0]!.span[0], words[0]!.span[1])}\``, words[0]!.span);
       return { type: 'TestBinary', span, operator: op ?? '', left: first, right: words[1]! };
     }
-    if (!dashFirst) this.fail(`condition expected: \`${this.lx.sourceText(first.span[0], first.span[1])}\``, first.span);
+    if (!dashFirst) this.fail(`condition expected: \`${this.lexer.sourceText(first.span[0], first.span[1])}\``, first.span);
     return { type: 'TestBinary', span, operator: firstLit!, left: words[0]!, right: words[words.length - 1]! };
   }
 
   /** bash: `function name [()] compound`; zsh: `function [names] [()] body` */
   private parseFunctionKeyword(): Command {
-    const start = this.tokStart;
+    const start = this.tokenStart;
     this.advance();
     const names: Word[] = [];
-    if (this.d.severalFunctionNames) {
+    if (this.dialect.severalFunctionNames) {
       for (;;) {
-        const t = this.peek(Lex.CommandPosition);
-        if (t !== Tok.Word || this.lx.wordLiteral === '{') break;
-        if (this.d.closeBraceAnywhere && this.lx.wordLiteral === '}') break;
-        names.push(this.lx.word!);
+        const t = this.peek(LexMode.CommandPosition);
+        if (t !== Token.Word || this.lexer.wordLiteral === '{') break;
+        if (this.dialect.closeBraceAnywhere && this.lexer.wordLiteral === '}') break;
+        names.push(this.lexer.word!);
         this.advance();
       }
-      if (this.peek(Lex.CommandPosition) === Tok.EmptyParens) this.advance();
+      if (this.peek(LexMode.CommandPosition) === Token.EmptyParens) this.advance();
       this.skipLinebreaks();
       const body = this.parseZshFunctionBody(true);
       const definition: Command = { type: 'FunctionDefinition', span: [start, Math.max(start, body.span[1])], names, keyword: true, body, args: [], redirects: [] };
       return names.length === 0 ? this.withAnonymousArguments(definition) : definition;
     }
-    if (this.peek(Lex.None) !== Tok.Word) this.unexpected('a function name after `function`');
-    names.push(this.lx.word!);
+    if (this.peek(LexMode.None) !== Token.Word) this.unexpected('a function name after `function`');
+    names.push(this.lexer.word!);
     this.advance();
     // `function f ()` takes optional parentheses; `function f ( cmd )` has a subshell body
-    if (this.peek(Lex.None) === Tok.LeftParen && this.lx.closeParenFollows()) {
+    if (this.peek(LexMode.None) === Token.LeftParen && this.lexer.closeParenFollows()) {
       this.advance();
-      this.peek(Lex.None);
+      this.peek(LexMode.None);
       this.advance();
     }
     this.skipNewlines();
@@ -1080,7 +1080,7 @@ class Parser implements NestedParser {
 
   /** zsh: `() body args…` defines and runs an anonymous function. */
   private parseZshAnonymousFunction(): Command {
-    const start = this.tokStart;
+    const start = this.tokenStart;
     this.advance();
     this.skipLinebreaks();
     const body = this.parseZshFunctionBody();
@@ -1091,13 +1091,13 @@ class Parser implements NestedParser {
   /** The words and redirections after an anonymous function's body are its arguments and its redirections. */
   private withAnonymousArguments(definition: Command & { type: 'FunctionDefinition' }): Command {
     for (;;) {
-      const t = this.peek(Lex.None);
-      if (t === Tok.Redirect) {
-        const r = this.parseRedirect();
-        definition.redirects.push(r);
-        definition.span = [definition.span[0], r.span[1]];
-      } else if (t === Tok.Word && !(this.d.closeBraceAnywhere && this.lx.wordLiteral === '}')) {
-        const word = this.lx.word!;
+      const t = this.peek(LexMode.None);
+      if (t === Token.Redirect) {
+        const redirect = this.parseRedirect();
+        definition.redirects.push(redirect);
+        definition.span = [definition.span[0], redirect.span[1]];
+      } else if (t === Token.Word && !(this.dialect.closeBraceAnywhere && this.lexer.wordLiteral === '}')) {
+        const word = this.lexer.word!;
         this.advance();
         definition.args.push(word);
         definition.span = [definition.span[0], word.span[1]];
@@ -1107,9 +1107,9 @@ class Parser implements NestedParser {
 
   /** zsh function bodies: `{ list }` or one command (after `function NAME`, possibly none). */
   private parseZshFunctionBody(allowEmpty = false): Command {
-    this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+    this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
     if (this.isReservedWord('{')) {
-      const open = this.tokStart;
+      const open = this.tokenStart;
       this.advance();
       const body = this.parseList();
       this.expectCloseBrace(open);
@@ -1119,7 +1119,7 @@ class Parser implements NestedParser {
     if (!this.startsCommand() && !this.isPipelinePrefix()) {
       if (!allowEmpty) this.unexpected('a function body');
       // zsh: `function f` with no body defines an empty function
-      const at = this.tokStart;
+      const at = this.tokenStart;
       return { type: 'BraceGroup', span: [at, at], body: [], redirects: [] };
     }
     return this.parseCommand();
@@ -1127,10 +1127,10 @@ class Parser implements NestedParser {
 
   /** A function body after `name()`: bash needs a compound command; sh and zsh take any command. */
   private parseFunctionBody(): Command {
-    this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+    this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
     if (!this.startsCommand()) this.unexpected('a function body');
     const body = this.parseCommand();
-    if (!this.d.functionBodyAnyCommand && (body.type === 'SimpleCommand' || body.type === 'FunctionDefinition')) {
+    if (!this.dialect.functionBodyAnyCommand && (body.type === 'SimpleCommand' || body.type === 'FunctionDefinition')) {
       this.fail('a bash function body must be a compound command such as `{ …; }`', body.span);
     }
     return body;
@@ -1138,32 +1138,32 @@ class Parser implements NestedParser {
 
   /** bash: `coproc [NAME] command` */
   private parseCoproc(): Command {
-    const start = this.tokStart;
+    const start = this.tokenStart;
     this.advance();
-    const t = this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+    const t = this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
     const opensCompound = () => {
-      const tt = this.lx.tok;
-      if (tt === Tok.LeftParen || tt === Tok.ArithmeticCommand) return true;
-      const r = this.reserved();
-      return r !== null && compoundOpeners.has(r) && r !== 'coproc';
+      const tt = this.lexer.token;
+      if (tt === Token.LeftParen || tt === Token.ArithmeticCommand) return true;
+      const keyword = this.reserved();
+      return keyword !== null && compoundOpeners.has(keyword) && keyword !== 'coproc';
     };
     if (opensCompound()) {
       if (this.reserved() === 'function') this.unexpected('a command after `coproc` (bash takes no function definition there)');
       const body = this.parseCommand();
       return { type: 'Coproc', span: [start, body.span[1]], name: null, body, redirects: [] };
     }
-    if (t !== Tok.Word && t !== Tok.Redirect) this.unexpected('a command after `coproc`');
+    if (t !== Token.Word && t !== Token.Redirect) this.unexpected('a command after `coproc`');
     // bash takes a command here, or `time`; any other reserved word (`!`, `coproc`, `fi`, `}`, `]]`, `in`) is a syntax error
     const word = this.reserved();
     if (word !== null && word !== 'time') this.unexpected('a command after `coproc`');
-    if (t === Tok.Word && this.reserved() === null) {
-      const first = this.lx.word!;
-      const firstLit = this.lx.wordLiteral;
+    if (t === Token.Word && this.reserved() === null) {
+      const first = this.lexer.word!;
+      const firstLit = this.lexer.wordLiteral;
       this.advance();
-      this.peek(Lex.CommandPosition);
+      this.peek(LexMode.CommandPosition);
       if (opensCompound()) {
         const body = this.parseCommand();
-        return { type: 'Coproc', span: [start, body.span[1]], name: firstLit ?? this.lx.sourceText(first.span[0], first.span[1]), body, redirects: [] };
+        return { type: 'Coproc', span: [start, body.span[1]], name: firstLit ?? this.lexer.sourceText(first.span[0], first.span[1]), body, redirects: [] };
       }
       if (this.reserved() !== null) {
         // bash reads reserved words after `coproc NAME`: `coproc x }` closes a group.
@@ -1179,11 +1179,11 @@ class Parser implements NestedParser {
 
   /** zsh: `repeat N body` */
   private parseRepeat(): Command {
-    const start = this.tokStart;
+    const start = this.tokenStart;
     this.advance();
-    if (this.peek(Lex.None) !== Tok.Word) this.unexpected('a count after `repeat`');
-    const count = this.lx.word!;
-    if (this.d.closeBraceAnywhere && this.lx.isLoneCloseBrace(count)) {
+    if (this.peek(LexMode.None) !== Token.Word) this.unexpected('a count after `repeat`');
+    const count = this.lexer.word!;
+    if (this.dialect.closeBraceAnywhere && this.lexer.isLoneCloseBrace(count)) {
       this.fail('zsh reads a sole `}` as a close brace, not a count after `repeat`', count.span);
     }
     this.advance();
@@ -1198,11 +1198,11 @@ class Parser implements NestedParser {
    * and function definitions `name () body` (zsh: `a b () body`).
    */
   private parseSimpleCommand(leading: Redirect[], firstWord?: Word): Command {
-    const d = this.d;
+    const dialect = this.dialect;
     const assignments: Assignment[] = [];
     const words: Word[] = [];
     const redirects: Redirect[] = leading.slice();
-    let start = firstWord ? firstWord.span[0] : this.tokStart;
+    let start = firstWord ? firstWord.span[0] : this.tokenStart;
     let end = start;
     let declaration = false;
     // bash: once a redirection follows a word, `NAME=(…)` in a declaration command is a syntax error
@@ -1213,36 +1213,36 @@ class Parser implements NestedParser {
       declaration = this.isDeclaration(unquotedLiteral(firstWord));
     }
     for (;;) {
-      const flags = words.length === 0 ? Lex.CommandPosition | Lex.AssignmentAllowed : declaration ? Lex.AssignmentAllowed : Lex.None;
-      const t = this.peek(flags);
-      if (t === Tok.Redirect) {
-        const r = this.parseRedirect();
-        redirects.push(r);
-        if (redirects.length === 1 && words.length === 0 && assignments.length === 0) start = r.span[0];
+      const mode = words.length === 0 ? LexMode.CommandPosition | LexMode.AssignmentAllowed : declaration ? LexMode.AssignmentAllowed : LexMode.None;
+      const t = this.peek(mode);
+      if (t === Token.Redirect) {
+        const redirect = this.parseRedirect();
+        redirects.push(redirect);
+        if (redirects.length === 1 && words.length === 0 && assignments.length === 0) start = redirect.span[0];
         if (words.length > 0 || assignments.length > 0) redirectAfterWord = true;
-        end = r.span[1];
+        end = redirect.span[1];
         continue;
       }
-      if ((t === Tok.LeftParen || t === Tok.ArithmeticCommand) && d.redirectionsBeforeCompound && words.length === 0 && assignments.length === 0 && redirects.length > 0) {
+      if ((t === Token.LeftParen || t === Token.ArithmeticCommand) && dialect.redirectionsBeforeCompound && words.length === 0 && assignments.length === 0 && redirects.length > 0) {
         // zsh: redirections may come before a subshell or `(( ))` too
         const command = this.parseCommand();
         command.redirects.unshift(...redirects);
         command.span = [start, command.span[1]];
         return command;
       }
-      if (t !== Tok.Word) break;
-      const word = this.lx.word!;
-      const lit = this.lx.wordLiteral;
+      if (t !== Token.Word) break;
+      const word = this.lexer.word!;
+      const lit = this.lexer.wordLiteral;
       if (words.length === 0) {
-        const r = this.reserved();
-        if (r !== null && d.redirectionsBeforeCompound && assignments.length === 0 && redirects.length > 0 && compoundOpeners.has(r)) {
+        const keyword = this.reserved();
+        if (keyword !== null && dialect.redirectionsBeforeCompound && assignments.length === 0 && redirects.length > 0 && compoundOpeners.has(keyword)) {
           // zsh: redirections may come before a compound command.
-          const command = this.parseCompound(r);
+          const command = this.parseCompound(keyword);
           command.redirects.unshift(...redirects);
           command.span = [start, command.span[1]];
           return this.withRedirects(command);
         }
-        if (r !== null && d.redirectionsBeforeCompound && (assignments.length > 0 || redirects.length > 0) && r !== '}' && !d.declarationCommands.has(r)) break;
+        if (keyword !== null && dialect.redirectionsBeforeCompound && (assignments.length > 0 || redirects.length > 0) && keyword !== '}' && !dialect.declarationCommands.has(keyword)) break;
         const assignment = this.readAssignment(word);
         if (assignment) {
           if (assignments.length === 0 && redirects.length === 0) start = assignment.span[0];
@@ -1250,9 +1250,9 @@ class Parser implements NestedParser {
           end = assignment.span[1];
           continue;
         }
-      } else if (declaration && this.lx.declarationArrayAt(word)) {
+      } else if (declaration && this.lexer.declarationArrayAt(word)) {
         // `declare a=(1 2)`: the array belongs to the argument
-        if (redirectAfterWord && d.declarationArrayAfterRedirectRefused) {
+        if (redirectAfterWord && dialect.declarationArrayAfterRedirectRefused) {
           this.fail('bash refuses an array `NAME=(…)` after a redirection in `local`, `declare` and kin (`local >f a=(1)`): put the redirection last', word.span);
         }
         this.advance();
@@ -1266,27 +1266,27 @@ class Parser implements NestedParser {
         end = whole.span[1];
         continue;
       }
-      if (d.closeBraceAnywhere && lit === '}') break;
+      if (dialect.closeBraceAnywhere && lit === '}') break;
       if (words.length === 0 && assignments.length === 0 && redirects.length === 0) start = word.span[0];
       this.advance();
       words.push(word);
       end = word.span[1];
       if (words.length === 1 && this.isDeclaration(lit)) declaration = true;
-      if (words.length === 1 && assignments.length === 0 && redirects.length === 0 && !d.severalFunctionNames) {
-        if (this.peek(Lex.None) === Tok.LeftParen) return this.parseFunctionDefinition(words);
+      if (words.length === 1 && assignments.length === 0 && redirects.length === 0 && !dialect.severalFunctionNames) {
+        if (this.peek(LexMode.None) === Token.LeftParen) return this.parseFunctionDefinition(words);
       }
-      if (d.severalFunctionNames && assignments.length === 0 && this.peek(Lex.None) === Tok.EmptyParens) {
+      if (dialect.severalFunctionNames && assignments.length === 0 && this.peek(LexMode.None) === Token.EmptyParens) {
         return this.parseFunctionDefinition(words);
       }
     }
     if (words.length === 0 && assignments.length === 0 && redirects.length === 0) this.unexpected('a command');
-    if (d.precommandNeedsCommand && redirects.length > 0 && assignments.length === 0 && words.length > 0 && this.onlyPrecommandModifiers(words)) {
+    if (dialect.precommandNeedsCommand && redirects.length > 0 && assignments.length === 0 && words.length > 0 && this.onlyPrecommandModifiers(words)) {
       this.fail('zsh refuses a redirection after a precommand modifier (`-`, `noglob`, `builtin`, `command`) with no command: redirection with no command', [start, end]);
     }
     // a command that is one word (`true`, `ls`) shares the word's span
     const one = words.length === 1 && assignments.length === 0 && redirects.length === 0 ? words[0]!.span : null;
     const span: Span = one !== null && one[0] === start && one[1] === end ? one : [start, end];
-    return { type: 'SimpleCommand', span, assignments: fit(assignments), words: fit(words), redirects: fit(redirects) };
+    return { type: 'SimpleCommand', span, assignments: exactSize(assignments), words: exactSize(words), redirects: exactSize(redirects) };
   }
 
   /** zsh: words that are all precommand modifiers (`- noglob builtin command`, `command -p`), and so no command. */
@@ -1294,7 +1294,7 @@ class Parser implements NestedParser {
     let previous = '';
     for (const word of words) {
       if (!word.unquoted) return false;
-      const text = this.lx.sourceText(word.span[0], word.span[1]);
+      const text = this.lexer.sourceText(word.span[0], word.span[1]);
       if (text === '-' || text === 'noglob' || text === 'builtin' || text === 'command' || (text === '-p' && previous === 'command')) {
         previous = text;
         continue;
@@ -1305,27 +1305,27 @@ class Parser implements NestedParser {
   }
 
   private isDeclaration(name: string | null): boolean {
-    if (name === null || !this.d.arrays) return false;
-    return this.d.declarationCommands.has(name);
+    if (name === null || !this.dialect.arrays) return false;
+    return this.dialect.declarationCommands.has(name);
   }
 
   /** `name ( ) body` */
   private parseFunctionDefinition(names: Word[]): Command {
     const start = names[0]!.span[0];
-    const d = this.d;
-    if (this.lx.tok === Tok.EmptyParens) {
+    const dialect = this.dialect;
+    if (this.lexer.token === Token.EmptyParens) {
       this.advance();
     } else {
       this.advance(); // `(`
-      if (this.peek(Lex.None) !== Tok.RightParen) this.unexpected('`)` after `NAME (` in a function definition');
+      if (this.peek(LexMode.None) !== Token.RightParen) this.unexpected('`)` after `NAME (` in a function definition');
       this.advance();
     }
-    if (d.functionNamesChecked) {
+    if (dialect.functionNamesChecked) {
       const name = unquotedLiteral(names[0]!);
       if (name === null || !isValidName(name)) this.fail('sh function names must be plain names', names[0]!.span);
       if (dashSpecialBuiltins.has(name)) this.fail(`dash refuses a function named after the special builtin \`${name}\``, names[0]!.span);
     }
-    if (d.functionBodyAfterSeparators) {
+    if (dialect.functionBodyAfterSeparators) {
       this.skipLinebreaks();
       const body = this.parseZshFunctionBody();
       return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: false, body, args: [], redirects: [] };
@@ -1337,10 +1337,10 @@ class Parser implements NestedParser {
 
   /** A word read in assignment position: `name=value`, `name+=value`, `name[i]=value`, `name=(…)`. */
   private readAssignment(word: Word): Assignment | null {
-    const shape = this.lx.assignmentAt(word);
+    const shape = this.lexer.assignmentAt(word);
     if (shape === null) return null;
     const [wordStart, wordEnd] = word.span;
-    const name = this.lx.sourceText(wordStart, shape.nameEnd);
+    const name = this.lexer.sourceText(wordStart, shape.nameEnd);
     const index = shape.subscriptOpen < 0 ? null : sliceWord(word, shape.subscriptOpen + 1, shape.subscriptClose);
     const { append, valueStart } = shape;
     const nameSpan: Span = [wordStart, shape.nameEnd];
@@ -1352,7 +1352,7 @@ class Parser implements NestedParser {
     this.advance();
     const value = valueStart < wordEnd ? sliceWord(word, valueStart, wordEnd) : { type: 'Word' as const, span: [valueStart, valueStart] as Span, parts: [], unquoted: true };
     // An assignment value expands `~` at its start and after each `:`.
-    value.parts = splitTildes(value.parts, this.d, true);
+    value.parts = splitTildes(value.parts, this.dialect, true);
     return { type: 'Assignment', span: [wordStart, wordEnd], name, nameSpan, index, append, value, array: null };
   }
 
@@ -1360,24 +1360,24 @@ class Parser implements NestedParser {
 
   /** The elements of `(…)` after `name=`; the lexer stands at `(`. */
   private readArrayElements(): ArrayElement[] {
-    const lx = this.lx;
-    lx.skipArrayOpen();
+    const lexer = this.lexer;
+    lexer.skipArrayOpen();
     const elements: ArrayElement[] = [];
     for (;;) {
-      const t = lx.next(Lex.ArrayElement);
-      if (t === Tok.Newline || (t === Tok.Semi && this.d.semicolonsWhereNewlines)) continue;
-      if (t === Tok.RightParen) {
-        this.lastArrayEnd = lx.tokEnd;
+      const t = lexer.next(LexMode.ArrayElement);
+      if (t === Token.Newline || (t === Token.Semi && this.dialect.semicolonsWhereNewlines)) continue;
+      if (t === Token.RightParen) {
+        this.lastArrayEnd = lexer.tokenEnd;
         return elements;
       }
-      if (t !== Tok.Word) this.fail(t === Tok.EOF ? 'unterminated array: close `(` with `)`' : `unexpected ${this.describeToken()} in an array`);
-      const word = lx.word!;
-      if (this.d.closeBraceAnywhere && lx.isLoneCloseBrace(word)) {
+      if (t !== Token.Word) this.fail(t === Token.EOF ? 'unterminated array: close `(` with `)`' : `unexpected ${this.describeToken()} in an array`);
+      const word = lexer.word!;
+      if (this.dialect.closeBraceAnywhere && lexer.isLoneCloseBrace(word)) {
         this.fail('zsh reads a sole `}` as a close brace, which cannot stand in an array', word.span);
       }
       let key: Word | null = null;
       let value = word;
-      const keyed = lx.arrayElementKey(word);
+      const keyed = lexer.arrayElementKey(word);
       if (keyed !== null) {
         key = sliceWord(word, word.span[0] + 1, keyed.keyClose);
         value = sliceWord(word, Math.min(keyed.valueStart, word.span[1]), word.span[1]);
@@ -1388,27 +1388,27 @@ class Parser implements NestedParser {
 
   /** redirect : [fd] operator word, with here-documents queued for the next newline. */
   private parseRedirect(): Redirect {
-    const lx = this.lx;
-    const start = lx.tokStart;
-    const operator = lx.redirectOperator;
-    const fd = lx.redirectFd;
-    const fdVariable = lx.redirectFdVariable;
+    const lexer = this.lexer;
+    const start = lexer.tokenStart;
+    const operator = lexer.redirectOperator;
+    const fd = lexer.redirectFd;
+    const fdVariable = lexer.redirectFdVariable;
     this.advance();
-    const t = this.peek(Lex.None);
-    if (t !== Tok.Word) {
+    const t = this.peek(LexMode.None);
+    if (t !== Token.Word) {
       this.fail(`expected a ${operator.startsWith('<<') && operator !== '<<<' ? 'here-document delimiter' : 'file name'} after \`${operator}\`, found ${this.describeToken()}`);
     }
-    const target = lx.word!;
+    const target = lexer.word!;
     this.advance();
-    if (operator === '<&' && this.d.inputDuplicationNeedsNumber && !/^([0-9]+|-|p)$/.test(lx.quoteRemovedText(target))) {
+    if (operator === '<&' && this.dialect.inputDuplicationNeedsNumber && !/^([0-9]+|-|p)$/.test(lexer.quoteRemovedText(target))) {
       this.fail('zsh wants a file descriptor number (or `-`, `p`) after `<&`: file number expected', target.span);
     }
-    if (this.d.closeBraceAnywhere && lx.isLoneCloseBrace(target)) {
+    if (this.dialect.closeBraceAnywhere && lexer.isLoneCloseBrace(target)) {
       this.fail(`zsh reads a sole \`}\` as a close brace, not a file name after \`${operator}\``, target.span);
     }
-    if ((operator === '>&' || operator === '<&') && lx.dashAndMore(target)) {
+    if ((operator === '>&' || operator === '<&') && lexer.dashAndMore(target)) {
       // bash closes the fd at `-` and passes the rest as an argument; dash fails; write them apart
-      this.fail(`\`${operator}${lx.sourceText(target.span[0], target.span[1])}\` is read differently by each shell: write \`${operator}-\` and the word apart`, target.span, 'unsupported');
+      this.fail(`\`${operator}${lexer.sourceText(target.span[0], target.span[1])}\` is read differently by each shell: write \`${operator}-\` and the word apart`, target.span, 'unsupported');
     }
     const redirect: Redirect = { type: 'Redirect', span: [start, target.span[1]], operator, fd, fdVariable, target, heredoc: null };
     if (operator === '<<' || operator === '<<-') {
@@ -1417,11 +1417,11 @@ class Parser implements NestedParser {
         this.fail('a here-document delimiter holding a substitution is read differently by each shell: use a plain word such as `EOF`', target.span, 'unsupported');
       }
       const heredoc: Heredoc = {
-        type: 'Heredoc', span: [0, 0], delimiter: lx.quoteRemovedText(target), quoted: !target.unquoted,
+        type: 'Heredoc', span: [0, 0], delimiter: lexer.quoteRemovedText(target), quoted: !target.unquoted,
         stripTabs: operator === '<<-', body: { type: 'Word', span: [0, 0], parts: [], unquoted: false }, terminated: false,
       };
       redirect.heredoc = heredoc;
-      lx.queueHeredoc(redirect);
+      lexer.queueHeredoc(redirect);
     }
     return redirect;
   }
@@ -1429,12 +1429,6 @@ class Parser implements NestedParser {
 
 // ------------------------------------------------------------------ helpers
 
-/**
- * The list as an array of its exact size. An array grown by push keeps room
- * for 16 more elements; a tree holds one list per command and per word, and
- * a 1 MB line hundreds of thousands of them, so the room costs more memory
- * (and garbage-collection time) than the nodes themselves.
- */
 /**
  * The command a background `&` applies to last: zsh's `coproc PIPELINE` is
  * looked through to its pipeline's last command (`coproc A=1 &` fails like
@@ -1451,7 +1445,13 @@ function backgroundedCommand(command: Command | undefined): Command | undefined 
   return current;
 }
 
-function fit<T>(list: T[]): T[] {
+/**
+ * The list as an array of its exact size. An array grown by push keeps room
+ * for 16 more elements; a tree holds one list per command and per word, and
+ * a 1 MB line hundreds of thousands of them, so the room costs more memory
+ * (and garbage-collection time) than the nodes themselves.
+ */
+function exactSize<T>(list: T[]): T[] {
   switch (list.length) {
     case 0: return list;
     case 1: return [list[0]!];
@@ -1461,8 +1461,8 @@ function fit<T>(list: T[]): T[] {
 }
 
 /** Tokens whose reading depends on the mode, and so are read again when the mode changes. */
-function modeSensitive(tok: Tok): boolean {
-  return tok === Tok.Word || tok === Tok.LeftParen || tok === Tok.Redirect || tok === Tok.ArithmeticCommand || tok === Tok.EmptyParens;
+function modeSensitive(token: Token): boolean {
+  return token === Token.Word || token === Token.LeftParen || token === Token.Redirect || token === Token.ArithmeticCommand || token === Token.EmptyParens;
 }
 
 /** The parts of a word that lie within [from, to), splitting literal parts at the edges. */
