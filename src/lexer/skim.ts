@@ -11,7 +11,7 @@
 // stop (`end`, exclusive), and answers an index or -1 when what it skips does
 // not close before `end`.
 
-import { Char } from './tokens.js';
+import { Char } from './chars.js';
 
 /**
  * At a `\`, `'` or `"` in unquoted text: the index after the escaped

@@ -9,8 +9,10 @@
 import { budgets } from '../budgets.js';
 import { type Dialect, type DialectName, dialects } from '../syntax/dialect.js';
 import { BudgetError, ParseError, type ParseErrorKind } from '../syntax/errors.js';
-import { LexMode, Lexer, type NestedParser, splitTildes } from '../lexer/lexer.js';
-import { Token, isValidName } from '../lexer/tokens.js';
+import { Lexer, type NestedParser } from '../lexer/lexer.js';
+import { isValidName } from '../lexer/chars.js';
+import { LexMode, Token } from '../lexer/tokens.js';
+import { splitTildes } from '../lexer/word-parts.js';
 import { firstTopLevelExpansionProblem } from './zsh-noexec-check.js';
 import { unquotedLiteral } from '../syntax/word-text.js';
 import type {
