@@ -1,7 +1,8 @@
-// Token kinds the lexer hands the parser. Words carry their parts; operators
-// carry only their kind (and a redirection its operator and fd).
+// What the lexer hands the parser, and in what mode the parser asks for it:
+// token kinds (words carry their parts; operators only their kind, a
+// redirection its operator and fd) and the flags of a read.
 
-export enum Tok {
+export enum Token {
   EOF,
   Newline,
   Word,
@@ -39,79 +40,19 @@ export enum Tok {
   Redirect,
 }
 
-/** Character codes the lexer dispatches on. */
-export const enum Ch {
-  Tab = 9,
-  Newline = 10,
-  CarriageReturn = 13,
-  Space = 32,
-  Bang = 33,
-  DoubleQuote = 34,
-  Hash = 35,
-  Dollar = 36,
-  Percent = 37,
-  Amp = 38,
-  SingleQuote = 39,
-  LeftParen = 40,
-  RightParen = 41,
-  Star = 42,
-  Plus = 43,
-  Comma = 44,
-  Minus = 45,
-  Dot = 46,
-  Slash = 47,
-  Digit0 = 48,
-  Digit9 = 57,
-  Colon = 58,
-  Semi = 59,
-  Less = 60,
-  Equals = 61,
-  Greater = 62,
-  Question = 63,
-  At = 64,
-  UpperA = 65,
-  UpperZ = 90,
-  LeftBracket = 91,
-  Backslash = 92,
-  RightBracket = 93,
-  Caret = 94,
-  Underscore = 95,
-  Backquote = 96,
-  LowerA = 97,
-  LowerZ = 122,
-  LeftBrace = 123,
-  Pipe = 124,
-  RightBrace = 125,
-  Tilde = 126,
-}
-
-export function isDigit(c: number): boolean {
-  return c >= Ch.Digit0 && c <= Ch.Digit9;
-}
-
-export function isNameStart(c: number): boolean {
-  return (c >= Ch.LowerA && c <= Ch.LowerZ) || (c >= Ch.UpperA && c <= Ch.UpperZ) || c === Ch.Underscore;
-}
-
-export function isNameChar(c: number): boolean {
-  return isNameStart(c) || isDigit(c);
-}
-
-/** Blanks that separate words: space and tab. */
-export function isBlank(c: number): boolean {
-  return c === Ch.Space || c === Ch.Tab;
-}
-
-/** Characters that end an unquoted word in command mode. */
-export function isMetaChar(c: number): boolean {
-  return (
-    c === Ch.Space || c === Ch.Tab || c === Ch.Newline || c === Ch.Semi || c === Ch.Amp ||
-    c === Ch.Pipe || c === Ch.Less || c === Ch.Greater || c === Ch.LeftParen || c === Ch.RightParen
-  );
-}
-
-export function isValidName(s: string): boolean {
-  if (s.length === 0 || !isNameStart(s.charCodeAt(0))) return false;
-  for (let i = 1; i < s.length; i++) if (!isNameChar(s.charCodeAt(i))) return false;
-  return true;
+/** The mode of a read: flags the parser passes with each one (command position, `[[ ]]`, a case pattern, …). */
+export const enum LexMode {
+  None = 0,
+  /** The next word may be a command name, a reserved word or an assignment. */
+  CommandPosition = 1,
+  /** `name=(…)` may start an array here (prefix assignments, declaration builtins). */
+  AssignmentAllowed = 2,
+  /** Inside `[[ ]]`: `<`, `>`, `(`, `)` are condition operators. */
+  Condition = 4,
+  /** A case pattern: `(`, `|`, `)` delimit patterns. */
+  CasePattern = 8,
+  /** The right side of bash's `=~`: parentheses and `|` belong to the word. */
+  Regex = 16,
+  /** An element of `name=(…)`: bash reads a leading `[key]` whole. */
+  ArrayElement = 32,
 }

@@ -5,6 +5,8 @@
 // node; the parser reports it where `zsh -n` does (see parser.ts), and the
 // approver refuses any line that holds one.
 
+import { closingBracket, skipQuoted } from './skim.js';
+
 const modifierLetters = new Set(['a', 'A', 'c', 'e', 'h', 'l', 'p', 'P', 'q', 'Q', 'r', 't', 'u', '&']);
 
 function isZshNameStart(c: string): boolean {
@@ -15,29 +17,10 @@ function isZshNameChar(c: string): boolean {
   return /[A-Za-z0-9_]/.test(c) || c.charCodeAt(0) >= 0x80;
 }
 
-/** The index after a bracketed or quoted construct starting at `i`, or -1. */
+/** The index after the bracket closing the one at `i` (`open` is `(`, `[` or `{`), or -1. */
 function skipBalanced(s: string, i: number, open: string, close: string): number {
-  let depth = 0;
-  for (let j = i; j < s.length; j++) {
-    const c = s[j]!;
-    if (c === '\\') { j++; continue; }
-    if (c === "'") {
-      const q = s.indexOf("'", j + 1);
-      if (q < 0) return -1;
-      j = q;
-      continue;
-    }
-    if (c === '"') {
-      let k = j + 1;
-      while (k < s.length && s[k] !== '"') k += s[k] === '\\' ? 2 : 1;
-      if (k >= s.length) return -1;
-      j = k;
-      continue;
-    }
-    if (c === open) depth++;
-    else if (c === close && --depth === 0) return j + 1;
-  }
-  return -1;
+  const at = closingBracket(s, i, open.charCodeAt(0), close.charCodeAt(0), s.length);
+  return at < 0 ? -1 : at + 1;
 }
 
 /**
@@ -182,15 +165,10 @@ function topLevelColon(s: string): number {
 function unquotedIndexOf(s: string, ch: string): number {
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
-    if (c === '\\') i++;
-    else if (c === "'") {
-      const q = s.indexOf("'", i + 1);
-      if (q < 0) return -1;
-      i = q;
-    } else if (c === '"') {
-      let k = i + 1;
-      while (k < s.length && s[k] !== '"') k += s[k] === '\\' ? 2 : 1;
-      i = k;
+    if (c === '\\' || c === "'" || c === '"') {
+      const after = skipQuoted(s, i, s.length);
+      if (after < 0) return -1;
+      i = after - 1;
     } else if (c === '$' && (s[i + 1] === '{' || s[i + 1] === '(')) {
       const end = s[i + 1] === '{' ? skipBalanced(s, i + 1, '{', '}') : skipBalanced(s, i + 1, '(', ')');
       if (end < 0) return -1;
@@ -204,17 +182,10 @@ function unquotedIndexOf(s: string, ch: string): number {
 function patternProblem(pattern: string): string | null {
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
-    if (c === '\\') { i++; continue; }
-    if (c === "'") {
-      const q = pattern.indexOf("'", i + 1);
-      if (q < 0) return null;
-      i = q;
-      continue;
-    }
-    if (c === '"') {
-      let k = i + 1;
-      while (k < pattern.length && pattern[k] !== '"') k += pattern[k] === '\\' ? 2 : 1;
-      i = k;
+    if (c === '\\' || c === "'" || c === '"') {
+      const after = skipQuoted(pattern, i, pattern.length);
+      if (after < 0) return null;
+      i = after - 1;
       continue;
     }
     if (c === '$' && (pattern[i + 1] === '{' || pattern[i + 1] === '(')) {

@@ -7,15 +7,15 @@
 // difference between the dialects is a row of `Dialect`.
 
 import { budgets } from '../budgets.js';
-import { type Dialect, type DialectName, dialects } from '../syntax/dialect.js';
-import { BudgetError, ParseError, type ParseErrorKind } from '../syntax/errors.js';
-import { Lex, Lexer, type NestedParser, splitTildes } from '../lexer/lexer.js';
-import { Tok, isValidName } from '../lexer/tokens.js';
+import type { AndOr, Command, Pipeline, Script, Span, Statement } from '../syntax/ast.js';
+import { type DialectName, dialects } from '../syntax/dialect.js';
+import { BudgetError, ParseError } from '../syntax/errors.js';
+import { LexMode, Token } from '../lexer/tokens.js';
+import { mapEnd, mapPosition, remapSpans } from './backquotes.js';
+import { parseCompound, parseFunctionBody, parseSubshell, parseZshAnonymousFunction, parseZshFunctionBody, withRedirects } from './compound.js';
+import { parseSimpleCommand } from './simple-command.js';
+import { compoundOpeners, exactSize, ParserState } from './state.js';
 import { firstTopLevelExpansionProblem } from './zsh-noexec-check.js';
-import type {
-  AndOr, ArrayElement, Assignment, CaseItem, Command, Heredoc, Pipeline, Redirect, Script, Span,
-  SimpleCommand, Statement, TestExpression, Word, WordPart,
-} from '../syntax/ast.js';
 
 export interface ParseOptions {
   /** bash (the default), sh (as dash reads it) or zsh. */
@@ -35,7 +35,7 @@ export function parse(src: string, options: ParseOptions = {}): Script {
   // A lone UTF-16 surrogate has no UTF-8 form: the shell would receive U+FFFD instead of what was judged.
   const lone = (src as { isWellFormed?: () => boolean }).isWellFormed?.() === true ? null : /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(src);
   if (lone) throw new ParseError('a lone UTF-16 surrogate, which no shell can receive as written; remove it', [lone.index, lone.index + 1]);
-  const parser = new Parser(src, dialect, 0, src.length, 0);
+  const parser = new Parser(src, dialect, 0);
   let body: Statement[];
   try {
     body = parser.parseProgram();
@@ -45,233 +45,50 @@ export function parse(src: string, options: ParseOptions = {}): Script {
     throw error;
   }
   if (dialect.checkExpandsTopLevelWords) {
-    const problem = firstTopLevelExpansionProblem(body);
+    const problem = firstTopLevelExpansionProblem(body, dialect);
     if (problem) throw new ParseError(`${problem.message} (zsh refuses this expansion when it reads the line)`, problem.span);
   }
   return { type: 'Script', span: [0, src.length], dialect: dialect.name, body };
 }
 
-/** Reserved words that start a compound command. */
-const compoundOpeners = new Set(['if', 'while', 'until', 'for', 'case', 'select', '{', '[[', 'function', 'coproc', 'repeat', 'foreach']);
-
-/**
- * Commands whose `name=(…)` arguments are read as array assignments: bash's
- * assignment builtins (plus `eval` and `let`, which bash's parser also marks),
- * zsh's reserved typeset family.
- */
-const declarationCommands = new Set(['declare', 'typeset', 'local', 'export', 'readonly', 'integer', 'float', 'alias', 'eval', 'let']);
-const zshDeclarationCommands = new Set(['declare', 'typeset', 'local', 'export', 'readonly', 'integer', 'float']);
-
-/** dash's special builtins, which it refuses as function names ("Bad function name"). */
-const dashSpecialBuiltins = new Set(['break', 'continue', '.', ':', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'times', 'trap', 'unset']);
-
-const bashUnaryTests = new Set([
-  '-a', '-b', '-c', '-d', '-e', '-f', '-g', '-h', '-k', '-p', '-r', '-s', '-t', '-u', '-w', '-x',
-  '-G', '-L', '-N', '-O', '-S', '-z', '-n', '-o', '-v', '-R',
-]);
-const bashBinaryTests = new Set([
-  '=', '==', '!=', '=~', '<', '>', '-eq', '-ne', '-lt', '-le', '-gt', '-ge', '-nt', '-ot', '-ef',
-]);
-
-class Parser implements NestedParser {
-  private readonly lx: Lexer;
-  private readonly d: Dialect;
-
-  // One token of look-ahead, read in a given mode; read again when the mode differs.
-  private peeked = false;
-  private peekFlags = 0;
-  private peekStart = 0;
-  private peekPending = 0;
-
-  constructor(src: string, dialect: Dialect, start: number, end: number, nesting: number) {
-    this.d = dialect;
-    this.lx = new Lexer(src, dialect, start, end, nesting);
-    this.lx.host = this;
-  }
-
-  // ------------------------------------------------------------------ tokens
-
-  private peek(flags: number): Tok {
-    const lx = this.lx;
-    if (this.peeked) {
-      if (this.peekFlags === flags || !modeSensitive(lx.tok)) return lx.tok;
-      lx.pos = this.peekStart;
-      lx.pendingHeredocs.length = this.peekPending;
-    }
-    this.peekPending = lx.pendingHeredocs.length;
-    const tok = lx.next(flags);
-    this.peeked = true;
-    this.peekFlags = flags;
-    this.peekStart = lx.tokStart;
-    return tok;
-  }
-
-  /** Consume the peeked token. */
-  private advance(): void {
-    this.peeked = false;
-    this.firstInSubstitution = false;
-  }
-
-  /** No token of the `$( )` body being read has been consumed yet (bash: `time` there is a plain word). */
-  private firstInSubstitution = false;
-
-  private get tokStart(): number {
-    return this.lx.tokStart;
-  }
-
-  private get tokEnd(): number {
-    return this.lx.tokEnd;
-  }
-
-  private fail(message: string, span?: Span, kind: ParseErrorKind = 'syntax'): never {
-    const length = this.lx.src.length;
-    const [from, to] = span ?? [this.lx.tokStart, Math.max(this.lx.tokEnd, this.lx.tokStart + 1)];
-    // keep the span inside the source: an error at the end points at the last character
-    const end = Math.min(to, length);
-    const start = Math.min(from, Math.max(0, end - 1));
-    throw new ParseError(message, [start, Math.max(start, end)], kind);
-  }
-
-  private describeToken(): string {
-    const lx = this.lx;
-    switch (lx.tok) {
-      case Tok.EOF: return 'the end of the line';
-      case Tok.Newline: return 'a newline';
-      default: return '`' + lx.src.slice(lx.tokStart, Math.min(lx.tokEnd, lx.tokStart + 40)) + '`';
-    }
-  }
-
-  private unexpected(expected?: string): never {
-    this.fail(expected ? `expected ${expected}, found ${this.describeToken()}` : `unexpected ${this.describeToken()}`);
-  }
-
-  private enter(): void {
-    this.lx.enter(this.tokStart);
-  }
-
-  private leave(): void {
-    this.lx.leave();
-  }
-
-  /** The peeked word's text when it is a reserved word of the dialect. */
-  private reserved(): string | null {
-    const lx = this.lx;
-    if (lx.tok !== Tok.Word) return null;
-    const lit = lx.wordLiteral;
-    if (lit === null || !this.d.reservedWords.has(lit)) return null;
-    if (lit !== '}' && this.rightAfterKeywordCloser()) return null;
-    if (lit === 'time' && this.firstInSubstitution) return null;
-    return lit;
-  }
-
-  private isReservedWord(name: string): boolean {
-    return this.reserved() === name;
-  }
-
-  /** Where the last `fi`, `done` or `esac` ended (zsh reads the word right after one outside command position). */
-  private keywordCloserEnd = -1;
-
-  private rightAfterKeywordCloser(): boolean {
-    const at = this.keywordCloserEnd;
-    if (at < 0 || !this.d.zshGrammar) return false;
-    const start = this.lx.tokStart;
-    if (start < at) return false;
-    for (let i = at; i < start; i++) {
-      const c = this.lx.src.charCodeAt(i);
-      if (c !== 32 && c !== 9) return false;
-    }
-    return true;
-  }
-
-  /** Consume a `fi`, `done`, `esac` or `end` that closes a compound command. */
-  private consumeKeywordCloser(): number {
-    const end = this.tokEnd;
-    this.advance();
-    this.keywordCloserEnd = end;
-    return end;
-  }
-
-  private expectReserved(name: string, opened: string, openedAt: number): void {
-    this.peek(Lex.CommandPosition);
-    if (!this.isReservedWord(name)) {
-      this.fail(`expected \`${name}\` to close the \`${opened}\` at offset ${openedAt}, found ${this.describeToken()}`);
-    }
-    this.consumeKeywordCloser();
-  }
-
-  private skipNewlines(): void {
-    while (this.peek(Lex.CommandPosition) === Tok.Newline) this.advance();
-  }
-
-  /** zsh's SEPER: newlines and `;` may be skipped where zsh skips them. */
-  private skipSeparators(): void {
-    for (;;) {
-      const t = this.peek(Lex.CommandPosition);
-      if (t === Tok.Newline || (t === Tok.Semi && this.d.zshGrammar)) this.advance();
-      else return;
-    }
-  }
-
-  /** Whether the peeked token (read in command position) can start a command. */
-  private startsCommand(): boolean {
-    const t = this.lx.tok;
-    switch (t) {
-      case Tok.Word: {
-        const r = this.reserved();
-        if (r === null) return !(this.d.closeBraceAnywhere && this.lx.wordLiteral === '}');
-        return !(r === 'then' || r === 'else' || r === 'elif' || r === 'fi' || r === 'do' || r === 'done' ||
-          r === 'esac' || r === '}' || r === 'in' || r === 'end' || r === 'always' || r === ']]');
-      }
-      case Tok.Redirect:
-      case Tok.LeftParen:
-      case Tok.ArithmeticCommand:
-      case Tok.EmptyParens:
-        return true;
-      default:
-        return false;
-    }
-  }
-
-  // ------------------------------------------------------------------ nested (lexer callbacks)
-
-  /** The next `)` closes a substitution: zsh reads its body as a program of its own, so that `)` is its end (`$(if v)` fails like `if v`). */
-  private parenEndsProgram = false;
-
+class Parser extends ParserState {
   parseUntilCloseParen(openedAt: number): Statement[] {
-    const saved = this.savePeek();
+    // the token being read holds the substitution: its look-ahead state waits until the body is read
+    const outerPeeked = this.peeked;
+    const outerMode = this.peekMode;
+    this.peeked = false;
     this.enter();
     const outer = this.parenEndsProgram;
     this.parenEndsProgram = true;
     try {
-      return this.parseSubstitutionBody(openedAt, saved);
+      const body = this.parseSubstitutionBody(openedAt);
+      this.peeked = outerPeeked;
+      this.peekMode = outerMode;
+      return body;
     } finally {
       this.parenEndsProgram = outer;
     }
   }
 
-  private parseSubstitutionBody(openedAt: number, saved: ReturnType<Parser['savePeek']>): Statement[] {
+  private parseSubstitutionBody(openedAt: number): Statement[] {
     // Here-documents opened before the substitution wait for the end of its line;
     // those opened inside it and still open at its `)` join them.
-    const outerHeredocs = this.lx.pendingHeredocs;
-    this.lx.pendingHeredocs = [];
-    this.firstInSubstitution = this.d.timeIsPlainAtSubstitutionStart;
+    const outerHeredocs = this.lexer.holdPendingHeredocs();
+    this.firstInSubstitution = this.dialect.timeIsPlainAtSubstitutionStart;
     const body = this.parseList();
-    const t = this.peek(Lex.CommandPosition);
-    if (t !== Tok.RightParen) {
-      if (t === Tok.EOF) this.fail('unterminated `$(`: close it with `)`', [openedAt, this.lx.src.length]);
+    const t = this.peek(LexMode.CommandPosition);
+    if (t !== Token.RightParen) {
+      if (t === Token.EOF) this.fail('unterminated `$(`: close it with `)`', [openedAt, this.lexer.end]);
       this.unexpected('`)`');
     }
     this.advance();
-    // appended in place: a copy per substitution would grow with the line (`$(cat <<E)` × 10,000)
-    for (const r of this.lx.pendingHeredocs) outerHeredocs.push(r);
-    this.lx.pendingHeredocs = outerHeredocs;
+    this.lexer.resumePendingHeredocs(outerHeredocs);
     this.leave();
-    this.restorePeek(saved);
     return body;
   }
 
   parseBackquoted(text: string, positions: readonly number[], span: Span): Statement[] {
-    const inner = new Parser(text, this.d, 0, text.length, this.lx.depth + 1);
+    const inner = new Parser(text, this.dialect, this.lexer.depth + 1);
     let body: Statement[];
     try {
       body = inner.parseProgram();
@@ -286,170 +103,139 @@ class Parser implements NestedParser {
     return body;
   }
 
-  private savePeek(): [boolean, number, number, number] {
-    const saved: [boolean, number, number, number] = [this.peeked, this.peekFlags, this.peekStart, this.peekPending];
-    this.peeked = false;
-    return saved;
-  }
-
-  private restorePeek(saved: [boolean, number, number, number]): void {
-    [this.peeked, this.peekFlags, this.peekStart, this.peekPending] = saved;
-  }
-
-  // ------------------------------------------------------------------ lists
-
   /** program : list EOF */
   parseProgram(): Statement[] {
     const body = this.parseList();
-    const t = this.peek(Lex.CommandPosition);
-    if (t !== Tok.EOF) {
-      const r = this.reserved();
-      if (r !== null) this.fail(`\`${r}\` with nothing open for it to close`, undefined, 'stray-closer');
-      if (t === Tok.RightParen) this.fail('`)` with nothing open for it to close', undefined, 'stray-closer');
-      if (this.d.closeBraceAnywhere && this.lx.wordLiteral === '}') this.fail('`}` with nothing open for it to close', undefined, 'stray-closer');
+    const t = this.peek(LexMode.CommandPosition);
+    if (t !== Token.EOF) {
+      const keyword = this.reserved();
+      if (keyword !== null) this.fail(`\`${keyword}\` with nothing open for it to close`, undefined, 'stray-closer');
+      if (t === Token.RightParen) this.fail('`)` with nothing open for it to close', undefined, 'stray-closer');
+      if (this.dialect.closeBraceAnywhere && this.lexer.wordLiteral === '}') this.fail('`}` with nothing open for it to close', undefined, 'stray-closer');
       this.unexpected();
     }
-    this.finishPendingHeredocs();
+    this.lexer.closePendingHeredocs();
     return body;
-  }
-
-  /** Here-documents still waiting at the end of the input read as empty and unterminated. */
-  private finishPendingHeredocs(): void {
-    const lx = this.lx;
-    for (const r of lx.pendingHeredocs) {
-      const h = r.heredoc!;
-      h.terminated = false;
-      h.span = [lx.end, lx.end];
-      h.body = { type: 'Word', span: [lx.end, lx.end], parts: [], unquoted: false };
-    }
-    lx.pendingHeredocs = [];
   }
 
   /**
    * list : { separator } [ statement { separator statement } [ separator ] ]
    * Ends at the first token that cannot start a command; the caller checks it.
    */
-  private parseList(): Statement[] {
+  parseList(): Statement[] {
     const body: Statement[] = [];
     for (;;) {
-      if (this.d.zshGrammar) this.skipSeparators();
-      else this.skipNewlines();
-      this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+      this.skipLinebreaks();
+      this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
       if (!this.startsCommand()) break;
       const statement = this.parseStatement();
       body.push(statement);
-      const t = this.peek(Lex.CommandPosition);
+      const t = this.peek(LexMode.CommandPosition);
       // bash and sh refuse `cmd & ;`; zsh reads the `;` as an empty separator.
-      if (t === Tok.Semi && (!statement.background || this.d.emptyLists)) {
+      if (t === Token.Semi && (!statement.background || this.dialect.emptyLists)) {
         this.advance();
         continue;
       }
-      if (statement.background || t === Tok.Newline) continue;
+      if (statement.background || t === Token.Newline) continue;
       break;
     }
-    return fit(body);
+    return exactSize(body);
   }
 
   /** A list that bash and sh require to hold a command (zsh allows it empty). */
-  private parseNonEmptyList(what: string): Statement[] {
+  parseNonEmptyList(what: string): Statement[] {
     const body = this.parseList();
-    if (body.length === 0 && !this.d.emptyLists) this.unexpected(`a command ${what}`);
+    if (body.length === 0 && !this.dialect.emptyLists) this.unexpected(`a command ${what}`);
     return body;
   }
 
   /** statement : and_or [ `&` | `&|` | `&!` ] */
   private parseStatement(): Statement {
     const andOr = this.parseAndOr();
-    const t = this.peek(Lex.CommandPosition);
+    const t = this.peek(LexMode.CommandPosition);
     let background = false;
     let end = andOr.span[1];
-    if (t === Tok.Amp || t === Tok.AmpDisown) {
-      if (this.d.backgroundNeedsCommandWord) {
+    if (t === Token.Amp || t === Token.AmpDisown) {
+      if (this.dialect.backgroundNeedsCommandWord) {
         const commands = andOr.pipelines[andOr.pipelines.length - 1]?.commands ?? [];
         const last = backgroundedCommand(commands[commands.length - 1]);
-        if (last?.type === 'SimpleCommand' && last.words.length === 0) this.fail('zsh cannot run a command with no words (only assignments or redirections) in the background', [this.tokStart, this.tokEnd]);
+        if (last?.type === 'SimpleCommand' && last.words.length === 0) this.fail('zsh cannot run a command with no words (only assignments or redirections) in the background', [this.tokenStart, this.tokenEnd]);
       }
       background = true;
-      end = this.tokEnd;
+      end = this.tokenEnd;
       this.advance();
     }
     return { type: 'Statement', span: background ? [andOr.span[0], end] : andOr.span, andOr, background };
   }
 
   /** and_or : pipeline { (`&&` | `||`) linebreak pipeline } */
-  private parseAndOr(): AndOr {
+  parseAndOr(): AndOr {
     const first = this.parsePipeline();
     const pipelines: Pipeline[] = [first];
     const operators: ('&&' | '||')[] = [];
     for (;;) {
-      const t = this.peek(Lex.CommandPosition);
-      if (t !== Tok.AndIf && t !== Tok.OrIf) break;
-      const opAt = this.tokStart;
+      const t = this.peek(LexMode.CommandPosition);
+      if (t !== Token.AndIf && t !== Token.OrIf) break;
+      const opAt = this.tokenStart;
       this.advance();
-      if (this.d.zshGrammar) this.skipSeparators();
-      else this.skipNewlines();
-      this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+      this.skipLinebreaksAfterOperator();
+      this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
       if (!this.startsCommand() && !this.isPipelinePrefix()) {
         // zsh accepts `cmd &&` with nothing after it (at the end, or before a closer), but not before `&`.
-        if (this.d.danglingOperatorAtEnd && this.lx.tok !== Tok.Amp && this.lx.tok !== Tok.AmpDisown) break;
-        this.unexpected(`a command after \`${t === Tok.AndIf ? '&&' : '||'}\` at offset ${opAt}`);
+        if (this.dialect.danglingOperatorAtEnd && this.lexer.token !== Token.Amp && this.lexer.token !== Token.AmpDisown) break;
+        this.unexpected(`a command after \`${t === Token.AndIf ? '&&' : '||'}\` at offset ${opAt}`);
       }
-      operators.push(t === Tok.AndIf ? '&&' : '||');
+      operators.push(t === Token.AndIf ? '&&' : '||');
       pipelines.push(this.parsePipeline());
     }
     if (operators.length === 0) return { type: 'AndOr', span: first.span, pipelines, operators };
     const last = pipelines[pipelines.length - 1]!;
-    return { type: 'AndOr', span: [first.span[0], last.span[1]], pipelines: fit(pipelines), operators: fit(operators) };
-  }
-
-  private isPipelinePrefix(): boolean {
-    const r = this.reserved();
-    return r === '!' || (r === 'time' && this.d.timeKeyword) || (r === 'coproc' && this.d.coproc === 'zsh');
+    return { type: 'AndOr', span: [first.span[0], last.span[1]], pipelines: exactSize(pipelines), operators: exactSize(operators) };
   }
 
   /** pipeline : [ `time` [`-p`] ] [ `!` ] command { (`|` | `|&`) linebreak command } */
   private parsePipeline(): Pipeline {
-    const start = this.peekStartOf(Lex.CommandPosition | Lex.AssignmentAllowed);
+    const start = this.peekStartOf(LexMode.CommandPosition | LexMode.AssignmentAllowed);
     let negated = false;
     let timed = false;
     let bangs = 0;
     for (;;) {
-      this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
-      const r = this.reserved();
-      if (r === 'time' && this.d.timeKeyword && (!timed || this.d.timePosixFlag)) {
+      this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
+      const keyword = this.reserved();
+      if (keyword === 'time' && this.dialect.timeKeyword && (!timed || this.dialect.timePosixFlag)) {
         timed = true;
-        const end = this.tokEnd;
+        const end = this.tokenEnd;
         this.advance();
         // bash: `time -p`, `time --`, `time -p --`, and `time time …` are all the keyword
-        while (this.d.timePosixFlag && this.peek(Lex.None) === Tok.Word && (this.lx.wordLiteral === '-p' || this.lx.wordLiteral === '--')) this.advance();
-        this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+        while (this.dialect.timePosixFlag && this.peek(LexMode.None) === Token.Word && (this.lexer.wordLiteral === '-p' || this.lexer.wordLiteral === '--')) this.advance();
+        this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
           this.expectEmptyPipelineEnd('time');
           return { type: 'Pipeline', span: [start, end], negated, timed, commands: [], operators: [] };
         }
         continue;
       }
-      if (r === '!') {
-        if (bangs > 0 && !this.d.repeatedBang) this.unexpected('a command after `!`');
+      if (keyword === '!') {
+        if (bangs > 0 && !this.dialect.repeatedBang) this.unexpected('a command after `!`');
         bangs++;
         negated = !negated;
-        const end = this.tokEnd;
+        const end = this.tokenEnd;
         this.advance();
-        this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+        this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
-          if (!this.d.bareBang) this.unexpected('a command after `!`');
+          if (!this.dialect.bareBang) this.unexpected('a command after `!`');
           this.expectEmptyPipelineEnd('!');
           return { type: 'Pipeline', span: [start, end], negated, timed, commands: [], operators: [] };
         }
         continue;
       }
-      if (r === 'coproc' && this.d.coproc === 'zsh') {
+      if (keyword === 'coproc' && this.dialect.coproc === 'zsh') {
         // zsh: `coproc` runs the whole pipeline after it as a coprocess (and not after `!`).
         if (negated || bangs > 0) this.unexpected('a command after `!` (zsh takes no `coproc` there)');
-        const at = this.tokStart;
-        const end = this.tokEnd;
+        const at = this.tokenStart;
+        const end = this.tokenEnd;
         this.advance();
-        this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+        this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
           return { type: 'Pipeline', span: [start, end], negated, timed, commands: [], operators: [] };
         }
@@ -470,78 +256,70 @@ class Parser implements NestedParser {
     const commands: Command[] = [this.parseCommand()];
     const operators: ('|' | '|&')[] = [];
     for (;;) {
-      const t = this.peek(Lex.CommandPosition);
-      if (t !== Tok.Pipe && t !== Tok.PipeAmp) break;
+      const t = this.peek(LexMode.CommandPosition);
+      if (t !== Token.Pipe && t !== Token.PipeAmp) break;
       this.advance();
-      operators.push(t === Tok.Pipe ? '|' : '|&');
-      if (this.d.zshGrammar) this.skipSeparators();
-      else this.skipNewlines();
-      this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+      operators.push(t === Token.Pipe ? '|' : '|&');
+      this.skipLinebreaksAfterOperator();
+      this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
       if (!this.startsCommand()) this.unexpected('a command after `|`');
-      if (commands.length >= this.d.maxPipelineCommands) {
-        this.fail(`bash refuses a pipeline this long (its parser's stack holds about 3,333 commands): treeward reads at most ${this.d.maxPipelineCommands.toLocaleString('en-US')} in one pipeline; split it`);
+      if (commands.length >= this.dialect.maxPipelineCommands) {
+        this.fail(`bash refuses a pipeline this long (its parser's stack holds about 3,333 commands): treeward reads at most ${this.dialect.maxPipelineCommands.toLocaleString('en-US')} in one pipeline; split it`);
       }
       commands.push(this.parseCommand());
     }
     const last = commands[commands.length - 1]!;
     if (operators.length === 0) return { type: 'Pipeline', span: last.span[0] === start ? last.span : [start, last.span[1]], negated, timed, commands, operators };
-    return { type: 'Pipeline', span: [start, last.span[1]], negated, timed, commands: fit(commands), operators: fit(operators) };
+    return { type: 'Pipeline', span: [start, last.span[1]], negated, timed, commands: exactSize(commands), operators: exactSize(operators) };
   }
 
   /** A bare `!` or `time` may end a list, but not be backgrounded or piped (zsh also lets a closer follow). */
   private expectEmptyPipelineEnd(what: string): void {
-    const t = this.lx.tok;
-    if (t === Tok.Semi || t === Tok.Newline || t === Tok.EOF) return;
-    if (this.d.zshGrammar && (t === Tok.RightParen || t === Tok.Word)) return;
+    const t = this.lexer.token;
+    if (t === Token.Semi || t === Token.Newline || t === Token.EOF) return;
+    if (this.dialect.emptyPipelineBeforeCloser && (t === Token.RightParen || t === Token.Word)) return;
     this.unexpected(`a command after \`${what}\``);
   }
 
-  private peekStartOf(flags: number): number {
-    this.peek(flags);
-    return this.tokStart;
-  }
-
-  // ------------------------------------------------------------------ commands
-
   /** command : compound_command { redirect } | function_definition | simple_command */
-  private parseCommand(): Command {
+  parseCommand(): Command {
     this.enter();
     try {
-      const t = this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
+      const t = this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
       let command: Command;
       switch (t) {
-        case Tok.LeftParen:
-          command = this.parseSubshell();
+        case Token.LeftParen:
+          command = parseSubshell(this);
           break;
-        case Tok.ArithmeticCommand: {
-          const expression = this.lx.arithmetic!;
-          const span: Span = [this.tokStart, this.tokEnd];
+        case Token.ArithmeticCommand: {
+          const expression = this.lexer.arithmetic!;
+          const span: Span = [this.tokenStart, this.tokenEnd];
           this.advance();
           command = { type: 'ArithmeticCommand', span, expression, redirects: [] };
           break;
         }
-        case Tok.EmptyParens:
-          command = this.parseZshAnonymousFunction();
+        case Token.EmptyParens:
+          command = parseZshAnonymousFunction(this);
           break;
-        case Tok.Word: {
-          const r = this.reserved();
-          if (r === 'coproc' && this.d.coproc === 'zsh') this.fail('zsh reads `coproc` only at the start of a pipeline');
-          if (r !== null && compoundOpeners.has(r)) {
-            command = this.parseCompound(r);
+        case Token.Word: {
+          const keyword = this.reserved();
+          if (keyword === 'coproc' && this.dialect.coproc === 'zsh') this.fail('zsh reads `coproc` only at the start of a pipeline');
+          if (keyword !== null && compoundOpeners.has(keyword)) {
+            command = this.parseCompound(keyword);
             break;
           }
-          if (r === 'nocorrect') {
+          if (keyword === 'nocorrect') {
             this.advance();
             return this.parseCommand();
           }
-          if (r === '!') this.fail('`!` can only start a pipeline, not follow `|`');
-          if (r !== null && r !== '!' && r !== 'time' && !zshDeclarationCommands.has(r)) {
-            this.fail(`\`${r}\` where a command should start`);
+          if (keyword === '!') this.fail('`!` can only start a pipeline, not follow `|`');
+          if (keyword !== null && keyword !== '!' && keyword !== 'time' && !this.dialect.declarationCommands.has(keyword)) {
+            this.fail(`\`${keyword}\` where a command should start`);
           }
-          return this.parseSimpleCommand([]);
+          return parseSimpleCommand(this, []);
         }
-        case Tok.Redirect:
-          return this.parseSimpleCommand([]);
+        case Token.Redirect:
+          return parseSimpleCommand(this, []);
         default:
           this.unexpected('a command');
       }
@@ -551,960 +329,25 @@ class Parser implements NestedParser {
     }
   }
 
-  /** Redirections after a compound command belong to it. */
-  private withRedirects<C extends Command>(command: C): C {
-    while (this.peek(Lex.None) === Tok.Redirect) {
-      if (this.lx.redirectFdVariable !== null && this.d.zshGrammar) this.fail('zsh reads `{name}>` only in a simple command');
-      const r = this.parseRedirect();
-      command.redirects.push(r);
-      command.span = [command.span[0], r.span[1]];
-    }
-    return command;
+  // ------------------------------------------------------------------ productions of compound.ts, read by simple-command.ts
+
+  parseCompound(keyword: string): Command {
+    return parseCompound(this, keyword);
   }
 
-  private parseCompound(r: string): Command {
-    switch (r) {
-      case 'if': return this.parseIf();
-      case 'while': return this.parseWhile(false);
-      case 'until': return this.parseWhile(true);
-      case 'for': return this.parseFor(false, false);
-      case 'select': return this.parseFor(true, false);
-      case 'foreach': return this.parseFor(false, true);
-      case 'case': return this.parseCase();
-      case '{': return this.parseBraceGroup();
-      case '[[': return this.parseTest();
-      case 'function': return this.parseFunctionKeyword();
-      case 'coproc': return this.parseCoproc();
-      case 'repeat': return this.parseRepeat();
-    }
-    this.fail(`\`${r}\` is not read here`);
+  withRedirects<C extends Command>(command: C): C {
+    return withRedirects(this, command);
   }
 
-  /** subshell : `(` list `)` */
-  private parseSubshell(): Command {
-    const start = this.tokStart;
-    this.advance();
-    const outer = this.parenEndsProgram;
-    this.parenEndsProgram = false;
-    const body = this.parseNonEmptyList('inside `( )`');
-    this.parenEndsProgram = outer;
-    if (this.peek(Lex.CommandPosition) !== Tok.RightParen) this.unexpected(`\`)\` to close the \`(\` at offset ${start}`);
-    const end = this.tokEnd;
-    this.advance();
-    return { type: 'Subshell', span: [start, end], body, redirects: [] };
+  parseZshFunctionBody(allowEmpty = false): Command {
+    return parseZshFunctionBody(this, allowEmpty);
   }
 
-  /** group : `{` list `}`, and zsh's `{ list } always { list }` */
-  private parseBraceGroup(): Command {
-    const start = this.tokStart;
-    this.advance();
-    const body = this.parseNonEmptyList('inside `{ }`');
-    this.expectCloseBrace(start);
-    let end = this.lastEnd;
-    if (this.d.zshGrammar && this.peek(Lex.CommandPosition) === Tok.Word && this.lx.wordLiteral === 'always' && !this.rightAfterKeywordCloser()) {
-      this.advance();
-      this.skipSeparators();
-      if (!(this.peek(Lex.CommandPosition) === Tok.Word && this.isReservedWord('{'))) this.unexpected('`{` after `always`');
-      const open = this.tokStart;
-      this.advance();
-      const always = this.parseList();
-      this.expectCloseBrace(open);
-      end = this.lastEnd;
-      return { type: 'Always', span: [start, end], body, always, redirects: [] };
-    }
-    return { type: 'BraceGroup', span: [start, end], body, redirects: [] };
-  }
-
-  private lastEnd = 0;
-
-  private expectCloseBrace(openedAt: number): void {
-    this.peek(Lex.CommandPosition);
-    if (!(this.lx.tok === Tok.Word && this.lx.wordLiteral === '}' && this.d.reservedWords.has('}'))) {
-      this.fail(`expected \`}\` to close the \`{\` at offset ${openedAt}, found ${this.describeToken()}`);
-    }
-    this.lastEnd = this.tokEnd;
-    this.advance();
-  }
-
-  /** if : `if` list `then` list { `elif` list `then` list } [ `else` list ] `fi`, and zsh's brace and short forms */
-  private parseIf(): Command {
-    const start = this.tokStart;
-    this.advance();
-    const clauses: { condition: Statement[]; body: Statement[] }[] = [];
-    let elseBody: Statement[] | null = null;
-    let usedBraces = false;
-    for (;;) {
-      const condition = this.parseNonEmptyList('after `if`');
-      if (this.d.zshGrammar) this.skipSeparators();
-      this.peek(Lex.CommandPosition);
-      if (this.isReservedWord('then')) {
-        this.advance();
-        const body = this.parseNonEmptyList('after `then`');
-        clauses.push({ condition, body });
-      } else if (this.d.zshGrammar && this.isReservedWord('{')) {
-        const open = this.tokStart;
-        this.advance();
-        const body = this.parseList();
-        this.expectCloseBrace(open);
-        clauses.push({ condition, body });
-        usedBraces = true;
-        const t = this.peek(Lex.CommandPosition);
-        if (t === Tok.Semi || t === Tok.Newline) return { type: 'If', span: [start, this.lastEnd], clauses, elseBody, redirects: [] };
-        if (this.isReservedWord('elif')) { this.advance(); continue; }
-        if (this.isReservedWord('else')) { this.advance(); break; }
-        if (this.isReservedWord('fi')) {
-          const end = this.consumeKeywordCloser();
-          return { type: 'If', span: [start, end], clauses, elseBody, redirects: [] };
-        }
-        this.unexpected('`elif`, `else`, `fi` or a newline after `if … { … }`');
-      } else if (this.d.zshGrammar && condition.length > 0) {
-        // zsh's short form: `if [[ c ]] cmd` runs one and-or list (zsh lets it be empty, except at the end).
-        const after = this.peek(Lex.CommandPosition);
-        if (after === Tok.EOF || (after === Tok.RightParen && this.parenEndsProgram)) this.unexpected('a command after the condition of `if`');
-        const statement = this.parseShortBody();
-        const body = statement ? [statement] : [];
-        clauses.push({ condition, body });
-        return { type: 'If', span: [start, statement ? statement.span[1] : condition[condition.length - 1]!.span[1]], clauses, elseBody, redirects: [] };
-      } else {
-        this.unexpected(`\`then\` for the \`if\` at offset ${start}`);
-      }
-      this.peek(Lex.CommandPosition);
-      if (this.isReservedWord('elif')) { this.advance(); continue; }
-      if (this.isReservedWord('else')) { this.advance(); break; }
-      if (this.isReservedWord('fi')) {
-        const end = this.consumeKeywordCloser();
-        return { type: 'If', span: [start, end], clauses, elseBody, redirects: [] };
-      }
-      this.unexpected(`\`fi\` to close the \`if\` at offset ${start}`);
-    }
-    // else
-    if (this.d.zshGrammar) this.skipSeparators();
-    if (usedBraces && this.peek(Lex.CommandPosition) === Tok.Word && this.isReservedWord('{')) {
-      const open = this.tokStart;
-      this.advance();
-      elseBody = this.parseList();
-      this.expectCloseBrace(open);
-      return { type: 'If', span: [start, this.lastEnd], clauses, elseBody, redirects: [] };
-    }
-    elseBody = this.parseNonEmptyList('after `else`');
-    this.expectReserved('fi', 'if', start);
-    return { type: 'If', span: [start, this.lastTokEnd()], clauses, elseBody, redirects: [] };
-  }
-
-  private lastTokEnd(): number {
-    return this.tokEnd;
-  }
-
-  private lastBodyEnd(start: number): number {
-    return Math.max(start, this.lx.tokStart);
-  }
-
-  /** zsh's short body (`list1`): one and-or list, or nothing when no command follows. */
-  private parseShortBody(): Statement | null {
-    this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
-    if (!this.startsCommand() && !this.isPipelinePrefix()) return null;
-    const andOr = this.parseAndOr();
-    return { type: 'Statement', span: andOr.span, andOr, background: false };
-  }
-
-  /** while : (`while` | `until`) list `do` list `done`, and zsh's `{ }` form */
-  private parseWhile(until: boolean): Command {
-    const start = this.tokStart;
-    this.advance();
-    const condition = this.parseNonEmptyList(`after \`${until ? 'until' : 'while'}\``);
-    const { body, end } = this.parseLoopBody(start, until ? 'until' : 'while', false, true);
-    return { type: 'While', span: [start, end], until, condition, body, redirects: [] };
-  }
-
-  /** `do` list `done`, or `{ list }` (bash, zsh), zsh's `list end` (foreach) and short form. */
-  private parseLoopBody(start: number, what: string, bracesAllowed: boolean, zshShort: boolean, foreach = false): { body: Statement[]; end: number } {
-    if (this.d.zshGrammar) this.skipSeparators();
-    else this.skipNewlines();
-    this.peek(Lex.CommandPosition);
-    if (this.isReservedWord('do')) {
-      this.advance();
-      const body = this.parseNonEmptyList('after `do`');
-      this.expectReserved('done', what, start);
-      return { body, end: this.tokEnd };
-    }
-    if ((bracesAllowed || this.d.zshGrammar) && this.isReservedWord('{')) {
-      const open = this.tokStart;
-      this.advance();
-      const body = this.parseNonEmptyList('inside `{ }`');
-      this.expectCloseBrace(open);
-      return { body, end: this.lastEnd };
-    }
-    if (foreach) {
-      const body = this.parseList();
-      this.expectReserved('end', 'foreach', start);
-      return { body, end: this.tokEnd };
-    }
-    if (zshShort && this.d.zshGrammar) {
-      const statement = this.parseShortBody();
-      return statement ? { body: [statement], end: statement.span[1] } : { body: [], end: this.lastBodyEnd(start) };
-    }
-    this.unexpected(`\`do\` for the \`${what}\` at offset ${start}`);
-  }
-
-  /**
-   * for : `for` name [ linebreak `in` { word } separator ] linebreak do_group
-   *     | `for` `((` init `;` test `;` update `))` [separator] do_group
-   * and `select`, zsh's several names, `for name (words)`, `foreach name (words) … end`.
-   */
-  private parseFor(select: boolean, foreach: boolean): Command {
-    const start = this.tokStart;
-    const keyword = select ? 'select' : foreach ? 'foreach' : 'for';
-    this.advance();
-    if (!select && !foreach && this.d.arithmeticCommand) {
-      const arith = this.tryArithmeticFor(start);
-      if (arith) return arith;
-    }
-    const variables: { name: string; span: Span }[] = [];
-    for (;;) {
-      const t = this.peek(variables.length === 0 ? Lex.None : Lex.CommandPosition);
-      if (t !== Tok.Word) {
-        if (variables.length === 0) this.unexpected(`a variable name after \`${keyword}\``);
-        break;
-      }
-      const lit = this.lx.wordLiteral;
-      if (variables.length > 0 && (lit === 'in' || lit === 'do' || lit === '{' || !this.d.zshGrammar || select)) break;
-      const zshPositional = this.d.zshGrammar && lit !== null && /^[0-9]+$/.test(lit);
-      if ((lit === null || !(isValidName(lit) || zshPositional)) && this.d.loopVariableChecked) {
-        if (variables.length === 0) this.fail(`\`${this.lx.src.slice(this.tokStart, this.tokEnd)}\` is not a valid variable name for \`${keyword}\``);
-        break;
-      }
-      // bash checks the name only when the loop runs
-      variables.push({ name: lit ?? this.lx.src.slice(this.tokStart, this.tokEnd), span: [this.tokStart, this.tokEnd] });
-      this.advance();
-    }
-    let items: Word[] | null = null;
-    let sawNewline = false;
-    for (;;) {
-      const t = this.peek(Lex.CommandPosition);
-      if (t !== Tok.Newline) break;
-      sawNewline = true;
-      this.advance();
-    }
-    this.peek(Lex.CommandPosition);
-    if (this.lx.tok === Tok.Word && this.lx.wordLiteral === 'in' && (this.d.reservedWords.has('in') || this.d.zshGrammar)) {
-      this.advance();
-      items = [];
-      for (;;) {
-        const t = this.peek(Lex.None);
-        if (t === Tok.Word) {
-          items.push(this.lx.word!);
-          this.advance();
-          continue;
-        }
-        if (t === Tok.Semi || t === Tok.Newline) {
-          this.advance();
-          break;
-        }
-        if (this.d.zshGrammar) this.unexpected('`;` or a newline after the words of `' + keyword + ' … in`');
-        this.unexpected('`;` or a newline after the words of `' + keyword + ' … in`');
-      }
-    } else if (this.d.zshGrammar && !sawNewline && this.lx.tok === Tok.LeftParen) {
-      this.advance();
-      items = [];
-      for (;;) {
-        const t = this.peek(Lex.None);
-        if (t === Tok.Word) {
-          items.push(this.lx.word!);
-          this.advance();
-        } else if (t === Tok.Newline || t === Tok.Semi) this.advance();
-        else break;
-      }
-      if (this.peek(Lex.None) !== Tok.RightParen) this.unexpected('`)` to close the word list');
-      this.advance();
-    } else if (this.lx.tok === Tok.Semi && !foreach) {
-      this.advance();
-    }
-    if (foreach && items === null) this.unexpected('`(` after `foreach NAME`');
-    const { body, end } = this.parseLoopBody(start, keyword, this.d.braceLoopBody, true, foreach);
-    return { type: 'For', span: [start, end], select, variables, items, body, redirects: [] };
-  }
-
-  /** `for (( init; test; update ))` */
-  private tryArithmeticFor(start: number): Command | null {
-    const lx = this.lx;
-    // peek raw text: the arithmetic form begins with `((` after blanks
-    let i = this.peeked ? this.peekStart : lx.pos;
-    while (i < lx.end && (lx.src.charCodeAt(i) === 32 || lx.src.charCodeAt(i) === 9)) i++;
-    if (lx.src.charCodeAt(i) !== 40 || lx.src.charCodeAt(i + 1) !== 40) return null;
-    this.peeked = false;
-    lx.pos = i;
-    const t = lx.next(Lex.CommandPosition);
-    if (t !== Tok.ArithmeticCommand) this.fail('unterminated `for ((`: close it with `))`', [i, lx.end]);
-    const whole = lx.arithmetic!;
-    const pieces = splitArithmeticFor(whole.text);
-    if (pieces === null) this.fail('`for ((…))` needs three expressions separated by `;`', whole.span);
-    const base = whole.span[0];
-    const mk = (from: number, to: number) => ({
-      type: 'Arithmetic' as const, span: [base + from, base + to] as Span, text: whole.text.slice(from, to),
-      parts: whole.parts.filter((p) => p.span[0] >= base + from && p.span[1] <= base + to),
-    });
-    const [a, b] = pieces;
-    const init = mk(0, a);
-    const test = mk(a + 1, b);
-    const update = mk(b + 1, whole.text.length);
-    // optional separator
-    const t2 = this.peek(Lex.CommandPosition);
-    if (t2 === Tok.Semi) this.advance();
-    const { body, end } = this.parseLoopBody(start, 'for', true, true);
-    return { type: 'ArithFor', span: [start, end], init, test, update, body, redirects: [] };
-  }
-
-  /** case : `case` word linebreak `in` { item } `esac`, and zsh's `case word { … }` */
-  private parseCase(): Command {
-    const start = this.tokStart;
-    this.advance();
-    if (this.peek(Lex.None) !== Tok.Word) this.unexpected('a word after `case`');
-    const subject = this.lx.word!;
-    this.advance();
-    if (this.d.zshGrammar) this.skipSeparators();
-    else this.skipNewlines();
-    this.peek(Lex.CommandPosition);
-    let braces = false;
-    if (this.lx.tok === Tok.Word && this.lx.wordLiteral === 'in') this.advance();
-    else if (this.d.zshGrammar && this.isReservedWord('{')) {
-      braces = true;
-      this.advance();
-    } else this.unexpected('`in` after `case WORD`');
-    const items: CaseItem[] = [];
-    for (;;) {
-      if (this.d.zshGrammar) this.skipSeparators();
-      else this.skipNewlines();
-      const t = this.peek(Lex.CasePattern);
-      if (t === Tok.Word && this.lx.wordLiteral === (braces ? '}' : 'esac') && !this.rightAfterKeywordCloser()) break;
-      items.push(this.parseCaseItem());
-      const term = this.peek(Lex.CommandPosition);
-      if (term === Tok.DoubleSemi || term === Tok.SemiAmp || term === Tok.DoubleSemiAmp || term === Tok.SemiPipe) {
-        items[items.length - 1]!.terminator = this.lx.src.slice(this.tokStart, this.tokEnd);
-        items[items.length - 1]!.span[1] = this.tokEnd;
-        this.advance();
-        continue;
-      }
-      if (term === Tok.Word && this.isReservedWord(braces ? '}' : 'esac')) break;
-      this.unexpected(`\`;;\` or \`${braces ? '}' : 'esac'}\` after a case item`);
-    }
-    const end = braces ? this.tokEnd : this.consumeKeywordCloser();
-    if (braces) this.advance();
-    return { type: 'Case', span: [start, end], subject, items, redirects: [] };
-  }
-
-  private parseCaseItem(): CaseItem {
-    const start = this.tokStart;
-    const patterns: Word[] = [];
-    if (this.lx.tok === Tok.LeftParen) this.advance();
-    else if (this.lx.arithmeticFallback && this.d.caseNeedsParenAfterArithmeticFallback) {
-      // bash scans `$(((…` for its closing `)` by counting parentheses: a pattern's lone `)` ends the substitution early
-      this.fail('bash misreads a case pattern without its leading `(` inside `$(((…`: write `(pattern)`, or `$( ((…`', [start, this.tokEnd]);
-    }
-    for (;;) {
-      const t = this.peek(Lex.CasePattern);
-      if (t === Tok.Pipe && this.d.zshGrammar) {
-        // zsh accepts an empty alternative: `|b)`
-        this.advance();
-        continue;
-      }
-      if (t !== Tok.Word) this.unexpected('a case pattern');
-      const word = this.lx.word!;
-      this.advance();
-      const next = this.peek(Lex.CasePattern);
-      if (this.d.zshGrammar && next !== Tok.RightParen && next !== Tok.Pipe && patterns.length === 0 && isParenthesized(this.lx.src, word)) {
-        // zsh: `(pattern)` followed by the body is the optional leading parenthesis form.
-        patterns.push(word);
-        break;
-      }
-      patterns.push(word);
-      if (next === Tok.Pipe) {
-        this.advance();
-        // zsh accepts an empty last alternative: `a|)`
-        if (this.d.zshGrammar && this.peek(Lex.CasePattern) === Tok.RightParen) {
-          this.advance();
-          break;
-        }
-        continue;
-      }
-      if (next === Tok.RightParen) {
-        this.advance();
-        break;
-      }
-      this.unexpected('`)` or `|` after a case pattern');
-    }
-    const body = this.parseList();
-    const end = body.length > 0 ? body[body.length - 1]!.span[1] : this.tokStart;
-    return { type: 'CaseItem', span: [start, Math.max(start, end)], patterns, body, terminator: null };
-  }
-
-  /** `[[ expression ]]` */
-  private parseTest(): Command {
-    const start = this.tokStart;
-    this.advance();
-    const expression = this.parseTestOr();
-    this.peek(Lex.Condition);
-    if (!(this.lx.tok === Tok.Word && this.lx.wordLiteral === ']]')) this.unexpected('`]]` or a condition operator');
-    const end = this.tokEnd;
-    this.advance();
-    return { type: 'Test', span: [start, end], expression, redirects: [] };
-  }
-
-  private skipTestNewlines(): void {
-    while (this.peek(Lex.Condition) === Tok.Newline) this.advance();
-  }
-
-  /** Read a token inside `[[ ]]`; zsh reads newlines there as blanks. */
-  private peekTest(flags = Lex.Condition): Tok {
-    if (this.d.zshGrammar) while (this.peek(flags) === Tok.Newline) this.advance();
-    return this.peek(flags);
-  }
-
-  private parseTestOr(): TestExpression {
-    let left = this.parseTestAnd();
-    for (;;) {
-      this.skipTestNewlines();
-      if (this.peek(Lex.Condition) !== Tok.OrIf) return left;
-      this.advance();
-      this.skipTestNewlines();
-      const right = this.parseTestAnd();
-      left = { type: 'TestLogical', span: [left.span[0], right.span[1]], operator: '||', left, right };
-    }
-  }
-
-  private parseTestAnd(): TestExpression {
-    let left = this.parseTestTerm();
-    for (;;) {
-      this.skipTestNewlines();
-      if (this.peek(Lex.Condition) !== Tok.AndIf) return left;
-      this.advance();
-      this.skipTestNewlines();
-      const right = this.parseTestTerm();
-      left = { type: 'TestLogical', span: [left.span[0], right.span[1]], operator: '&&', left, right };
-    }
-  }
-
-  private atTestEnd(): boolean {
-    const t = this.lx.tok;
-    return t === Tok.AndIf || t === Tok.OrIf || t === Tok.RightParen || t === Tok.EOF ||
-      (t === Tok.Word && this.lx.wordLiteral === ']]');
-  }
-
-  private parseTestTerm(): TestExpression {
-    this.enter();
-    try {
-      this.skipTestNewlines();
-      const t = this.peek(Lex.Condition);
-      const start = this.tokStart;
-      if (t === Tok.Word && this.lx.wordLiteral === '!') {
-        const bang = this.lx.word!;
-        this.advance();
-        this.peek(Lex.Condition);
-        // bash reads a lone `!` before `]]` as a word
-        if (this.d.conditionGrammar === 'bash' && this.lx.tok === Tok.Word && (this.lx.wordLiteral as string | null) === ']]') return { type: 'TestWord', span: bang.span, word: bang };
-        const operand = this.parseTestTerm();
-        return { type: 'TestNot', span: [start, operand.span[1]], operand };
-      }
-      if (t === Tok.LeftParen) {
-        this.advance();
-        if (this.d.zshGrammar) this.skipTestNewlines();
-        const inner = this.parseTestOr();
-        if (this.d.zshGrammar) this.skipTestNewlines();
-        if (this.peek(Lex.Condition) !== Tok.RightParen) this.unexpected('`)` in `[[ ]]`');
-        const end = this.tokEnd;
-        this.advance();
-        return { type: 'TestGroup', span: [start, end], inner };
-      }
-      if (t !== Tok.Word || this.lx.wordLiteral === ']]' || this.lx.conditionOperator) this.unexpected('a condition');
-      return this.d.conditionGrammar === 'zsh' ? this.parseZshTestWords() : this.parseBashTestWords();
-    } finally {
-      this.leave();
-    }
-  }
-
-  /**
-   * bash: `word`, `-op word` with a known unary test, `word op word` with a
-   * known binary test (the right side of `=~` read as a regex).
-   */
-  private parseBashTestWords(): TestExpression {
-    const first = this.lx.word!;
-    const firstLit = this.lx.wordLiteral;
-    this.advance();
-    const t2 = this.peek(Lex.Condition);
-    const isUnary = firstLit !== null && bashUnaryTests.has(firstLit);
-    if (t2 === Tok.Word && this.lx.wordLiteral !== ']]') {
-      const opLit = this.lx.wordLiteral;
-      if (isUnary) {
-        if (this.lx.conditionOperator) this.fail(`\`${opLit}\` cannot be the operand of \`${firstLit}\``);
-        const operand = this.lx.word!;
-        this.advance();
-        return { type: 'TestUnary', span: [first.span[0], operand.span[1]], operator: firstLit!, operand };
-      }
-      if (opLit === null || !bashBinaryTests.has(opLit)) this.fail('conditional binary operator expected');
-      this.advance();
-      const t3 = this.peek(opLit === '=~' ? Lex.Condition | Lex.Regex : Lex.Condition);
-      if (t3 !== Tok.Word || this.lx.wordLiteral === ']]' || this.lx.conditionOperator) this.unexpected(`a word after \`${opLit}\``);
-      const right = this.lx.word!;
-      this.advance();
-      return { type: 'TestBinary', span: [first.span[0], right.span[1]], operator: opLit, left: first, right };
-    }
-    if (isUnary && this.atTestEnd()) this.fail(`\`${firstLit}\` needs an operand in \`[[ ]]\``);
-    // bash wants `]]`, `&&`, `||` or `)` right after a lone word (not even a newline)
-    if (!this.atTestEnd()) this.unexpected('`]]`, `&&` or `||`');
-    return { type: 'TestWord', span: first.span, word: first };
-  }
-
-  /**
-   * zsh (par_cond_2): one word; two words when the first is `-x`; `a < b`;
-   * three words with `=`, `==`, `!=`, `=~` or any `-op` between them, or a
-   * first word `-x`; more words after a first word `-x`.
-   */
-  private parseZshTestWords(): TestExpression {
-    const first = this.lx.word!;
-    const firstLit = this.lx.wordLiteral;
-    const dashFirst = firstLit !== null && firstLit.length > 1 && firstLit.startsWith('-');
-    this.advance();
-    const words: Word[] = [];
-    let comparison: string | null = null;
-    for (;;) {
-      // after the operator, parentheses glob rather than group
-      const t = this.peekTest(words.length >= 1 ? Lex.None : Lex.Condition);
-      if (t !== Tok.Word || this.lx.wordLiteral === ']]') break;
-      if (words.length === 0 && this.lx.conditionOperator) comparison = this.lx.wordLiteral;
-      words.push(this.lx.word!);
-      this.advance();
-      if (comparison !== null && words.length === 2) break;
-    }
-    const end = (words.length > 0 ? words[words.length - 1]! : first).span[1];
-    const span: Span = [first.span[0], end];
-    if (comparison !== null) {
-      if (words.length < 2) this.unexpected(`a word after \`${comparison}\``);
-      return { type: 'TestBinary', span, operator: comparison, left: first, right: words[1]! };
-    }
-    if (words.length === 0) return { type: 'TestWord', span, word: first };
-    if (words.length === 1) {
-      if (!dashFirst) this.fail(`condition expected: \`${this.lx.src.slice(first.span[0], first.span[1])}\``, first.span);
-      // zsh reads an unquoted `!` there as negation, with nothing after it to negate
-      if (words[0]!.unquoted && this.lx.src.slice(words[0]!.span[0], words[0]!.span[1]) === '!') this.fail('zsh reads `!` as negation, not as the operand of `' + firstLit + '`: quote it', words[0]!.span);
-      return { type: 'TestUnary', span, operator: firstLit!, operand: words[0]! };
-    }
-    const op = wordText(words[0]!);
-    if (words.length === 2) {
-      const binary = op !== null && (op === '=' || op === '==' || op === '!=' || op === '=~' || (op.length > 1 && op.startsWith('-')));
-      if (!binary && !dashFirst) this.fail(`condition expected: \`${this.lx.src.slice(words[0]!.span[0], words[0]!.span[1])}\``, words[0]!.span);
-      return { type: 'TestBinary', span, operator: op ?? '', left: first, right: words[1]! };
-    }
-    if (!dashFirst) this.fail(`condition expected: \`${this.lx.src.slice(first.span[0], first.span[1])}\``, first.span);
-    return { type: 'TestBinary', span, operator: firstLit!, left: words[0]!, right: words[words.length - 1]! };
-  }
-
-  /** bash: `function name [()] compound`; zsh: `function [names] [()] body` */
-  private parseFunctionKeyword(): Command {
-    const start = this.tokStart;
-    this.advance();
-    const names: Word[] = [];
-    if (this.d.zshGrammar) {
-      for (;;) {
-        const t = this.peek(Lex.CommandPosition);
-        if (t !== Tok.Word || this.lx.wordLiteral === '{') break;
-        if (this.d.closeBraceAnywhere && this.lx.wordLiteral === '}') break;
-        names.push(this.lx.word!);
-        this.advance();
-      }
-      if (this.peek(Lex.CommandPosition) === Tok.EmptyParens) this.advance();
-      this.skipSeparators();
-      const body = this.parseZshFunctionBody(true);
-      const definition: Command = { type: 'FunctionDefinition', span: [start, Math.max(start, body.span[1])], names, keyword: true, body, args: [], redirects: [] };
-      return names.length === 0 ? this.withAnonymousArguments(definition) : definition;
-    }
-    if (this.peek(Lex.None) !== Tok.Word) this.unexpected('a function name after `function`');
-    names.push(this.lx.word!);
-    this.advance();
-    // `function f ()` takes optional parentheses; `function f ( cmd )` has a subshell body
-    if (this.peek(Lex.None) === Tok.LeftParen && nextNonBlankIs(this.lx.src, this.tokEnd, 41)) {
-      this.advance();
-      this.peek(Lex.None);
-      this.advance();
-    }
-    this.skipNewlines();
-    const body = this.parseFunctionBody();
-    return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: true, body, args: [], redirects: [] };
-  }
-
-  /** zsh: `() body args…` defines and runs an anonymous function. */
-  private parseZshAnonymousFunction(): Command {
-    const start = this.tokStart;
-    this.advance();
-    this.skipSeparators();
-    const body = this.parseZshFunctionBody();
-    const definition: Command = { type: 'FunctionDefinition', span: [start, body.span[1]], names: [], keyword: false, body, args: [], redirects: [] };
-    return this.withAnonymousArguments(definition);
-  }
-
-  /** The words and redirections after an anonymous function's body are its arguments and its redirections. */
-  private withAnonymousArguments(definition: Command & { type: 'FunctionDefinition' }): Command {
-    for (;;) {
-      const t = this.peek(Lex.None);
-      if (t === Tok.Redirect) {
-        const r = this.parseRedirect();
-        definition.redirects.push(r);
-        definition.span = [definition.span[0], r.span[1]];
-      } else if (t === Tok.Word && !(this.d.closeBraceAnywhere && this.lx.wordLiteral === '}')) {
-        const word = this.lx.word!;
-        this.advance();
-        definition.args.push(word);
-        definition.span = [definition.span[0], word.span[1]];
-      } else return definition;
-    }
-  }
-
-  /** zsh function bodies: `{ list }` or one command (after `function NAME`, possibly none). */
-  private parseZshFunctionBody(allowEmpty = false): Command {
-    this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
-    if (this.isReservedWord('{')) {
-      const open = this.tokStart;
-      this.advance();
-      const body = this.parseList();
-      this.expectCloseBrace(open);
-      const group: Command = { type: 'BraceGroup', span: [open, this.lastEnd], body, redirects: [] };
-      return this.withRedirects(group);
-    }
-    if (!this.startsCommand() && !this.isPipelinePrefix()) {
-      if (!allowEmpty) this.unexpected('a function body');
-      // zsh: `function f` with no body defines an empty function
-      const at = this.tokStart;
-      return { type: 'BraceGroup', span: [at, at], body: [], redirects: [] };
-    }
-    return this.parseCommand();
-  }
-
-  /** A function body after `name()`: bash needs a compound command; sh and zsh take any command. */
-  private parseFunctionBody(): Command {
-    this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
-    if (!this.startsCommand()) this.unexpected('a function body');
-    const body = this.parseCommand();
-    if (!this.d.functionBodyAnyCommand && (body.type === 'SimpleCommand' || body.type === 'FunctionDefinition')) {
-      this.fail('a bash function body must be a compound command such as `{ …; }`', body.span);
-    }
-    return body;
-  }
-
-  /** bash: `coproc [NAME] command` */
-  private parseCoproc(): Command {
-    const start = this.tokStart;
-    this.advance();
-    const t = this.peek(Lex.CommandPosition | Lex.AssignmentAllowed);
-    const opensCompound = () => {
-      const tt = this.lx.tok;
-      if (tt === Tok.LeftParen || tt === Tok.ArithmeticCommand) return true;
-      const r = this.reserved();
-      return r !== null && compoundOpeners.has(r) && r !== 'coproc';
-    };
-    if (opensCompound()) {
-      if (this.reserved() === 'function') this.unexpected('a command after `coproc` (bash takes no function definition there)');
-      const body = this.parseCommand();
-      return { type: 'Coproc', span: [start, body.span[1]], name: null, body, redirects: [] };
-    }
-    if (t !== Tok.Word && t !== Tok.Redirect) this.unexpected('a command after `coproc`');
-    // bash takes a command here, or `time`; any other reserved word (`!`, `coproc`, `fi`, `}`, `]]`, `in`) is a syntax error
-    const word = this.reserved();
-    if (word !== null && word !== 'time') this.unexpected('a command after `coproc`');
-    if (t === Tok.Word && this.reserved() === null) {
-      const first = this.lx.word!;
-      const firstLit = this.lx.wordLiteral;
-      this.advance();
-      this.peek(Lex.CommandPosition);
-      if (opensCompound()) {
-        const body = this.parseCommand();
-        return { type: 'Coproc', span: [start, body.span[1]], name: firstLit ?? this.lx.src.slice(first.span[0], first.span[1]), body, redirects: [] };
-      }
-      if (this.reserved() !== null) {
-        // bash reads reserved words after `coproc NAME`: `coproc x }` closes a group.
-        const body: SimpleCommand = { type: 'SimpleCommand', span: first.span, assignments: [], words: [first], redirects: [] };
-        return { type: 'Coproc', span: [start, first.span[1]], name: null, body, redirects: [] };
-      }
-      const body = this.parseSimpleCommand([], first);
-      return { type: 'Coproc', span: [start, body.span[1]], name: null, body, redirects: [] };
-    }
-    const body = this.parseSimpleCommand([]);
-    return { type: 'Coproc', span: [start, body.span[1]], name: null, body, redirects: [] };
-  }
-
-  /** zsh: `repeat N body` */
-  private parseRepeat(): Command {
-    const start = this.tokStart;
-    this.advance();
-    if (this.peek(Lex.None) !== Tok.Word) this.unexpected('a count after `repeat`');
-    const count = this.lx.word!;
-    if (this.d.closeBraceAnywhere && count.unquoted && count.span[1] - count.span[0] === 1 && this.lx.src.charCodeAt(count.span[0]) === 125) {
-      this.fail('zsh reads a sole `}` as a close brace, not a count after `repeat`', count.span);
-    }
-    this.advance();
-    const { body, end } = this.parseLoopBody(start, 'repeat', true, true);
-    return { type: 'Repeat', span: [start, end], count, body, redirects: [] };
-  }
-
-  // ------------------------------------------------------------------ simple commands
-
-  /**
-   * simple_command : { assignment | redirect } [ word { word | redirect } ]
-   * and function definitions `name () body` (zsh: `a b () body`).
-   */
-  private parseSimpleCommand(leading: Redirect[], firstWord?: Word): Command {
-    const d = this.d;
-    const assignments: Assignment[] = [];
-    const words: Word[] = [];
-    const redirects: Redirect[] = leading.slice();
-    let start = firstWord ? firstWord.span[0] : this.tokStart;
-    let end = start;
-    let declaration = false;
-    // bash: once a redirection follows a word, `NAME=(…)` in a declaration command is a syntax error
-    let redirectAfterWord = false;
-    if (firstWord) {
-      words.push(firstWord);
-      end = firstWord.span[1];
-      declaration = this.isDeclaration(wordText(firstWord));
-    }
-    for (;;) {
-      const flags = words.length === 0 ? Lex.CommandPosition | Lex.AssignmentAllowed : declaration ? Lex.AssignmentAllowed : Lex.None;
-      const t = this.peek(flags);
-      if (t === Tok.Redirect) {
-        const r = this.parseRedirect();
-        redirects.push(r);
-        if (redirects.length === 1 && words.length === 0 && assignments.length === 0) start = r.span[0];
-        if (words.length > 0 || assignments.length > 0) redirectAfterWord = true;
-        end = r.span[1];
-        continue;
-      }
-      if ((t === Tok.LeftParen || t === Tok.ArithmeticCommand) && d.zshGrammar && words.length === 0 && assignments.length === 0 && redirects.length > 0) {
-        // zsh: redirections may come before a subshell or `(( ))` too
-        const command = this.parseCommand();
-        command.redirects.unshift(...redirects);
-        command.span = [start, command.span[1]];
-        return command;
-      }
-      if (t !== Tok.Word) break;
-      const word = this.lx.word!;
-      const lit = this.lx.wordLiteral;
-      if (words.length === 0) {
-        const r = this.reserved();
-        if (r !== null && d.zshGrammar && assignments.length === 0 && redirects.length > 0 && compoundOpeners.has(r)) {
-          // zsh: redirections may come before a compound command.
-          const command = this.parseCompound(r);
-          command.redirects.unshift(...redirects);
-          command.span = [start, command.span[1]];
-          return this.withRedirects(command);
-        }
-        if (r !== null && d.zshGrammar && (assignments.length > 0 || redirects.length > 0) && r !== '}' && !zshDeclarationCommands.has(r)) break;
-        const assignment = this.readAssignment(word);
-        if (assignment) {
-          if (assignments.length === 0 && redirects.length === 0) start = assignment.span[0];
-          assignments.push(assignment);
-          end = assignment.span[1];
-          continue;
-        }
-      } else if (declaration && this.lx.src.charCodeAt(word.span[1]) === 40 && isAssignmentShaped(this.lx.src, word, d)) {
-        // `declare a=(1 2)`: the array belongs to the argument
-        if (redirectAfterWord && d.declarationArrayAfterRedirectRefused) {
-          this.fail('bash refuses an array `NAME=(…)` after a redirection in `local`, `declare` and kin (`local >f a=(1)`): put the redirection last', word.span);
-        }
-        this.advance();
-        const array = this.readArrayElements();
-        const last = array.length > 0 ? array[array.length - 1]!.span[1] : word.span[1];
-        const close = this.lastArrayEnd;
-        const parts: WordPart[] = [...word.parts];
-        for (const element of array) parts.push(...(element.key ? element.key.parts : []), ...element.value.parts);
-        const whole: Word = { type: 'Word', span: [word.span[0], Math.max(last, close)], parts, unquoted: word.unquoted };
-        words.push(whole);
-        end = whole.span[1];
-        continue;
-      }
-      if (d.closeBraceAnywhere && lit === '}') break;
-      if (words.length === 0 && assignments.length === 0 && redirects.length === 0) start = word.span[0];
-      this.advance();
-      words.push(word);
-      end = word.span[1];
-      if (words.length === 1 && this.isDeclaration(lit)) declaration = true;
-      if (words.length === 1 && assignments.length === 0 && redirects.length === 0 && !d.zshGrammar) {
-        if (this.peek(Lex.None) === Tok.LeftParen) return this.parseFunctionDefinition(words);
-      }
-      if (d.zshGrammar && assignments.length === 0 && this.peek(Lex.None) === Tok.EmptyParens) {
-        return this.parseFunctionDefinition(words);
-      }
-    }
-    if (words.length === 0 && assignments.length === 0 && redirects.length === 0) this.unexpected('a command');
-    if (d.precommandNeedsCommand && redirects.length > 0 && assignments.length === 0 && words.length > 0 && onlyPrecommandModifiers(words, this.lx.src)) {
-      this.fail('zsh refuses a redirection after a precommand modifier (`-`, `noglob`, `builtin`, `command`) with no command: redirection with no command', [start, end]);
-    }
-    // a command that is one word (`true`, `ls`) shares the word's span
-    const one = words.length === 1 && assignments.length === 0 && redirects.length === 0 ? words[0]!.span : null;
-    const span: Span = one !== null && one[0] === start && one[1] === end ? one : [start, end];
-    return { type: 'SimpleCommand', span, assignments: fit(assignments), words: fit(words), redirects: fit(redirects) };
-  }
-
-  private isDeclaration(name: string | null): boolean {
-    if (name === null || !this.d.arrays) return false;
-    return (this.d.zshGrammar ? zshDeclarationCommands : declarationCommands).has(name);
-  }
-
-  /** `name ( ) body` */
-  private parseFunctionDefinition(names: Word[]): Command {
-    const start = names[0]!.span[0];
-    const d = this.d;
-    if (this.lx.tok === Tok.EmptyParens) {
-      this.advance();
-    } else {
-      this.advance(); // `(`
-      if (this.peek(Lex.None) !== Tok.RightParen) this.unexpected('`)` after `NAME (` in a function definition');
-      this.advance();
-    }
-    if (d.functionNamesChecked) {
-      const name = wordText(names[0]!);
-      if (name === null || !isValidName(name)) this.fail('sh function names must be plain names', names[0]!.span);
-      if (dashSpecialBuiltins.has(name)) this.fail(`dash refuses a function named after the special builtin \`${name}\``, names[0]!.span);
-    }
-    if (d.zshGrammar) {
-      this.skipSeparators();
-      const body = this.parseZshFunctionBody();
-      return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: false, body, args: [], redirects: [] };
-    }
-    this.skipNewlines();
-    const body = this.parseFunctionBody();
-    return { type: 'FunctionDefinition', span: [start, body.span[1]], names, keyword: false, body, args: [], redirects: [] };
-  }
-
-  /** A word read in assignment position: `name=value`, `name+=value`, `name[i]=value`, `name=(…)`. */
-  private readAssignment(word: Word): Assignment | null {
-    const d = this.d;
-    const first = word.parts[0];
-    // The name must be unquoted literal text at the start of the word.
-    if (!first || first.type !== 'Literal' || first.span[1] - first.span[0] !== first.value.length) return null;
-    const src = this.lx.src;
-    const wordStart = word.span[0];
-    const wordEnd = word.span[1];
-    let i = wordStart;
-    const c0 = src.charCodeAt(i);
-    if (!((c0 >= 65 && c0 <= 90) || (c0 >= 97 && c0 <= 122) || c0 === 95)) return null;
-    while (i < wordEnd) {
-      const c = src.charCodeAt(i);
-      if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (c >= 48 && c <= 57)) i++;
-      else break;
-    }
-    if (i > first.span[1]) return null;
-    const name = src.slice(wordStart, i);
-    let index: Word | null = null;
-    let cursor = i;
-    if (src.charCodeAt(cursor) === 91 /* [ */ && d.subscriptAssignment) {
-      const close = findSubscriptClose(src, cursor, wordEnd);
-      if (close < 0) return null;
-      index = sliceWord(word, cursor + 1, close);
-      cursor = close + 1;
-    }
-    let append = false;
-    if (src.charCodeAt(cursor) === 43 /* + */) {
-      if (!d.appendAssignment) return null;
-      append = true;
-      cursor++;
-    }
-    if (cursor >= wordEnd || src.charCodeAt(cursor) !== 61 /* = */ || !isUnquotedLiteralAt(word, cursor)) return null;
-    cursor++;
-    const nameSpan: Span = [wordStart, wordStart + name.length];
-    // `name=(` … `)`: an array
-    if (cursor === wordEnd && src.charCodeAt(cursor) === 40 && d.arrays) {
-      this.advance();
-      const array = this.readArrayElements();
-      return { type: 'Assignment', span: [wordStart, this.lastArrayEnd], name, nameSpan, index, append, value: null, array };
-    }
-    this.advance();
-    const value = cursor < wordEnd ? sliceWord(word, cursor, wordEnd) : { type: 'Word' as const, span: [cursor, cursor] as Span, parts: [], unquoted: true };
-    // An assignment value expands `~` at its start and after each `:`.
-    value.parts = splitTildes(value.parts, d, true);
-    return { type: 'Assignment', span: [wordStart, wordEnd], name, nameSpan, index, append, value, array: null };
-  }
-
-  private lastArrayEnd = 0;
-
-  /** The elements of `(…)` after `name=`; the lexer stands at `(`. */
-  private readArrayElements(): ArrayElement[] {
-    const lx = this.lx;
-    this.peeked = false;
-    lx.pos++; // `(`
-    const elements: ArrayElement[] = [];
-    for (;;) {
-      const t = lx.next(Lex.ArrayElement);
-      if (t === Tok.Newline || (t === Tok.Semi && this.d.zshGrammar)) continue;
-      if (t === Tok.RightParen) {
-        this.lastArrayEnd = lx.tokEnd;
-        return elements;
-      }
-      if (t !== Tok.Word) this.fail(t === Tok.EOF ? 'unterminated array: close `(` with `)`' : `unexpected ${this.describeToken()} in an array`);
-      const word = lx.word!;
-      if (this.d.closeBraceAnywhere && word.unquoted && word.span[1] - word.span[0] === 1 && lx.src.charCodeAt(word.span[0]) === 125) {
-        this.fail('zsh reads a sole `}` as a close brace, which cannot stand in an array', word.span);
-      }
-      let key: Word | null = null;
-      let value = word;
-      const first = word.parts[0];
-      if (first && (first.type === 'Literal' || first.type === 'Glob') && lx.src.charCodeAt(word.span[0]) === 91) {
-        const close = findSubscriptClose(lx.src, word.span[0], word.span[1]);
-        if (close > 0 && lx.src.charCodeAt(close + 1) === 61) {
-          key = sliceWord(word, word.span[0] + 1, close);
-          const from = lx.src.charCodeAt(close + 2) === 43 ? close + 3 : close + 2;
-          value = sliceWord(word, Math.min(from, word.span[1]), word.span[1]);
-        }
-      }
-      elements.push({ type: 'ArrayElement', span: word.span, key, value });
-    }
-  }
-
-  /** redirect : [fd] operator word, with here-documents queued for the next newline. */
-  private parseRedirect(): Redirect {
-    const lx = this.lx;
-    const start = lx.tokStart;
-    const operator = lx.redirectOperator;
-    const fd = lx.redirectFd;
-    const fdVariable = lx.redirectFdVariable;
-    this.advance();
-    const t = this.peek(Lex.None);
-    if (t !== Tok.Word) {
-      this.fail(`expected a ${operator.startsWith('<<') && operator !== '<<<' ? 'here-document delimiter' : 'file name'} after \`${operator}\`, found ${this.describeToken()}`);
-    }
-    const target = lx.word!;
-    this.advance();
-    if (operator === '<&' && this.d.inputDuplicationNeedsNumber && !/^([0-9]+|-|p)$/.test(heredocDelimiter(lx.src, target))) {
-      this.fail('zsh wants a file descriptor number (or `-`, `p`) after `<&`: file number expected', target.span);
-    }
-    if (this.d.closeBraceAnywhere && target.unquoted && target.span[1] - target.span[0] === 1 && lx.src.charCodeAt(target.span[0]) === 125) {
-      this.fail(`zsh reads a sole \`}\` as a close brace, not a file name after \`${operator}\``, target.span);
-    }
-    if ((operator === '>&' || operator === '<&') && target.unquoted && lx.src.charCodeAt(target.span[0]) === 45 && target.span[1] - target.span[0] > 1) {
-      // bash closes the fd at `-` and passes the rest as an argument; dash fails; write them apart
-      this.fail(`\`${operator}${lx.src.slice(target.span[0], target.span[1])}\` is read differently by each shell: write \`${operator}-\` and the word apart`, target.span, 'unsupported');
-    }
-    const redirect: Redirect = { type: 'Redirect', span: [start, target.span[1]], operator, fd, fdVariable, target, heredoc: null };
-    if (operator === '<<' || operator === '<<-') {
-      if (target.parts.some((p) => p.type === 'CommandSubstitution' || p.type === 'ArithmeticExpansion' || p.type === 'ProcessSubstitution')) {
-        // dash refuses it; bash compares the body against its own reprinting of the substitution
-        this.fail('a here-document delimiter holding a substitution is read differently by each shell: use a plain word such as `EOF`', target.span, 'unsupported');
-      }
-      const heredoc: Heredoc = {
-        type: 'Heredoc', span: [0, 0], delimiter: heredocDelimiter(lx.src, target), quoted: !target.unquoted,
-        stripTabs: operator === '<<-', body: { type: 'Word', span: [0, 0], parts: [], unquoted: false }, terminated: false,
-      };
-      redirect.heredoc = heredoc;
-      lx.pendingHeredocs.push(redirect);
-    }
-    return redirect;
+  parseFunctionBody(): Command {
+    return parseFunctionBody(this);
   }
 }
 
-// ------------------------------------------------------------------ helpers
-
-/**
- * The list as an array of its exact size. An array grown by push keeps room
- * for 16 more elements; a tree holds one list per command and per word, and
- * a 1 MB line hundreds of thousands of them, so the room costs more memory
- * (and garbage-collection time) than the nodes themselves.
- */
 /**
  * The command a background `&` applies to last: zsh's `coproc PIPELINE` is
  * looked through to its pipeline's last command (`coproc A=1 &` fails like
@@ -1519,205 +362,4 @@ function backgroundedCommand(command: Command | undefined): Command | undefined 
     current = commands[commands.length - 1];
   }
   return current;
-}
-
-function fit<T>(list: T[]): T[] {
-  switch (list.length) {
-    case 0: return list;
-    case 1: return [list[0]!];
-    case 2: return [list[0]!, list[1]!];
-    default: return list.slice();
-  }
-}
-
-/** zsh: words that are all precommand modifiers (`- noglob builtin command`, `command -p`), and so no command. */
-function onlyPrecommandModifiers(words: readonly Word[], src: string): boolean {
-  let previous = '';
-  for (const word of words) {
-    if (!word.unquoted) return false;
-    const text = src.slice(word.span[0], word.span[1]);
-    if (text === '-' || text === 'noglob' || text === 'builtin' || text === 'command' || (text === '-p' && previous === 'command')) {
-      previous = text;
-      continue;
-    }
-    return false;
-  }
-  return true;
-}
-
-function nextNonBlankIs(src: string, from: number, code: number): boolean {
-  let i = from;
-  while (i < src.length && (src.charCodeAt(i) === 32 || src.charCodeAt(i) === 9)) i++;
-  return src.charCodeAt(i) === code;
-}
-
-/** Tokens whose reading depends on the mode, and so are read again when the mode changes. */
-function modeSensitive(tok: Tok): boolean {
-  return tok === Tok.Word || tok === Tok.LeftParen || tok === Tok.Redirect || tok === Tok.ArithmeticCommand || tok === Tok.EmptyParens;
-}
-
-/** The text of a wholly unquoted literal word, else null. */
-function wordText(word: Word): string | null {
-  if (!word.unquoted) return null;
-  let s = '';
-  for (const p of word.parts) {
-    if (p.type === 'Literal') s += p.value;
-    else if (p.type === 'Glob') s += p.pattern;
-    else return null;
-  }
-  return s;
-}
-
-function isAssignmentShaped(src: string, word: Word, d: Dialect): boolean {
-  const first = word.parts[0];
-  if (!first || first.type !== 'Literal' || !word.unquoted) return false;
-  const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?)=$/.exec(src.slice(word.span[0], word.span[1]));
-  return m !== null && (m[3] === '' || d.appendAssignment);
-}
-
-/** zsh: a case pattern written `(…)` as a whole. */
-function isParenthesized(src: string, word: Word): boolean {
-  return src.charCodeAt(word.span[0]) === 40 && src.charCodeAt(word.span[1] - 1) === 41;
-}
-
-/** Whether the character at `offset` lies in an unquoted literal part of the word. */
-function isUnquotedLiteralAt(word: Word, offset: number): boolean {
-  for (const p of word.parts) {
-    if (offset >= p.span[0] && offset < p.span[1]) return p.type === 'Literal' || p.type === 'Glob';
-  }
-  return false;
-}
-
-function findSubscriptClose(src: string, open: number, limit: number): number {
-  let depth = 0;
-  for (let i = open; i < limit; i++) {
-    const c = src.charCodeAt(i);
-    if (c === 91) depth++;
-    else if (c === 93) {
-      if (--depth === 0) return i;
-    } else if (c === 92) i++;
-    else if (c === 39) {
-      const q = src.indexOf("'", i + 1);
-      if (q < 0 || q >= limit) return -1;
-      i = q;
-    } else if (c === 34) {
-      let j = i + 1;
-      while (j < limit && src.charCodeAt(j) !== 34) j += src.charCodeAt(j) === 92 ? 2 : 1;
-      if (j >= limit) return -1;
-      i = j;
-    }
-  }
-  return -1;
-}
-
-/** The parts of a word that lie within [from, to), splitting literal parts at the edges. */
-function sliceWord(word: Word, from: number, to: number): Word {
-  const parts: WordPart[] = [];
-  let unquoted = true;
-  for (const p of word.parts) {
-    const [s, e] = p.span;
-    if (e <= from || s >= to) continue;
-    if (s >= from && e <= to) {
-      parts.push(p);
-      if (p.type === 'Escaped' || p.type === 'SingleQuoted' || p.type === 'DoubleQuoted' || p.type === 'AnsiCQuoted' || p.type === 'LocaleQuoted') unquoted = false;
-      continue;
-    }
-    if (p.type === 'Literal' && e - s === p.value.length) {
-      const a = Math.max(s, from);
-      const b = Math.min(e, to);
-      parts.push({ type: 'Literal', span: [a, b], value: p.value.slice(a - s, b - s) });
-      continue;
-    }
-    if (p.type === 'Glob' && e - s === p.pattern.length) {
-      const a = Math.max(s, from);
-      const b = Math.min(e, to);
-      parts.push({ type: 'Glob', span: [a, b], pattern: p.pattern.slice(a - s, b - s) });
-      continue;
-    }
-    parts.push(p);
-  }
-  return { type: 'Word', span: [from, to], parts, unquoted };
-}
-
-/** The delimiter of a here-document: its word after quote removal. */
-function heredocDelimiter(src: string, word: Word): string {
-  if (word.unquoted) {
-    let s = '';
-    for (const p of word.parts) s += p.type === 'Literal' ? p.value : src.slice(p.span[0], p.span[1]);
-    return s;
-  }
-  let s = '';
-  for (const p of word.parts) {
-    switch (p.type) {
-      case 'Literal': s += p.value; break;
-      case 'Escaped': s += p.value; break;
-      case 'SingleQuoted': s += p.value; break;
-      case 'AnsiCQuoted': s += p.value; break;
-      case 'DoubleQuoted':
-      case 'LocaleQuoted': {
-        const inner = src.slice(p.span[0] + (p.type === 'LocaleQuoted' ? 2 : 1), p.span[1] - 1);
-        s += inner.replace(/\\([$`"\\])/g, '$1');
-        break;
-      }
-      default: s += src.slice(p.span[0], p.span[1]);
-    }
-  }
-  return s;
-}
-
-/** Split `init; test; update` at the two top-level `;` of an arithmetic `for`. */
-function splitArithmeticFor(text: string): [number, number] | null {
-  const semis: number[] = [];
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 40) depth++;
-    else if (c === 41) depth--;
-    else if (c === 59 && depth === 0) semis.push(i);
-    else if (c === 39) {
-      const q = text.indexOf("'", i + 1);
-      if (q < 0) return null;
-      i = q;
-    } else if (c === 34) {
-      let j = i + 1;
-      while (j < text.length && text.charCodeAt(j) !== 34) j += text.charCodeAt(j) === 92 ? 2 : 1;
-      i = j;
-    }
-  }
-  return semis.length === 2 ? [semis[0]!, semis[1]!] : null;
-}
-
-function mapPosition(positions: readonly number[], p: number, span: Span): number {
-  if (p < 0) return span[0];
-  if (p >= positions.length) return span[1];
-  return positions[p]!;
-}
-
-/** An exclusive end: just after the source character of the last covered one. */
-function mapEnd(positions: readonly number[], p: number, span: Span): number {
-  if (p <= 0) return mapPosition(positions, p, span);
-  if (p > positions.length) return span[1];
-  return positions[p - 1]! + 1;
-}
-
-/** Move the spans of a tree parsed from backquoted text back onto the source. */
-function remapSpans(root: unknown, positions: readonly number[], span: Span): void {
-  const seen = new Set<object>();
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      for (const x of node) stack.push(x);
-      continue;
-    }
-    const record = node as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      const value = record[key];
-      if ((key === 'span' || key === 'nameSpan') && Array.isArray(value) && value.length === 2 && typeof value[0] === 'number') {
-        record[key] = [mapPosition(positions, value[0] as number, span), mapEnd(positions, value[1] as number, span)];
-      } else if (value !== null && typeof value === 'object') stack.push(value);
-    }
-  }
 }

@@ -1,152 +1,161 @@
-// Every way bash, sh (as dash reads it) and zsh differ in how they read a line.
-// Nothing else in treeward branches on a dialect's name: code asks this table.
-// Each row was checked against the real shells (see ../shared/dialects.md and
-// test/shells/*.test.ts, which confirm the rows in CI).
+// Every way bash, sh (as dash reads it) and zsh differ in how they read a line,
+// written as rows: one feature, its doc comment, and its value in each shell.
+// Nothing else in treeward branches on a dialect's name: code asks a row.
+//
+// Each row was checked against the real shells. Its comment names where:
+// `dialects.md §N #k` is row #k of ../shared/dialects.md (what the shells
+// were seen to do), `probe x` a line of test/shells/probes.ts, which runs
+// it through the real shells in CI, `SPEC §2` the specification's list.
+// The three `Dialect` objects below are built from the rows.
 
 export type DialectName = 'bash' | 'sh' | 'zsh';
 
 export const dialectNames: readonly DialectName[] = ['bash', 'sh', 'zsh'];
 
-export interface Dialect {
-  readonly name: DialectName;
-  /** Words read as reserved when wholly unquoted and in command position. */
-  readonly reservedWords: ReadonlySet<string>;
+/** One feature's value in each shell. */
+type Row<T> = { readonly [name in DialectName]: T };
 
-  // Redirection operators.
-  /** `&>` and `&>>` redirect both streams; in sh `&>` is `&` (background) then `>`. */
-  readonly ampersandRedirect: boolean;
-  /** `<<<` here-strings. */
-  readonly hereString: boolean;
-  /** A run of several digits before `<`/`>` is an fd (`10>`); elsewhere only one digit is. */
-  readonly multiDigitFd: boolean;
-  /** `{name}>` allocates an fd into a variable; elsewhere `{name}` is an argument. */
-  readonly fdVariables: boolean;
-  /** zsh's `>!`, `>>!`, `>>|`, `&>|`, `&>!`, `>&|`, `>&!`, `>>&`, `>>&|`, `>>&!`; elsewhere `>!` is `>` to a file named `!`. */
-  readonly zshRedirections: boolean;
-  /** `|&` pipes stdout and stderr. */
-  readonly pipeAmpersand: boolean;
-  /** zsh's `&|` and `&!` (background and disown). */
-  readonly disownAmpersand: boolean;
+/** A row whose values are not plain booleans, typed as written. */
+function row<T>(values: Row<T>): Row<T> {
+  return values;
+}
 
-  // Substitutions and quoting.
-  /** `<(…)` and `>(…)`. */
-  readonly processSubstitution: boolean;
-  /** zsh's `=(…)`: a temp file holding a command's output. */
-  readonly equalsSubstitution: boolean;
-  /** `$'…'` ANSI-C quoting; in sh it is `$` then a single-quoted string. */
-  readonly ansiCQuotes: boolean;
-  /** `$"…"` locale quoting; elsewhere `$` then a double-quoted string. */
-  readonly localeQuotes: boolean;
-  /** The legacy `$[ … ]` arithmetic expansion. */
-  readonly bracketArithmetic: boolean;
-  /** `{a,b}` and `{1..3}` brace expansion. */
-  readonly braceExpansion: boolean;
-  /** Tilde expansion after `=` and `:` inside an argument (`--x=~/y`, bash only). */
-  readonly tildeAfterEqualsInArguments: boolean;
-  /** `~+` and `~-` name the current and previous directory. */
-  readonly tildePlusMinus: boolean;
-  /** A tilde prefix may end at a quote: `~"/x"` is `$HOME/x` (zsh); elsewhere it stays literal. */
-  readonly tildeBeforeQuotes: boolean;
-  /** The last element of a pipeline runs in the current shell (zsh): its `cd` holds after the pipeline. */
-  readonly lastPipelineElementInShell: boolean;
-  /** An `alias` defined on one line rewrites the lines after it (sh); bash and zsh `-c` ignore it. */
-  readonly aliasesApplyToLaterLines: boolean;
-  /** A command word `=name` is the path of `name` (zsh). */
-  readonly equalsCommandPath: boolean;
-  /** `.*` also matches `.` and `..` (dash); bash and zsh never match them. */
-  readonly dotGlobMatchesDotDot: boolean;
-  /** A glob in a redirection target is expanded (bash writes its single match, zsh every match); sh writes the name literally. */
-  readonly globsRedirectionTargets: boolean;
-  /** An unquoted `$var` is split into words and globbed (bash, sh); zsh does neither. */
-  readonly splitsUnquotedParameters: boolean;
-  /** zsh applies history modifiers to an unbraced parameter: `$x:h` is x's directory (bash and sh read `:h` as text). */
-  readonly unbracedParameterModifiers: boolean;
+const posixReserved = ['!', '{', '}', 'case', 'do', 'done', 'elif', 'else', 'esac', 'fi', 'for', 'if', 'in', 'then', 'until', 'while'];
 
-  // Compound commands and grammar.
-  /** `(( … ))` is arithmetic; in sh it is two nested subshells. */
-  readonly arithmeticCommand: boolean;
-  /** `$(( … ))` that does not close as arithmetic is reread as `$( ( … ) … )` (bash, zsh). */
-  readonly arithmeticFallbackToSubshell: boolean;
-  /** `name=(…)` array assignments. */
-  readonly arrays: boolean;
-  /** `name+=value` appends; in sh it is a command word. */
-  readonly appendAssignment: boolean;
-  /** `name[sub]=value` element assignments. */
-  readonly subscriptAssignment: boolean;
+/** zsh's typeset family: reserved words since zsh 5.1, so that `local a=(1 2)` is an array. */
+const zshDeclarations = ['declare', 'export', 'float', 'integer', 'local', 'readonly', 'typeset'];
+
+const features = {
+  // ------------------------------------------------------------------ reserved words
+
   /**
-   * bash reads `name[` in command position (and `[` starting an array element)
-   * up to its `]`, blanks included (`a[ b ]=1`), and fails when none follows.
+   * Words read as reserved when wholly unquoted and in command position
+   * (SPEC §2, dialects.md §5). zsh's `]]` is read only inside `[[ ]]`, and
+   * `in` and `always` are plain words its parser looks for by their text.
    */
-  readonly subscriptRunsToBracket: boolean;
-  /** `name() command` accepts any command as body (zsh, sh); bash needs a compound command. */
-  readonly functionBodyAnyCommand: boolean;
-  /** Case item terminators after `;;`. */
-  readonly caseFallthrough: ReadonlySet<string>;
-  /** bash's extended globs `@(…)`, `*(…)`, `+(…)`, `?(…)`, `!(…)` (read with extglob on). */
-  readonly extglob: boolean;
-  /** zsh reads `(` inside a word as a glob group or qualifier: `*(D)`, `(a|b)`, `a(b c)`. */
-  readonly zshGlobParens: boolean;
-  /** zsh reads a sole `}` as a close brace anywhere, not only in command position. */
-  readonly closeBraceAnywhere: boolean;
-  /** zsh splits an unescaped `}` off the end of a word: `echo x}` is `echo x` then `}`. */
-  readonly splitTrailingCloseBrace: boolean;
-  /** zsh opens a group at a word starting with `{` in command position: `{echo hi; }`. */
-  readonly openBraceGlued: boolean;
-  /** zsh's short forms: `if c { }`, `for i (a b) cmd`, `repeat`, `foreach … end`, `{ } always { }`. */
-  readonly zshGrammar: boolean;
-  /** zsh accepts `&&`/`||`/`|` at the very end of the input. */
-  readonly danglingOperatorAtEnd: boolean;
-  /** A final unescaped backslash: `literal` backslash, or dropped (zsh). */
-  readonly trailingBackslashDropped: boolean;
-  /** `coproc` (bash: optional NAME before a compound command; zsh: no name). */
-  readonly coproc: 'bash' | 'zsh' | null;
-  /** `time` is a reserved word timing a pipeline; in sh it is `/usr/bin/time`. */
-  readonly timeKeyword: boolean;
-  /** `time -p pipeline` (bash); elsewhere `-p` is the first word of the command. */
-  readonly timePosixFlag: boolean;
-  /** `! ! cmd` (bash); sh and zsh refuse a second `!`. */
-  readonly repeatedBang: boolean;
-  /** A `!` with no command after it, before `;` or the end (bash, zsh); sh refuses it. */
-  readonly bareBang: boolean;
-  /** A `for`/`select` variable must be a name when the line is read (sh, zsh; zsh also takes `1`); bash checks only when it runs. */
-  readonly loopVariableChecked: boolean;
-  /** `for … { list }` as the loop body (bash, zsh). */
-  readonly braceLoopBody: boolean;
-  /** `[[ ]]` grammar: bash's (known unary and binary tests) or zsh's (par_cond); null where `[[` is a command. */
-  readonly conditionGrammar: 'bash' | 'zsh' | null;
-  /** Function names must be plain names and not special builtins (dash: "Bad function name"). */
-  readonly functionNamesChecked: boolean;
-  /** dash's own `${` checks: a quote right after `${`, and `${name:}`, are syntax errors. */
-  readonly dashParameterChecks: boolean;
+  reservedWords: row<ReadonlySet<string>>({
+    bash: new Set([...posixReserved, '[[', ']]', 'function', 'select', 'time', 'coproc']),
+    sh: new Set(posixReserved),
+    zsh: new Set([
+      ...posixReserved.filter((word) => word !== 'in'), '[[', 'function', 'select', 'time', 'coproc',
+      'repeat', 'foreach', 'end', 'nocorrect', ...zshDeclarations,
+    ]),
+  }),
+  /**
+   * zsh reads the word right after a closing `fi`, `done`, `esac` or `end`
+   * (only blanks between) as a plain word, never a reserved one: `… fi fi`
+   * fails at the second `fi` as a stray word, and `… fi always` is no `always`.
+   */
+  wordRightAfterCloserIsPlain: { bash: false, sh: false, zsh: true },
+
+  // ------------------------------------------------------------------ redirection operators
+
+  /** `&>` and `&>>` redirect both streams; in sh `&>` is `&` (background) then `>`. (dialects.md §2 #1, #2) */
+  ampersandRedirect: { bash: true, sh: false, zsh: true },
+  /** `<<<` here-strings. (dialects.md §2 #22, #23) */
+  hereString: { bash: true, sh: false, zsh: true },
+  /** A run of several digits before `<`/`>` is an fd (`10>`); elsewhere only one digit is. (dialects.md §2 #33) */
+  multiDigitFd: { bash: true, sh: false, zsh: false },
+  /** `{name}>` allocates an fd into a variable; elsewhere `{name}` is an argument. (dialects.md §2 #35) */
+  fdVariables: { bash: true, sh: false, zsh: true },
+  /** zsh takes `{name}>` only on a simple command: `{ a; } {fd}> f` is a parse error. */
+  fdVariablesOnlyOnSimpleCommands: { bash: false, sh: false, zsh: true },
+  /**
+   * zsh's `>!`, `>>!`, `>>|`, `&>|`, `&>!`, `>&|`, `>&!`, `>>&`, `>>&|`,
+   * `>>&!`; elsewhere `>!` is `>` to a file named `!`. (dialects.md §2 #11,
+   * #12, #14, #15, #19)
+   */
+  zshRedirections: { bash: false, sh: false, zsh: true },
+  /** zsh refuses `<& file`: after `<&` it wants an fd number, `-` or `p` (bash fails only when it runs). (probes fuzz-zsh-input-dup-word, fuzz-zsh-input-dup-quoted-number) */
+  inputDuplicationNeedsNumber: { bash: false, sh: false, zsh: true },
+  /**
+   * A glob in a redirection target is expanded (bash writes its single match,
+   * zsh every match); sh writes the name literally. (dialects.md §2 #27, #28, #29)
+   */
+  globsRedirectionTargets: { bash: true, sh: false, zsh: true },
+  /** `|&` pipes stdout and stderr. (dialects.md §10 #271) */
+  pipeAmpersand: { bash: true, sh: false, zsh: true },
+  /** zsh's `&|` and `&!` (background and disown). (probes zsh-disown-bar, zsh-disown-bang) */
+  disownAmpersand: { bash: false, sh: false, zsh: true },
+
+  // ------------------------------------------------------------------ here-documents
+
+  /**
+   * Inside `$(…)`, a here-document also ends at a line `DELIM)` whose `)`
+   * closes the substitution (bash). (SPEC §2 "Heredocs"; probes heredoc-in-cmdsub-paren, fuzz-heredoc-delim-prefix-*)
+   */
+  heredocEndsAtCloseParen: { bash: true, sh: false, zsh: false },
+
+  // ------------------------------------------------------------------ quoting and expansions
+
+  /** `$'…'` ANSI-C quoting; in sh it is `$` then a single-quoted string. (dialects.md §11 #253, #254) */
+  ansiCQuotes: { bash: true, sh: false, zsh: true },
+  /** `$"…"` locale quoting; elsewhere `$` then a double-quoted string. (dialects.md §11 #256) */
+  localeQuotes: { bash: true, sh: false, zsh: false },
+  /** The legacy `$[ … ]` arithmetic expansion. (dialects.md §4 #79) */
+  bracketArithmetic: { bash: true, sh: false, zsh: true },
+  /** `<(…)` and `>(…)`. (dialects.md §9 #213, #214) */
+  processSubstitution: { bash: true, sh: false, zsh: true },
+  /** zsh's `=(…)`: a temp file holding a command's output. (dialects.md §9 #215) */
+  equalsSubstitution: { bash: false, sh: false, zsh: true },
+  /** A command word `=name` is the path of `name` (zsh). (dialects.md §9 #216, #217) */
+  equalsCommandPath: { bash: false, sh: false, zsh: true },
+  /** `{a,b}` and `{1..3}` brace expansion. (dialects.md §7 #197–#200) */
+  braceExpansion: { bash: true, sh: false, zsh: true },
+  /** Tilde expansion after `=` and `:` inside an argument (`--x=~/y`, bash only). (dialects.md §8 #207) */
+  tildeAfterEqualsInArguments: { bash: true, sh: false, zsh: false },
+  /** `~+` and `~-` name the current and previous directory. (dialects.md §8 #208) */
+  tildePlusMinus: { bash: true, sh: false, zsh: true },
+  /** A tilde prefix may end at a quote: `~"/x"` is `$HOME/x` (zsh); elsewhere it stays literal. (dialects.md §8 #209) */
+  tildeBeforeQuotes: { bash: false, sh: false, zsh: true },
+  /** bash's extended globs `@(…)`, `*(…)`, `+(…)`, `?(…)`, `!(…)` (read with extglob on). (SPEC §2, dialects.md §7 #184, #185) */
+  extglob: { bash: true, sh: false, zsh: false },
+  /** zsh reads `(` inside a word as a glob group or qualifier: `*(D)`, `(a|b)`, `a(b c)`. (dialects.md §7 #175–#177) */
+  zshGlobParens: { bash: false, sh: false, zsh: true },
+  /** `.*` also matches `.` and `..` (dash); bash and zsh never match them. (dialects.md §7 #168, #323) */
+  dotGlobMatchesDotDot: { bash: false, sh: true, zsh: false },
+  /** An unquoted `$var` is split into words and globbed (bash, sh); zsh does neither. (dialects.md §7 #190, #191, #193) */
+  splitsUnquotedParameters: { bash: true, sh: true, zsh: false },
+  /** zsh applies history modifiers to an unbraced parameter: `$x:h` is x's directory (bash and sh read `:h` as text). (SPEC §2) */
+  unbracedParameterModifiers: { bash: false, sh: false, zsh: true },
+  /** zsh reads `$$(cmd)` as the text `$` and the substitution `$(cmd)`; bash and dash read `$$` and then a stray `(`. (probes fuzz-zsh-dollar-dollar-paren, fuzz-zsh-dollar-dollar-quoted) */
+  dollarBeforeSubstitutionIsText: { bash: false, sh: false, zsh: true },
   /** `${…}` contents are checked when the line is parsed (zsh rejects `${a b}`, `${1x}`). */
-  readonly strictParameterSyntax: boolean;
+  strictParameterSyntax: { bash: false, sh: false, zsh: true },
   /** A `{` inside `${…}` needs its own `}` (zsh: `${a-{}x}` is `{}x`; bash and dash read `{x}`). */
-  readonly parameterBraceNesting: boolean;
-  /** Inside `$(…)`, a here-document also ends at a line `DELIM)` whose `)` closes the substitution (bash). */
-  readonly heredocEndsAtCloseParen: boolean;
-  /** Empty lists are allowed: `{ }`, `( )`, `if then fi`, a lone `;` (zsh); so is `cmd & ;`. */
-  readonly emptyLists: boolean;
+  parameterBraceNesting: { bash: false, sh: false, zsh: true },
+  /** dash's own `${` checks: a quote right after `${`, and `${name:}`, are syntax errors. */
+  dashParameterChecks: { bash: false, sh: true, zsh: false },
+  /** The shell's own check (`zsh -n`) expands top-level command words and so reports a bad `${…}` there. (dialects.md §12 #310) */
+  checkExpandsTopLevelWords: { bash: false, sh: false, zsh: true },
+  /** A final unescaped backslash: `literal` backslash, or dropped (zsh). (dialects.md §5 #115, #116) */
+  trailingBackslashDropped: { bash: false, sh: false, zsh: true },
+
+  // ------------------------------------------------------------------ braces
+
+  /** zsh reads a sole `}` as a close brace anywhere, not only in command position. (dialects.md §5 #98, #99, #103) */
+  closeBraceAnywhere: { bash: false, sh: false, zsh: true },
+  /** zsh splits an unescaped `}` off the end of a word: `echo x}` is `echo x` then `}`. (SPEC §2, dialects.md §5 #100) */
+  splitTrailingCloseBrace: { bash: false, sh: false, zsh: true },
+  /** zsh opens a group at a word starting with `{` in command position: `{echo hi; }`. (dialects.md §5 #87) */
+  openBraceGlued: { bash: false, sh: false, zsh: true },
+
+  // ------------------------------------------------------------------ lists and pipelines
+
+  /** Empty lists are allowed: `{ }`, `( )`, `if then fi`, a lone `;` (zsh); so is `cmd & ;`. (dialects.md §6 #133) */
+  emptyLists: { bash: false, sh: false, zsh: true },
   /**
-   * bash reads `time` as a plain word when it is the first token of a `$( )`
-   * or `<( )` body (its parser takes `time` as the keyword only after a
-   * separator, `!` or another keyword), so `$(time if true; then :; fi)` fails
-   * at `then`; after a newline or `;` inside, it is the keyword again.
+   * Wherever the grammar skips newlines (before a list and between its
+   * commands, before `then`, `do` and `in`, between case items, inside an
+   * array's `( )`), zsh skips `;` too: `if true; ; then`. (zsh's SEPER)
    */
-  readonly timeIsPlainAtSubstitutionStart: boolean;
-  /** bash refuses `local >f a=(1)`: an array assignment in a declaration command after a redirection that follows a word. */
-  readonly declarationArrayAfterRedirectRefused: boolean;
-  /** zsh reads `$$(cmd)` as the text `$` and the substitution `$(cmd)`; bash and dash read `$$` and then a stray `(`. */
-  readonly dollarBeforeSubstitutionIsText: boolean;
-  /** zsh refuses `<& file`: after `<&` it wants an fd number, `-` or `p` (bash fails only when it runs). */
-  readonly inputDuplicationNeedsNumber: boolean;
-  /** bash refuses `$(((i)); case x in a) …` : a case pattern without `(` inside a `$(((` that is a command substitution. */
-  readonly caseNeedsParenAfterArithmeticFallback: boolean;
-  /** zsh refuses `noglob > f`, `- > f`, `command -p > f`: a precommand modifier with redirections but no command. */
-  readonly precommandNeedsCommand: boolean;
-  /** zsh refuses to put in the background a command with no words (`A=1 &`, `> f &`, `cat | A=1 &!`). */
-  readonly backgroundNeedsCommandWord: boolean;
-  /** The shell's own check (`zsh -n`) expands top-level command words and so reports a bad `${…}` there. */
-  readonly checkExpandsTopLevelWords: boolean;
+  semicolonsWhereNewlines: { bash: false, sh: false, zsh: true },
+  /** `;` may follow `|`, `&&` and `||` as a newline may: `a && ; b` (zsh). */
+  separatorsAfterOperator: { bash: false, sh: false, zsh: true },
+  /** zsh accepts `&&`/`||`/`|` at the very end of the input. (dialects.md §1 #122, §6 #141) */
+  danglingOperatorAtEnd: { bash: false, sh: false, zsh: true },
+  /** zsh refuses to put in the background a command with no words (`A=1 &`, `> f &`, `cat | A=1 &!`). (probes fuzz-zsh-background-*) */
+  backgroundNeedsCommandWord: { bash: false, sh: false, zsh: true },
   /**
    * The most commands one pipeline may hold. bash's parser keeps a pipeline on
    * its stack (10,000 entries, 3 per `|`) and refuses one of more than 3,333
@@ -154,243 +163,178 @@ export interface Dialect {
    * dash reads 100,000 and more; zsh's limit is unmeasured (`zsh -n` forks a
    * process for each command of a pipeline, so a long one cannot be checked).
    */
-  readonly maxPipelineCommands: number;
+  maxPipelineCommands: { bash: 3_000, sh: Infinity, zsh: Infinity },
+  /** `time` is a reserved word timing a pipeline; in sh it is `/usr/bin/time`. (dialects.md §10 #228, #229) */
+  timeKeyword: { bash: true, sh: false, zsh: true },
+  /** `time -p pipeline` (bash); elsewhere `-p` is the first word of the command. */
+  timePosixFlag: { bash: true, sh: false, zsh: false },
+  /**
+   * bash reads `time` as a plain word when it is the first token of a `$( )`
+   * or `<( )` body (its parser takes `time` as the keyword only after a
+   * separator, `!` or another keyword), so `$(time if true; then :; fi)` fails
+   * at `then`; after a newline or `;` inside, it is the keyword again.
+   * (probes fuzz-time-first-*, fuzz-time-after-*)
+   */
+  timeIsPlainAtSubstitutionStart: { bash: true, sh: false, zsh: false },
+  /** `! ! cmd` (bash); sh and zsh refuse a second `!`. */
+  repeatedBang: { bash: true, sh: false, zsh: false },
+  /** A `!` with no command after it, before `;` or the end (bash, zsh); sh refuses it. (dialects.md §12 #337) */
+  bareBang: { bash: true, sh: false, zsh: true },
+  /** A bare `!` or `time` may also stand right before a `)` or a closing word: `( ! )`, `{ time }` (zsh). */
+  emptyPipelineBeforeCloser: { bash: false, sh: false, zsh: true },
+  /**
+   * Which `coproc` the shell reads: bash's `coproc [NAME] command` (a name
+   * only before a compound command) or zsh's `coproc pipeline` (no name, at
+   * the start of a pipeline); in sh it is a command name. (dialects.md §10 #226, #227)
+   */
+  coproc: row<'bash' | 'zsh' | null>({ bash: 'bash', sh: null, zsh: 'zsh' }),
+  /** zsh refuses `noglob > f`, `- > f`, `command -p > f`: a precommand modifier with redirections but no command. (probes fuzz-zsh-noglob-redirect, fuzz-zsh-command-p-redirect) */
+  precommandNeedsCommand: { bash: false, sh: false, zsh: true },
 
-  // The shell's state, as the approver reads it.
-  /** `pushd`, `popd` and `dirs` keep a directory stack (bash, zsh); sh has none, and `pushd` there is a command not found. */
-  readonly directoryStack: boolean;
-  /** Parameters that are the shell's own tables: writing one defines a function, alias or command path, sets an option or writes a file (bash's `BASH_CMDS`, zsh's `functions`, `mapfile`, …). */
-  readonly commandTableParameters: ReadonlySet<string>;
+  // ------------------------------------------------------------------ simple commands
+
+  /** `name=(…)` array assignments. (dialects.md §7 #195) */
+  arrays: { bash: true, sh: false, zsh: true },
+  /** `name+=value` appends; in sh it is a command word. (probes array-append, array-append-scalar) */
+  appendAssignment: { bash: true, sh: false, zsh: true },
+  /** `name[sub]=value` element assignments. (probe array-element-assign) */
+  subscriptAssignment: { bash: true, sh: false, zsh: true },
+  /**
+   * bash reads `name[` in command position (and `[` starting an array element)
+   * up to its `]`, blanks included (`a[ b ]=1`), and fails when none follows.
+   */
+  subscriptRunsToBracket: { bash: true, sh: false, zsh: false },
+  /**
+   * Commands whose `name=(…)` arguments are read as array assignments: bash's
+   * assignment builtins (plus `eval` and `let`, which bash's parser also
+   * marks), zsh's reserved typeset family; sh has no arrays. (probe array-declare)
+   */
+  declarationCommands: row<ReadonlySet<string>>({
+    bash: new Set(['declare', 'typeset', 'local', 'export', 'readonly', 'integer', 'float', 'alias', 'eval', 'let']),
+    sh: new Set(),
+    zsh: new Set(zshDeclarations),
+  }),
+  /** bash refuses `local >f a=(1)`: an array assignment in a declaration command after a redirection that follows a word. (probes fuzz-declaration-array-*) */
+  declarationArrayAfterRedirectRefused: { bash: true, sh: false, zsh: false },
+  /**
+   * After assignments or redirections, zsh still reads reserved words: a
+   * compound command may follow (`> f { … }`, `> f ( … )`, the redirections
+   * are its own), and any other reserved word ends the simple command.
+   */
+  redirectionsBeforeCompound: { bash: false, sh: false, zsh: true },
+
+  // ------------------------------------------------------------------ compound commands
+
+  /** `(( … ))` is arithmetic; in sh it is two nested subshells. (dialects.md §4 #73, #74) */
+  arithmeticCommand: { bash: true, sh: false, zsh: true },
+  /** `$(( … ))` that does not close as arithmetic is reread as `$( ( … ) … )` (bash, zsh). (probe redir-arith-fallback) */
+  arithmeticFallbackToSubshell: { bash: true, sh: false, zsh: true },
+  /** bash refuses `$(((i)); case x in a) …` : a case pattern without `(` inside a `$(((` that is a command substitution. (probes fuzz-arith-fallback-*) */
+  caseNeedsParenAfterArithmeticFallback: { bash: true, sh: false, zsh: false },
+  /**
+   * Which grammar `[[ ]]` follows: bash's, which reads its words by the known
+   * unary and binary operators, or zsh's (par_cond), by their count and a
+   * leading `-`; null where `[[` is a command. (dialects.md §4 #68, #69, #71)
+   */
+  conditionGrammar: row<'bash' | 'zsh' | null>({ bash: 'bash', sh: null, zsh: 'zsh' }),
+  /** zsh reads newlines anywhere inside `[[ ]]` as blanks; bash takes them only around `&&` and `||`. */
+  conditionNewlinesAsBlanks: { bash: false, sh: false, zsh: true },
+  /** zsh: `if c { … }`, `while c { … }`, `until c { … }` (bash takes `{ }` as a loop body only after `for` and `select`). (probes zsh-if-brace-then, zsh-while-brace) */
+  braceConditionBodies: { bash: false, sh: false, zsh: true },
+  /** `for … { list }` as the loop body (bash, zsh). (probe zsh-for-paren-brace) */
+  braceLoopBody: { bash: true, sh: false, zsh: true },
+  /**
+   * zsh's short forms: one command as the body of `if c cmd`, `while c cmd`,
+   * `for i (a b) cmd`, `repeat 2 cmd`. (dialects.md §10 #221, #223, #332; probes zsh-if-short, zsh-repeat)
+   */
+  shortBodies: { bash: false, sh: false, zsh: true },
+  /** A `for`/`select` variable must be a name when the line is read (sh, zsh); bash checks only when it runs. */
+  loopVariableChecked: { bash: false, sh: true, zsh: true },
+  /** zsh's `for a b in …` sets several variables per round; zsh also takes a number (`for 1 in …`) as a variable. */
+  forSeveralNames: { bash: false, sh: false, zsh: true },
+  /** zsh's `for i (a b) …` and `foreach i (a b) … end`: the words in parentheses. (dialects.md §10 #221, #224) */
+  forParenthesizedWords: { bash: false, sh: false, zsh: true },
+  /** Case item terminators after `;;`. (dialects.md §10 #234–#236) */
+  caseFallthrough: row<ReadonlySet<string>>({ bash: new Set([';&', ';;&']), sh: new Set(), zsh: new Set([';&', ';|']) }),
+  /** zsh's `case word { pattern) … }`. */
+  caseBraces: { bash: false, sh: false, zsh: true },
+  /** zsh takes an empty alternative in a case pattern: `|b)`, `a|)`. */
+  caseEmptyAlternatives: { bash: false, sh: false, zsh: true },
+  /** zsh reads a case pattern written whole in parentheses, `(a) cmd`, as the pattern `a` with the optional `(`. */
+  caseParenthesizedPattern: { bash: false, sh: false, zsh: true },
+  /** zsh's `{ try } always { finally }`. (probes zsh-always, zsh-always-semi) */
+  alwaysBlock: { bash: false, sh: false, zsh: true },
+
+  // ------------------------------------------------------------------ functions
+
+  /** `name() command` accepts any command as body (zsh, sh); bash needs a compound command. (dialects.md §10 #233) */
+  functionBodyAnyCommand: { bash: false, sh: true, zsh: true },
+  /** Function names must be plain names and not special builtins (dash: "Bad function name"). */
+  functionNamesChecked: { bash: false, sh: true, zsh: false },
+  /**
+   * zsh: `a b () body` and `function a b body` define several functions at
+   * once; `function body` with no name, like `() body`, defines an anonymous
+   * function and runs it at once with the words after it. (probes
+   * zsh-multi-name-function, zsh-anon-function, fn-keyword-names-semi)
+   */
+  severalFunctionNames: { bash: false, sh: false, zsh: true },
+  /**
+   * zsh reads a function's body after `;` as well as newlines, as `{ list }`
+   * with its redirections or as one command; bash and sh skip only newlines.
+   */
+  functionBodyAfterSeparators: { bash: false, sh: false, zsh: true },
+
+  // ------------------------------------------------------------------ the shell's state, as the approver reads it
+
+  /** The last element of a pipeline runs in the current shell (zsh): its `cd` holds after the pipeline. */
+  lastPipelineElementInShell: { bash: false, sh: false, zsh: true },
+  /** An `alias` defined on one line rewrites the lines after it (sh); bash and zsh `-c` ignore it. (dialects.md §1 #279) */
+  aliasesApplyToLaterLines: { bash: false, sh: true, zsh: false },
+  /**
+   * `pushd`, `popd` and `dirs` keep a directory stack (bash, zsh); sh has
+   * none, and `pushd` there is a command not found. (dialects.md §11 #303)
+   */
+  directoryStack: { bash: true, sh: false, zsh: true },
+  /**
+   * Parameters that are the shell's own tables: writing one defines a
+   * function, alias or command path, sets an option or writes a file (bash's
+   * `BASH_CMDS`, zsh's `functions`, `mapfile`, …). (SPEC §2)
+   */
+  commandTableParameters: row<ReadonlySet<string>>({
+    bash: new Set(['BASH_CMDS', 'BASH_ALIASES']),
+    sh: new Set(),
+    zsh: new Set([
+      'functions', 'functions_source', 'aliases', 'galiases', 'saliases', 'commands', 'options', 'mapfile', 'builtins', 'reswords',
+      'nameddirs', 'dis_functions', 'dis_aliases', 'dis_galiases', 'dis_saliases', 'dis_builtins', 'dis_reswords', 'dis_patchars',
+      'modules', 'parameters', 'sysparams',
+    ]),
+  }),
   /** Setting `GLOBIGNORE` (to anything but empty) turns on `dotglob` (bash). */
-  readonly globIgnoreSetsDotGlob: boolean;
+  globIgnoreSetsDotGlob: { bash: true, sh: false, zsh: false },
   /** The startup files in the home directory an interactive or `-c` shell of the harness reads, which may set glob options. */
-  readonly startupFiles: readonly string[];
+  startupFiles: row<readonly string[]>({ bash: ['.bashrc'], sh: [], zsh: ['.zshenv', '.zshrc'] }),
+};
+
+type Features = typeof features;
+
+/** How one shell reads a line: its name and its value of every row. */
+export type Dialect = { readonly name: DialectName } & { readonly [feature in keyof Features]: Features[feature][DialectName] };
+
+/**
+ * One shell's column of the table. Object.fromEntries builds an object with
+ * fast properties and, since every column lists the rows in the same order,
+ * the three dialects share one shape (a loop of assignments would leave a
+ * dictionary, slower on every read the parser makes).
+ */
+function column(name: DialectName): Dialect {
+  const entries: [string, unknown][] = [['name', name]];
+  for (const [feature, values] of Object.entries(features)) entries.push([feature, (values as Row<unknown>)[name]]);
+  return Object.fromEntries(entries) as Dialect;
 }
 
-const posixReserved = ['!', '{', '}', 'case', 'do', 'done', 'elif', 'else', 'esac', 'fi', 'for', 'if', 'in', 'then', 'until', 'while'];
-
-export const bash: Dialect = {
-  name: 'bash',
-  reservedWords: new Set([...posixReserved, '[[', ']]', 'function', 'select', 'time', 'coproc']),
-  ampersandRedirect: true,
-  hereString: true,
-  multiDigitFd: true,
-  fdVariables: true,
-  zshRedirections: false,
-  pipeAmpersand: true,
-  disownAmpersand: false,
-  processSubstitution: true,
-  equalsSubstitution: false,
-  ansiCQuotes: true,
-  localeQuotes: true,
-  bracketArithmetic: true,
-  braceExpansion: true,
-  tildeAfterEqualsInArguments: true,
-  tildePlusMinus: true,
-  equalsCommandPath: false,
-  arithmeticCommand: true,
-  arithmeticFallbackToSubshell: true,
-  arrays: true,
-  appendAssignment: true,
-  subscriptAssignment: true,
-  functionBodyAnyCommand: false,
-  caseFallthrough: new Set([';&', ';;&']),
-  extglob: true,
-  zshGlobParens: false,
-  closeBraceAnywhere: false,
-  splitTrailingCloseBrace: false,
-  openBraceGlued: false,
-  zshGrammar: false,
-  danglingOperatorAtEnd: false,
-  trailingBackslashDropped: false,
-  coproc: 'bash',
-  timeKeyword: true,
-  strictParameterSyntax: false,
-  parameterBraceNesting: false,
-  heredocEndsAtCloseParen: true,
-  emptyLists: false,
-  backgroundNeedsCommandWord: false,
-  inputDuplicationNeedsNumber: false,
-  dollarBeforeSubstitutionIsText: false,
-  caseNeedsParenAfterArithmeticFallback: true,
-  precommandNeedsCommand: false,
-  timeIsPlainAtSubstitutionStart: true,
-  declarationArrayAfterRedirectRefused: true,
-  checkExpandsTopLevelWords: false,
-  maxPipelineCommands: 3_000,
-  tildeBeforeQuotes: false,
-  subscriptRunsToBracket: true,
-  timePosixFlag: true,
-  repeatedBang: true,
-  bareBang: true,
-  loopVariableChecked: false,
-  braceLoopBody: true,
-  conditionGrammar: 'bash',
-  functionNamesChecked: false,
-  dashParameterChecks: false,
-  splitsUnquotedParameters: true,
-  unbracedParameterModifiers: false,
-  lastPipelineElementInShell: false,
-  aliasesApplyToLaterLines: false,
-  dotGlobMatchesDotDot: false,
-  globsRedirectionTargets: true,
-  directoryStack: true,
-  commandTableParameters: new Set(['BASH_CMDS', 'BASH_ALIASES']),
-  globIgnoreSetsDotGlob: true,
-  startupFiles: ['.bashrc'],
-};
-
-export const sh: Dialect = {
-  name: 'sh',
-  reservedWords: new Set(posixReserved),
-  ampersandRedirect: false,
-  hereString: false,
-  multiDigitFd: false,
-  fdVariables: false,
-  zshRedirections: false,
-  pipeAmpersand: false,
-  disownAmpersand: false,
-  processSubstitution: false,
-  equalsSubstitution: false,
-  ansiCQuotes: false,
-  localeQuotes: false,
-  bracketArithmetic: false,
-  braceExpansion: false,
-  tildeAfterEqualsInArguments: false,
-  tildePlusMinus: false,
-  equalsCommandPath: false,
-  arithmeticCommand: false,
-  arithmeticFallbackToSubshell: false,
-  arrays: false,
-  appendAssignment: false,
-  subscriptAssignment: false,
-  functionBodyAnyCommand: true,
-  caseFallthrough: new Set(),
-  extglob: false,
-  zshGlobParens: false,
-  closeBraceAnywhere: false,
-  splitTrailingCloseBrace: false,
-  openBraceGlued: false,
-  zshGrammar: false,
-  danglingOperatorAtEnd: false,
-  trailingBackslashDropped: false,
-  coproc: null,
-  timeKeyword: false,
-  strictParameterSyntax: false,
-  parameterBraceNesting: false,
-  heredocEndsAtCloseParen: false,
-  emptyLists: false,
-  backgroundNeedsCommandWord: false,
-  inputDuplicationNeedsNumber: false,
-  dollarBeforeSubstitutionIsText: false,
-  caseNeedsParenAfterArithmeticFallback: false,
-  precommandNeedsCommand: false,
-  timeIsPlainAtSubstitutionStart: false,
-  declarationArrayAfterRedirectRefused: false,
-  checkExpandsTopLevelWords: false,
-  maxPipelineCommands: Infinity,
-  tildeBeforeQuotes: false,
-  subscriptRunsToBracket: false,
-  timePosixFlag: false,
-  repeatedBang: false,
-  bareBang: false,
-  loopVariableChecked: true,
-  braceLoopBody: false,
-  conditionGrammar: null,
-  functionNamesChecked: true,
-  dashParameterChecks: true,
-  splitsUnquotedParameters: true,
-  unbracedParameterModifiers: false,
-  lastPipelineElementInShell: false,
-  aliasesApplyToLaterLines: true,
-  dotGlobMatchesDotDot: true,
-  globsRedirectionTargets: false,
-  directoryStack: false,
-  commandTableParameters: new Set(),
-  globIgnoreSetsDotGlob: false,
-  startupFiles: [],
-};
-
-export const zsh: Dialect = {
-  name: 'zsh',
-  // `]]` is read only inside `[[ ]]`; `in` and `always` are plain words zsh's parser looks for by text
-  reservedWords: new Set([
-    ...posixReserved.filter((w) => w !== 'in'), '[[', 'function', 'select', 'time', 'coproc',
-    'repeat', 'foreach', 'end', 'nocorrect',
-    // zsh 5.1+ parses these as reserved words so `local a=(1 2)` is an array.
-    'declare', 'export', 'float', 'integer', 'local', 'readonly', 'typeset',
-  ]),
-  ampersandRedirect: true,
-  hereString: true,
-  multiDigitFd: false,
-  fdVariables: true,
-  zshRedirections: true,
-  pipeAmpersand: true,
-  disownAmpersand: true,
-  processSubstitution: true,
-  equalsSubstitution: true,
-  ansiCQuotes: true,
-  localeQuotes: false,
-  bracketArithmetic: true,
-  braceExpansion: true,
-  tildeAfterEqualsInArguments: false,
-  tildePlusMinus: true,
-  equalsCommandPath: true,
-  arithmeticCommand: true,
-  arithmeticFallbackToSubshell: true,
-  arrays: true,
-  appendAssignment: true,
-  subscriptAssignment: true,
-  functionBodyAnyCommand: true,
-  caseFallthrough: new Set([';&', ';|']),
-  extglob: false,
-  zshGlobParens: true,
-  closeBraceAnywhere: true,
-  splitTrailingCloseBrace: true,
-  openBraceGlued: true,
-  zshGrammar: true,
-  danglingOperatorAtEnd: true,
-  trailingBackslashDropped: true,
-  coproc: 'zsh',
-  timeKeyword: true,
-  strictParameterSyntax: true,
-  parameterBraceNesting: true,
-  heredocEndsAtCloseParen: false,
-  emptyLists: true,
-  backgroundNeedsCommandWord: true,
-  inputDuplicationNeedsNumber: true,
-  dollarBeforeSubstitutionIsText: true,
-  caseNeedsParenAfterArithmeticFallback: false,
-  precommandNeedsCommand: true,
-  timeIsPlainAtSubstitutionStart: false,
-  declarationArrayAfterRedirectRefused: false,
-  checkExpandsTopLevelWords: true,
-  maxPipelineCommands: Infinity,
-  tildeBeforeQuotes: true,
-  subscriptRunsToBracket: false,
-  timePosixFlag: false,
-  repeatedBang: false,
-  bareBang: true,
-  loopVariableChecked: true,
-  braceLoopBody: true,
-  conditionGrammar: 'zsh',
-  functionNamesChecked: false,
-  dashParameterChecks: false,
-  splitsUnquotedParameters: false,
-  unbracedParameterModifiers: true,
-  lastPipelineElementInShell: true,
-  aliasesApplyToLaterLines: false,
-  dotGlobMatchesDotDot: false,
-  globsRedirectionTargets: true,
-  directoryStack: true,
-  commandTableParameters: new Set([
-    'functions', 'functions_source', 'aliases', 'galiases', 'saliases', 'commands', 'options', 'mapfile', 'builtins', 'reswords',
-    'nameddirs', 'dis_functions', 'dis_aliases', 'dis_galiases', 'dis_saliases', 'dis_builtins', 'dis_reswords', 'dis_patchars',
-    'modules', 'parameters', 'sysparams',
-  ]),
-  globIgnoreSetsDotGlob: false,
-  startupFiles: ['.zshenv', '.zshrc'],
-};
+export const bash: Dialect = column('bash');
+export const sh: Dialect = column('sh');
+export const zsh: Dialect = column('zsh');
 
 export const dialects: Readonly<Record<DialectName, Dialect>> = { bash, sh, zsh };
 
