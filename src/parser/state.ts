@@ -8,11 +8,13 @@
 // what it imports directly, and what lies above it (parser.ts, or a module
 // that imports it) through the abstract methods below.
 
-import type { AndOr, Command, Span, Statement } from '../syntax/ast.js';
+import type { AndOr, Command, Span, Statement, Word } from '../syntax/ast.js';
+import { unquotedLiteral } from '../syntax/word-text.js';
 import type { Dialect } from '../syntax/dialect.js';
 import { ParseError, type ParseErrorKind } from '../syntax/errors.js';
 import { Lexer, type NestedParser } from '../lexer/lexer.js';
 import { LexMode, Token } from '../lexer/tokens.js';
+import { finishWordParts } from './word-parts.js';
 
 /** Reserved words that start a compound command. */
 export const compoundOpeners = new Set(['if', 'while', 'until', 'for', 'case', 'select', '{', '[[', 'function', 'coproc', 'repeat', 'foreach']);
@@ -35,20 +37,49 @@ export abstract class ParserState implements NestedParser {
   /** Where the `)` of the array read last ended. */
   lastArrayEnd = 0;
 
+  /**
+   * For a Word token: the word, its parts split where the shell expands
+   * them (word-parts.ts), and its text when it is one wholly unquoted
+   * literal (what reserved words are matched against).
+   */
+  word: Word | null = null;
+  wordLiteral: string | null = null;
+
   constructor(src: string, dialect: Dialect, nesting: number) {
     this.dialect = dialect;
     this.lexer = new Lexer(src, dialect, this, nesting);
   }
 
+  /** The next token, read in `mode`: the one peeked already, unless the mode differs and changes its reading. */
   peek(mode: LexMode): Token {
-    const lexer = this.lexer;
-    if (this.peeked) {
-      if (this.peekMode === mode || !modeSensitive(lexer.token)) return lexer.token;
-      lexer.unread();
-    }
-    const token = lexer.next(mode);
+    // kept small, so that the compiler inlines it where it is called: several times a token
+    if (this.peeked && (this.peekMode === mode || !modeSensitive(this.lexer.token))) return this.lexer.token;
+    return this.peekAnew(mode);
+  }
+
+  private peekAnew(mode: LexMode): Token {
+    if (this.peeked) this.lexer.unread();
+    const token = this.readToken(mode);
     this.peeked = true;
     this.peekMode = mode;
+    return token;
+  }
+
+  /** Read a token, without look-ahead: a word has the parts the shell expands split out. */
+  readToken(mode: LexMode): Token {
+    const lexer = this.lexer;
+    const token = lexer.next(mode);
+    if (token !== Token.Word) {
+      this.word = null;
+      this.wordLiteral = null;
+      return token;
+    }
+    const word = lexer.word!;
+    if (lexer.wordExpands) {
+      word.parts = finishWordParts(word.parts, this.dialect);
+      this.wordLiteral = unquotedLiteral(word);
+    } else this.wordLiteral = lexer.wordLiteral;
+    this.word = word;
     return token;
   }
 
@@ -100,7 +131,7 @@ export abstract class ParserState implements NestedParser {
   reserved(): string | null {
     const lexer = this.lexer;
     if (lexer.token !== Token.Word) return null;
-    const lit = lexer.wordLiteral;
+    const lit = this.wordLiteral;
     if (lit === null || !this.dialect.reservedWords.has(lit)) return null;
     if (lit !== '}' && this.rightAfterKeywordCloser()) return null;
     if (lit === 'time' && this.firstInSubstitution) return null;
@@ -161,7 +192,7 @@ export abstract class ParserState implements NestedParser {
     switch (t) {
       case Token.Word: {
         const keyword = this.reserved();
-        if (keyword === null) return !(this.dialect.closeBraceAnywhere && this.lexer.wordLiteral === '}');
+        if (keyword === null) return !(this.dialect.closeBraceAnywhere && this.wordLiteral === '}');
         return !(keyword === 'then' || keyword === 'else' || keyword === 'elif' || keyword === 'fi' || keyword === 'do' || keyword === 'done' ||
           keyword === 'esac' || keyword === '}' || keyword === 'in' || keyword === 'end' || keyword === 'always' || keyword === ']]');
       }
@@ -187,7 +218,7 @@ export abstract class ParserState implements NestedParser {
 
   expectCloseBrace(openedAt: number): void {
     this.peek(LexMode.CommandPosition);
-    if (!(this.lexer.token === Token.Word && this.lexer.wordLiteral === '}' && this.dialect.reservedWords.has('}'))) {
+    if (!(this.lexer.token === Token.Word && this.wordLiteral === '}' && this.dialect.reservedWords.has('}'))) {
       this.fail(`expected \`}\` to close the \`{\` at offset ${openedAt}, found ${this.describeToken()}`);
     }
     this.lastEnd = this.tokenEnd;
