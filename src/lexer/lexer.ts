@@ -202,6 +202,12 @@ export class Lexer extends LexerState {
     return this.finish(Token.Word, this.pos);
   }
 
+  /** The parser has split the parts of the word read (it held text the shell expands): here is its literal text. */
+  settleWord(literal: string | null): void {
+    this.wordLiteral = literal;
+    this.wordExpands = false;
+  }
+
   /** The source text between two offsets, as written (for names and messages). */
   sourceText(from: number, to: number): string {
     return this.src.slice(from, to);

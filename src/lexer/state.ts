@@ -40,8 +40,8 @@ export abstract class LexerState {
   /**
    * For Token.Word: the word; whether it holds unquoted text the shell
    * expands (`*`, `?`, `[`, `{`, `~`, a leading `=`), whose parts the parser
-   * splits out (parser/word-parts.ts); and, for one that does not, its text
-   * when it is one wholly unquoted literal.
+   * splits out (parser/word-parts.ts) before it reads the word; and its text
+   * when it is one wholly unquoted literal (for such a word, once split).
    */
   word: Word | null = null;
   wordExpands = false;

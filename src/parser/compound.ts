@@ -58,7 +58,7 @@ export function parseBraceGroup(parser: ParserState): Command {
   const body = parser.parseNonEmptyList('inside `{ }`');
   parser.expectCloseBrace(start);
   let end = parser.lastEnd;
-  if (parser.dialect.alwaysBlock && parser.peek(LexMode.CommandPosition) === Token.Word && parser.wordLiteral === 'always' && !parser.rightAfterKeywordCloser()) {
+  if (parser.dialect.alwaysBlock && parser.peek(LexMode.CommandPosition) === Token.Word && parser.lexer.wordLiteral === 'always' && !parser.rightAfterKeywordCloser()) {
     parser.advance();
     parser.skipLinebreaks();
     if (!(parser.peek(LexMode.CommandPosition) === Token.Word && parser.isReservedWord('{'))) parser.unexpected('`{` after `always`');
@@ -204,7 +204,7 @@ export function parseFor(parser: ParserState, select: boolean, foreach: boolean)
       if (variables.length === 0) parser.unexpected(`a variable name after \`${keyword}\``);
       break;
     }
-    const lit = parser.wordLiteral;
+    const lit = parser.lexer.wordLiteral;
     if (variables.length > 0 && (lit === 'in' || lit === 'do' || lit === '{' || !parser.dialect.forSeveralNames || select)) break;
     const zshPositional = parser.dialect.forSeveralNames && lit !== null && /^[0-9]+$/.test(lit);
     if ((lit === null || !(isValidName(lit) || zshPositional)) && parser.dialect.loopVariableChecked) {
@@ -225,13 +225,13 @@ export function parseFor(parser: ParserState, select: boolean, foreach: boolean)
   }
   parser.peek(LexMode.CommandPosition);
   // `in` by its text: zsh does not reserve it, but reads it here as bash and sh do
-  if (parser.lexer.token === Token.Word && parser.wordLiteral === 'in') {
+  if (parser.lexer.token === Token.Word && parser.lexer.wordLiteral === 'in') {
     parser.advance();
     items = [];
     for (;;) {
       const t = parser.peek(LexMode.None);
       if (t === Token.Word) {
-        items.push(parser.word!);
+        items.push(parser.lexer.word!);
         parser.advance();
         continue;
       }
@@ -247,7 +247,7 @@ export function parseFor(parser: ParserState, select: boolean, foreach: boolean)
     for (;;) {
       const t = parser.peek(LexMode.None);
       if (t === Token.Word) {
-        items.push(parser.word!);
+        items.push(parser.lexer.word!);
         parser.advance();
       } else if (t === Token.Newline || t === Token.Semi) parser.advance();
       else break;
@@ -280,12 +280,12 @@ export function parseCase(parser: ParserState): Command {
   const start = parser.tokenStart;
   parser.advance();
   if (parser.peek(LexMode.None) !== Token.Word) parser.unexpected('a word after `case`');
-  const subject = parser.word!;
+  const subject = parser.lexer.word!;
   parser.advance();
   parser.skipLinebreaks();
   parser.peek(LexMode.CommandPosition);
   let braces = false;
-  if (parser.lexer.token === Token.Word && parser.wordLiteral === 'in') parser.advance();
+  if (parser.lexer.token === Token.Word && parser.lexer.wordLiteral === 'in') parser.advance();
   else if (parser.dialect.caseBraces && parser.isReservedWord('{')) {
     braces = true;
     parser.advance();
@@ -294,7 +294,7 @@ export function parseCase(parser: ParserState): Command {
   for (;;) {
     parser.skipLinebreaks();
     const t = parser.peek(LexMode.CasePattern);
-    if (t === Token.Word && parser.wordLiteral === (braces ? '}' : 'esac') && !parser.rightAfterKeywordCloser()) break;
+    if (t === Token.Word && parser.lexer.wordLiteral === (braces ? '}' : 'esac') && !parser.rightAfterKeywordCloser()) break;
     items.push(parseCaseItem(parser));
     const term = parser.peek(LexMode.CommandPosition);
     if (term === Token.DoubleSemi || term === Token.SemiAmp || term === Token.DoubleSemiAmp || term === Token.SemiPipe) {
@@ -327,7 +327,7 @@ export function parseCaseItem(parser: ParserState): CaseItem {
       continue;
     }
     if (t !== Token.Word) parser.unexpected('a case pattern');
-    const word = parser.word!;
+    const word = parser.lexer.word!;
     parser.advance();
     const next = parser.peek(LexMode.CasePattern);
     if (parser.dialect.caseParenthesizedPattern && next !== Token.RightParen && next !== Token.Pipe && patterns.length === 0 && parser.lexer.writtenInParentheses(word)) {
@@ -364,9 +364,9 @@ export function parseFunctionKeyword(parser: ParserState): Command {
   if (parser.dialect.severalFunctionNames) {
     for (;;) {
       const t = parser.peek(LexMode.CommandPosition);
-      if (t !== Token.Word || parser.wordLiteral === '{') break;
-      if (parser.dialect.closeBraceAnywhere && parser.wordLiteral === '}') break;
-      names.push(parser.word!);
+      if (t !== Token.Word || parser.lexer.wordLiteral === '{') break;
+      if (parser.dialect.closeBraceAnywhere && parser.lexer.wordLiteral === '}') break;
+      names.push(parser.lexer.word!);
       parser.advance();
     }
     if (parser.peek(LexMode.CommandPosition) === Token.EmptyParens) parser.advance();
@@ -376,7 +376,7 @@ export function parseFunctionKeyword(parser: ParserState): Command {
     return names.length === 0 ? withAnonymousArguments(parser, definition) : definition;
   }
   if (parser.peek(LexMode.None) !== Token.Word) parser.unexpected('a function name after `function`');
-  names.push(parser.word!);
+  names.push(parser.lexer.word!);
   parser.advance();
   // `function f ()` takes optional parentheses; `function f ( cmd )` has a subshell body
   if (parser.peek(LexMode.None) === Token.LeftParen && parser.lexer.closeParenFollows()) {
@@ -407,8 +407,8 @@ export function withAnonymousArguments(parser: ParserState, definition: Command 
       const redirect = parseRedirect(parser);
       definition.redirects.push(redirect);
       definition.span = [definition.span[0], redirect.span[1]];
-    } else if (t === Token.Word && !(parser.dialect.closeBraceAnywhere && parser.wordLiteral === '}')) {
-      const word = parser.word!;
+    } else if (t === Token.Word && !(parser.dialect.closeBraceAnywhere && parser.lexer.wordLiteral === '}')) {
+      const word = parser.lexer.word!;
       parser.advance();
       definition.args.push(word);
       definition.span = [definition.span[0], word.span[1]];
@@ -468,8 +468,8 @@ export function parseCoproc(parser: ParserState): Command {
   const word = parser.reserved();
   if (word !== null && word !== 'time') parser.unexpected('a command after `coproc`');
   if (t === Token.Word && parser.reserved() === null) {
-    const first = parser.word!;
-    const firstLit = parser.wordLiteral;
+    const first = parser.lexer.word!;
+    const firstLit = parser.lexer.wordLiteral;
     parser.advance();
     parser.peek(LexMode.CommandPosition);
     if (opensCompound()) {
@@ -493,7 +493,7 @@ export function parseRepeat(parser: ParserState): Command {
   const start = parser.tokenStart;
   parser.advance();
   if (parser.peek(LexMode.None) !== Token.Word) parser.unexpected('a count after `repeat`');
-  const count = parser.word!;
+  const count = parser.lexer.word!;
   if (parser.dialect.closeBraceAnywhere && parser.lexer.isLoneCloseBrace(count)) {
     parser.fail('zsh reads a sole `}` as a close brace, not a count after `repeat`', count.span);
   }

@@ -111,7 +111,7 @@ class Parser extends ParserState {
       const keyword = this.reserved();
       if (keyword !== null) this.fail(`\`${keyword}\` with nothing open for it to close`, undefined, 'stray-closer');
       if (t === Token.RightParen) this.fail('`)` with nothing open for it to close', undefined, 'stray-closer');
-      if (this.dialect.closeBraceAnywhere && this.wordLiteral === '}') this.fail('`}` with nothing open for it to close', undefined, 'stray-closer');
+      if (this.dialect.closeBraceAnywhere && this.lexer.wordLiteral === '}') this.fail('`}` with nothing open for it to close', undefined, 'stray-closer');
       this.unexpected();
     }
     this.lexer.closePendingHeredocs();
@@ -207,7 +207,7 @@ class Parser extends ParserState {
         const end = this.tokenEnd;
         this.advance();
         // bash: `time -p`, `time --`, `time -p --`, and `time time …` are all the keyword
-        while (this.dialect.timePosixFlag && this.peek(LexMode.None) === Token.Word && (this.wordLiteral === '-p' || this.wordLiteral === '--')) this.advance();
+        while (this.dialect.timePosixFlag && this.peek(LexMode.None) === Token.Word && (this.lexer.wordLiteral === '-p' || this.lexer.wordLiteral === '--')) this.advance();
         this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
           this.expectEmptyPipelineEnd('time');

@@ -49,8 +49,8 @@ export function parseSimpleCommand(parser: ParserState, leading: Redirect[], fir
       return command;
     }
     if (t !== Token.Word) break;
-    const word = parser.word!;
-    const lit = parser.wordLiteral;
+    const word = parser.lexer.word!;
+    const lit = parser.lexer.wordLiteral;
     if (words.length === 0) {
       const keyword = parser.reserved();
       if (keyword !== null && dialect.redirectionsBeforeCompound && assignments.length === 0 && redirects.length > 0 && compoundOpeners.has(keyword)) {
@@ -187,7 +187,7 @@ export function readArrayElements(parser: ParserState): ArrayElement[] {
       return elements;
     }
     if (t !== Token.Word) parser.fail(t === Token.EOF ? 'unterminated array: close `(` with `)`' : `unexpected ${parser.describeToken()} in an array`);
-    const word = parser.word!;
+    const word = parser.lexer.word!;
     if (parser.dialect.closeBraceAnywhere && lexer.isLoneCloseBrace(word)) {
       parser.fail('zsh reads a sole `}` as a close brace, which cannot stand in an array', word.span);
     }
@@ -214,7 +214,7 @@ export function parseRedirect(parser: ParserState): Redirect {
   if (t !== Token.Word) {
     parser.fail(`expected a ${operator.startsWith('<<') && operator !== '<<<' ? 'here-document delimiter' : 'file name'} after \`${operator}\`, found ${parser.describeToken()}`);
   }
-  const target = parser.word!;
+  const target = parser.lexer.word!;
   parser.advance();
   if (operator === '<&' && parser.dialect.inputDuplicationNeedsNumber && !/^([0-9]+|-|p)$/.test(lexer.quoteRemovedText(target))) {
     parser.fail('zsh wants a file descriptor number (or `-`, `p`) after `<&`: file number expected', target.span);

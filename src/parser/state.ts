@@ -8,7 +8,7 @@
 // what it imports directly, and what lies above it (parser.ts, or a module
 // that imports it) through the abstract methods below.
 
-import type { AndOr, Command, Span, Statement, Word } from '../syntax/ast.js';
+import type { AndOr, Command, Span, Statement } from '../syntax/ast.js';
 import { unquotedLiteral } from '../syntax/word-text.js';
 import type { Dialect } from '../syntax/dialect.js';
 import { ParseError, type ParseErrorKind } from '../syntax/errors.js';
@@ -37,14 +37,6 @@ export abstract class ParserState implements NestedParser {
   /** Where the `)` of the array read last ended. */
   lastArrayEnd = 0;
 
-  /**
-   * For a Word token: the word, its parts split where the shell expands
-   * them (word-parts.ts), and its text when it is one wholly unquoted
-   * literal (what reserved words are matched against).
-   */
-  word: Word | null = null;
-  wordLiteral: string | null = null;
-
   constructor(src: string, dialect: Dialect, nesting: number) {
     this.dialect = dialect;
     this.lexer = new Lexer(src, dialect, this, nesting);
@@ -65,22 +57,18 @@ export abstract class ParserState implements NestedParser {
     return token;
   }
 
-  /** Read a token, without look-ahead: a word has the parts the shell expands split out. */
+  /** Read a token, without look-ahead. */
   readToken(mode: LexMode): Token {
-    const lexer = this.lexer;
-    const token = lexer.next(mode);
-    if (token !== Token.Word) {
-      this.word = null;
-      this.wordLiteral = null;
-      return token;
-    }
-    const word = lexer.word!;
-    if (lexer.wordExpands) {
-      word.parts = finishWordParts(word.parts, this.dialect);
-      this.wordLiteral = unquotedLiteral(word);
-    } else this.wordLiteral = lexer.wordLiteral;
-    this.word = word;
+    const token = this.lexer.next(mode);
+    if (this.lexer.wordExpands) this.splitWordParts();
     return token;
+  }
+
+  /** A word holding unquoted text the shell expands: its parts split out (word-parts.ts), handed back to the lexer's token. */
+  private splitWordParts(): void {
+    const word = this.lexer.word!;
+    word.parts = finishWordParts(word.parts, this.dialect);
+    this.lexer.settleWord(unquotedLiteral(word));
   }
 
   /** Consume the peeked token. */
@@ -131,7 +119,7 @@ export abstract class ParserState implements NestedParser {
   reserved(): string | null {
     const lexer = this.lexer;
     if (lexer.token !== Token.Word) return null;
-    const lit = this.wordLiteral;
+    const lit = this.lexer.wordLiteral;
     if (lit === null || !this.dialect.reservedWords.has(lit)) return null;
     if (lit !== '}' && this.rightAfterKeywordCloser()) return null;
     if (lit === 'time' && this.firstInSubstitution) return null;
@@ -192,7 +180,7 @@ export abstract class ParserState implements NestedParser {
     switch (t) {
       case Token.Word: {
         const keyword = this.reserved();
-        if (keyword === null) return !(this.dialect.closeBraceAnywhere && this.wordLiteral === '}');
+        if (keyword === null) return !(this.dialect.closeBraceAnywhere && this.lexer.wordLiteral === '}');
         return !(keyword === 'then' || keyword === 'else' || keyword === 'elif' || keyword === 'fi' || keyword === 'do' || keyword === 'done' ||
           keyword === 'esac' || keyword === '}' || keyword === 'in' || keyword === 'end' || keyword === 'always' || keyword === ']]');
       }
@@ -218,7 +206,7 @@ export abstract class ParserState implements NestedParser {
 
   expectCloseBrace(openedAt: number): void {
     this.peek(LexMode.CommandPosition);
-    if (!(this.lexer.token === Token.Word && this.wordLiteral === '}' && this.dialect.reservedWords.has('}'))) {
+    if (!(this.lexer.token === Token.Word && this.lexer.wordLiteral === '}' && this.dialect.reservedWords.has('}'))) {
       this.fail(`expected \`}\` to close the \`{\` at offset ${openedAt}, found ${this.describeToken()}`);
     }
     this.lastEnd = this.tokenEnd;

@@ -20,7 +20,7 @@ export function parseTest(parser: ParserState): Command {
   parser.advance();
   const expression = parseTestOr(parser);
   parser.peek(LexMode.Condition);
-  if (!(parser.lexer.token === Token.Word && parser.wordLiteral === ']]')) parser.unexpected('`]]` or a condition operator');
+  if (!(parser.lexer.token === Token.Word && parser.lexer.wordLiteral === ']]')) parser.unexpected('`]]` or a condition operator');
   const end = parser.tokenEnd;
   parser.advance();
   return { type: 'Test', span: [start, end], expression, redirects: [] };
@@ -63,7 +63,7 @@ export function parseTestAnd(parser: ParserState): TestExpression {
 export function atTestEnd(parser: ParserState): boolean {
   const t = parser.lexer.token;
   return t === Token.AndIf || t === Token.OrIf || t === Token.RightParen || t === Token.EOF ||
-    (t === Token.Word && parser.wordLiteral === ']]');
+    (t === Token.Word && parser.lexer.wordLiteral === ']]');
 }
 
 export function parseTestTerm(parser: ParserState): TestExpression {
@@ -72,12 +72,12 @@ export function parseTestTerm(parser: ParserState): TestExpression {
     skipTestNewlines(parser);
     const t = parser.peek(LexMode.Condition);
     const start = parser.tokenStart;
-    if (t === Token.Word && parser.wordLiteral === '!') {
-      const bang = parser.word!;
+    if (t === Token.Word && parser.lexer.wordLiteral === '!') {
+      const bang = parser.lexer.word!;
       parser.advance();
       parser.peek(LexMode.Condition);
       // bash reads a lone `!` before `]]` as a word
-      if (parser.dialect.conditionGrammar === 'bash' && parser.lexer.token === Token.Word && (parser.wordLiteral as string | null) === ']]') return { type: 'TestWord', span: bang.span, word: bang };
+      if (parser.dialect.conditionGrammar === 'bash' && parser.lexer.token === Token.Word && (parser.lexer.wordLiteral as string | null) === ']]') return { type: 'TestWord', span: bang.span, word: bang };
       const operand = parseTestTerm(parser);
       return { type: 'TestNot', span: [start, operand.span[1]], operand };
     }
@@ -91,7 +91,7 @@ export function parseTestTerm(parser: ParserState): TestExpression {
       parser.advance();
       return { type: 'TestGroup', span: [start, end], inner };
     }
-    if (t !== Token.Word || parser.wordLiteral === ']]' || parser.lexer.conditionOperator) parser.unexpected('a condition');
+    if (t !== Token.Word || parser.lexer.wordLiteral === ']]' || parser.lexer.conditionOperator) parser.unexpected('a condition');
     return parser.dialect.conditionGrammar === 'zsh' ? parseZshTestWords(parser) : parseBashTestWords(parser);
   } finally {
     parser.leave();
@@ -103,24 +103,24 @@ export function parseTestTerm(parser: ParserState): TestExpression {
  * known binary test (the right side of `=~` read as a regex).
  */
 export function parseBashTestWords(parser: ParserState): TestExpression {
-  const first = parser.word!;
-  const firstLit = parser.wordLiteral;
+  const first = parser.lexer.word!;
+  const firstLit = parser.lexer.wordLiteral;
   parser.advance();
   const t2 = parser.peek(LexMode.Condition);
   const isUnary = firstLit !== null && bashUnaryTests.has(firstLit);
-  if (t2 === Token.Word && parser.wordLiteral !== ']]') {
-    const opLit = parser.wordLiteral;
+  if (t2 === Token.Word && parser.lexer.wordLiteral !== ']]') {
+    const opLit = parser.lexer.wordLiteral;
     if (isUnary) {
       if (parser.lexer.conditionOperator) parser.fail(`\`${opLit}\` cannot be the operand of \`${firstLit}\``);
-      const operand = parser.word!;
+      const operand = parser.lexer.word!;
       parser.advance();
       return { type: 'TestUnary', span: [first.span[0], operand.span[1]], operator: firstLit!, operand };
     }
     if (opLit === null || !bashBinaryTests.has(opLit)) parser.fail('conditional binary operator expected');
     parser.advance();
     const t3 = parser.peek(opLit === '=~' ? LexMode.Condition | LexMode.Regex : LexMode.Condition);
-    if (t3 !== Token.Word || parser.wordLiteral === ']]' || parser.lexer.conditionOperator) parser.unexpected(`a word after \`${opLit}\``);
-    const right = parser.word!;
+    if (t3 !== Token.Word || parser.lexer.wordLiteral === ']]' || parser.lexer.conditionOperator) parser.unexpected(`a word after \`${opLit}\``);
+    const right = parser.lexer.word!;
     parser.advance();
     return { type: 'TestBinary', span: [first.span[0], right.span[1]], operator: opLit, left: first, right };
   }
@@ -136,8 +136,8 @@ export function parseBashTestWords(parser: ParserState): TestExpression {
  * first word `-x`; more words after a first word `-x`.
  */
 export function parseZshTestWords(parser: ParserState): TestExpression {
-  const first = parser.word!;
-  const firstLit = parser.wordLiteral;
+  const first = parser.lexer.word!;
+  const firstLit = parser.lexer.wordLiteral;
   const dashFirst = firstLit !== null && firstLit.length > 1 && firstLit.startsWith('-');
   parser.advance();
   const words: Word[] = [];
@@ -145,9 +145,9 @@ export function parseZshTestWords(parser: ParserState): TestExpression {
   for (;;) {
     // after the operator, parentheses glob rather than group
     const t = peekTest(parser, words.length >= 1 ? LexMode.None : LexMode.Condition);
-    if (t !== Token.Word || parser.wordLiteral === ']]') break;
-    if (words.length === 0 && parser.lexer.conditionOperator) comparison = parser.wordLiteral;
-    words.push(parser.word!);
+    if (t !== Token.Word || parser.lexer.wordLiteral === ']]') break;
+    if (words.length === 0 && parser.lexer.conditionOperator) comparison = parser.lexer.wordLiteral;
+    words.push(parser.lexer.word!);
     parser.advance();
     if (comparison !== null && words.length === 2) break;
   }
