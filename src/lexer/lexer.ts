@@ -47,6 +47,7 @@ export class Lexer extends LexerState {
 
   private readToken(mode: LexMode): Token {
     this.word = null;
+    this.wordExpands = false;
     this.wordLiteral = null;
     this.redirectFd = null;
     this.redirectFdVariable = null;
@@ -195,10 +196,16 @@ export class Lexer extends LexerState {
     const start = this.pos;
     const word = scanWord(this, mode);
     this.word = word;
-    this.wordLiteral = unquotedLiteral(word);
+    this.wordLiteral = this.wordExpands ? null : unquotedLiteral(word);
     // a substitution inside the word may have read tokens of its own
     this.tokenStart = start;
     return this.finish(Token.Word, this.pos);
+  }
+
+  /** The parser has split the parts of the word read (it held text the shell expands): here is its literal text. */
+  settleWord(literal: string | null): void {
+    this.wordLiteral = literal;
+    this.wordExpands = false;
   }
 
   /** The source text between two offsets, as written (for names and messages). */

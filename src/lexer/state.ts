@@ -37,8 +37,14 @@ export abstract class LexerState {
   token: Token = Token.EOF;
   tokenStart = 0;
   tokenEnd = 0;
-  /** For Token.Word: the word, and its text when it is one wholly unquoted literal. */
+  /**
+   * For Token.Word: the word; whether it holds unquoted text the shell
+   * expands (`*`, `?`, `[`, `{`, `~`, a leading `=`), whose parts the parser
+   * splits out (parser/word-parts.ts) before it reads the word; and its text
+   * when it is one wholly unquoted literal (for such a word, once split).
+   */
   word: Word | null = null;
+  wordExpands = false;
   wordLiteral: string | null = null;
   /** For Token.Redirect. */
   redirectOperator: RedirectOperator = '<';

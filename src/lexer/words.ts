@@ -10,7 +10,6 @@ import { LexMode } from './tokens.js';
 import type { LexerState } from './state.js';
 import { scanDollar, scanProcessSubstitution } from './dollar.js';
 import { scanBackquote, scanDoubleQuoted } from './quotes.js';
-import { finishWordParts } from './word-parts.js';
 
 /** Where the pieces of `name[subscript]+=value` lie in a word read in assignment position. */
 export interface AssignmentShape {
@@ -247,7 +246,9 @@ export function scanWord(lexer: LexerState, mode: LexMode): Word {
     lexer.pushPart({ type: 'Literal', span: [start, pos], value: '' });
   }
   const parts = lexer.takeParts(base);
-  if (expands) return { type: 'Word', span: [start, pos], parts: finishWordParts(parts, dialect), unquoted };
+  lexer.wordExpands = expands;
+  // the parser splits an expanding word's parts (parser/word-parts.ts)
+  if (expands) return { type: 'Word', span: [start, pos], parts, unquoted };
   // A word that is one literal shares its span with it: most words are, and a 1 MB line holds many.
   const only = parts.length === 1 ? parts[0]!.span : null;
   return { type: 'Word', span: only !== null && only[0] === start && only[1] === pos ? only : [start, pos], parts, unquoted };

@@ -5,7 +5,7 @@ import type { ArrayElement, Assignment, Command, Heredoc, Redirect, Span, Word, 
 import { unquotedLiteral } from '../syntax/word-text.js';
 import { isValidName } from '../lexer/chars.js';
 import { LexMode, Token } from '../lexer/tokens.js';
-import { splitTildes } from '../lexer/word-parts.js';
+import { splitTildes } from './word-parts.js';
 import { compoundOpeners, exactSize, type ParserState } from './state.js';
 
 /** dash's special builtins, which it refuses as function names ("Bad function name"). */
@@ -180,14 +180,14 @@ export function readArrayElements(parser: ParserState): ArrayElement[] {
   lexer.skipArrayOpen();
   const elements: ArrayElement[] = [];
   for (;;) {
-    const t = lexer.next(LexMode.ArrayElement);
+    const t = parser.readToken(LexMode.ArrayElement);
     if (t === Token.Newline || (t === Token.Semi && parser.dialect.semicolonsWhereNewlines)) continue;
     if (t === Token.RightParen) {
       parser.lastArrayEnd = lexer.tokenEnd;
       return elements;
     }
     if (t !== Token.Word) parser.fail(t === Token.EOF ? 'unterminated array: close `(` with `)`' : `unexpected ${parser.describeToken()} in an array`);
-    const word = lexer.word!;
+    const word = parser.lexer.word!;
     if (parser.dialect.closeBraceAnywhere && lexer.isLoneCloseBrace(word)) {
       parser.fail('zsh reads a sole `}` as a close brace, which cannot stand in an array', word.span);
     }
@@ -214,7 +214,7 @@ export function parseRedirect(parser: ParserState): Redirect {
   if (t !== Token.Word) {
     parser.fail(`expected a ${operator.startsWith('<<') && operator !== '<<<' ? 'here-document delimiter' : 'file name'} after \`${operator}\`, found ${parser.describeToken()}`);
   }
-  const target = lexer.word!;
+  const target = parser.lexer.word!;
   parser.advance();
   if (operator === '<&' && parser.dialect.inputDuplicationNeedsNumber && !/^([0-9]+|-|p)$/.test(lexer.quoteRemovedText(target))) {
     parser.fail('zsh wants a file descriptor number (or `-`, `p`) after `<&`: file number expected', target.span);

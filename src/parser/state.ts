@@ -9,10 +9,12 @@
 // that imports it) through the abstract methods below.
 
 import type { AndOr, Command, Span, Statement } from '../syntax/ast.js';
+import { unquotedLiteral } from '../syntax/word-text.js';
 import type { Dialect } from '../syntax/dialect.js';
 import { ParseError, type ParseErrorKind } from '../syntax/errors.js';
 import { Lexer, type NestedParser } from '../lexer/lexer.js';
 import { LexMode, Token } from '../lexer/tokens.js';
+import { finishWordParts } from './word-parts.js';
 
 /** Reserved words that start a compound command. */
 export const compoundOpeners = new Set(['if', 'while', 'until', 'for', 'case', 'select', '{', '[[', 'function', 'coproc', 'repeat', 'foreach']);
@@ -40,16 +42,33 @@ export abstract class ParserState implements NestedParser {
     this.lexer = new Lexer(src, dialect, this, nesting);
   }
 
+  /** The next token, read in `mode`: the one peeked already, unless the mode differs and changes its reading. */
   peek(mode: LexMode): Token {
-    const lexer = this.lexer;
-    if (this.peeked) {
-      if (this.peekMode === mode || !modeSensitive(lexer.token)) return lexer.token;
-      lexer.unread();
-    }
-    const token = lexer.next(mode);
+    // kept small, so that the compiler inlines it where it is called: several times a token
+    if (this.peeked && (this.peekMode === mode || !modeSensitive(this.lexer.token))) return this.lexer.token;
+    return this.peekAnew(mode);
+  }
+
+  private peekAnew(mode: LexMode): Token {
+    if (this.peeked) this.lexer.unread();
+    const token = this.readToken(mode);
     this.peeked = true;
     this.peekMode = mode;
     return token;
+  }
+
+  /** Read a token, without look-ahead. */
+  readToken(mode: LexMode): Token {
+    const token = this.lexer.next(mode);
+    if (this.lexer.wordExpands) this.splitWordParts();
+    return token;
+  }
+
+  /** A word holding unquoted text the shell expands: its parts split out (word-parts.ts), handed back to the lexer's token. */
+  private splitWordParts(): void {
+    const word = this.lexer.word!;
+    word.parts = finishWordParts(word.parts, this.dialect);
+    this.lexer.settleWord(unquotedLiteral(word));
   }
 
   /** Consume the peeked token. */
@@ -100,7 +119,7 @@ export abstract class ParserState implements NestedParser {
   reserved(): string | null {
     const lexer = this.lexer;
     if (lexer.token !== Token.Word) return null;
-    const lit = lexer.wordLiteral;
+    const lit = this.lexer.wordLiteral;
     if (lit === null || !this.dialect.reservedWords.has(lit)) return null;
     if (lit !== '}' && this.rightAfterKeywordCloser()) return null;
     if (lit === 'time' && this.firstInSubstitution) return null;

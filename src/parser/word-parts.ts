@@ -3,7 +3,7 @@
 
 import type { BraceExpansion, Span, WordPart } from '../syntax/ast.js';
 import type { Dialect } from '../syntax/dialect.js';
-import { Char, isNameChar, isNameStart } from './chars.js';
+import { Char, isNameChar, isNameStart } from '../lexer/chars.js';
 
 /**
  * Split the unquoted literal text of a finished word into the parts the
