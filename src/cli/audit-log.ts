@@ -102,7 +102,8 @@ export function logLine(entry: LogEntry): string {
   line = JSON.stringify(cut);
   if (Buffer.byteLength(line) >= maxLineBytes) {
     // what no field's cut could save (a session id of kilobytes): the line says so, and stays whole
-    line = JSON.stringify({ time: entry.time, harness: entry.harness.slice(0, 40), decision: entry.decision, id: entry.id, version: entry.version, note: 'the entry did not fit a line' });
+    line = JSON.stringify({ time: entry.time, harness: entry.harness.slice(0, 40), decision: entry.decision, id: entry.id, version: entry.version,
+      note: 'the entry did not fit a line' });
   }
   return line + '\n';
 }

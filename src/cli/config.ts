@@ -91,7 +91,8 @@ const keyReaders: Record<string, (value: JsonNode, config: HookConfig, home: str
     config.log = settings;
   },
   platform(value, config) {
-    if (value.kind !== 'string' || !isPlatformName(value.value)) throw new ConfigError(value.line, `\`platform\` must be ${platformNames.map((name) => `"${name}"`).join(' or ')}`);
+    if (value.kind !== 'string' ||
+      !isPlatformName(value.value)) throw new ConfigError(value.line, `\`platform\` must be ${platformNames.map((name) => `"${name}"`).join(' or ')}`);
     config.platform = value.value;
   },
 };

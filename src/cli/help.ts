@@ -20,8 +20,14 @@ export interface CommandHelp {
   options: OptionHelp[];
 }
 
-const shell: OptionHelp = { form: '--shell bash|sh|zsh', about: 'the dialect to read the line in (default: from $SHELL, else bash; hook: the harness\'s shell)' };
-const tree: OptionHelp = { form: '--tree DIR', about: 'the working tree the line is judged for (check: the current directory; hook: $CLAUDE_PROJECT_DIR, else the request\'s cwd)' };
+const shell: OptionHelp = {
+  form: '--shell bash|sh|zsh',
+  about: 'the dialect to read the line in (default: from $SHELL, else bash; hook: the harness\'s shell)',
+};
+const tree: OptionHelp = {
+  form: '--tree DIR',
+  about: 'the working tree the line is judged for (check: the current directory; hook: $CLAUDE_PROJECT_DIR, else the request\'s cwd)',
+};
 const runDir: OptionHelp = { form: '--run-dir DIR', about: 'a directory outside the tree where removals are allowed too (repeatable)' };
 const platform: OptionHelp = {
   form: '--platform linux|darwin',

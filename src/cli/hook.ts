@@ -119,7 +119,8 @@ export function judgeHook(input: Buffer, args: HookArguments, surroundings: Hook
     if (read.kind === 'other') return { reply: { stdout: '', stderr: '', exitCode: 0 }, verdict: null };
     if (read.kind === 'shell') commands = read.commands;
     if (args.usageError !== null) {
-      return refused(refuse('bad-input', `\`treeward hook\` was started with a wrong command line (${args.usageError}); fix the hook's command in the harness settings`), read);
+      return refused(refuse('bad-input',
+        `\`treeward hook\` was started with a wrong command line (${args.usageError}); fix the hook's command in the harness settings`), read);
     }
     if (read.kind === 'bad') return refused(refuse('bad-input', read.reason), read);
     const judged = judge(read, adapter, args, surroundings);

@@ -44,7 +44,9 @@ export function sinceInstant(text: string, now: Date): number {
   const duration = /^(\d+)([smhdw])$/.exec(text);
   if (duration) return now.getTime() - Number(duration[1]) * units[duration[2]!]!;
   const date = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(text) ? Date.parse(text.replace(' ', 'T')) : NaN;
-  if (Number.isNaN(date)) throw new UsageError(`--since takes a time back from now (30m, 2h, 7d) or a date (2026-12-01, 2026-12-01T09:30), not ${JSON.stringify(text)}`, 'log');
+  if (Number.isNaN(date)) {
+    throw new UsageError(`--since takes a time back from now (30m, 2h, 7d) or a date (2026-12-01, 2026-12-01T09:30), not ${JSON.stringify(text)}`, 'log');
+  }
   return date;
 }
 
@@ -105,7 +107,10 @@ export function runLog(args: LogArguments, io: LogIo): number {
   if (args.stats) io.write(args.json ? JSON.stringify(statsOf(entries)) + '\n' : statsTable(entries, style));
   else if (args.json) io.write(entries.map((entry) => JSON.stringify(entry) + '\n').join(''));
   else io.write(table(entries, style, io, true));
-  if (skipped > 0) io.writeError(`treeward log: ${skipped} line${skipped === 1 ? '' : 's'} of ${path} and its older files ${skipped === 1 ? 'is' : 'are'} not log entries, left out\n`);
+  if (skipped > 0) {
+    const [lines, are] = skipped === 1 ? ['line', 'is'] : ['lines', 'are'];
+    io.writeError(`treeward log: ${skipped} ${lines} of ${path} and its older files ${are} not log entries, left out\n`);
+  }
   if (args.follow) follow(path, keep, args, style, io, entries.length === 0);
   return 0;
 }
@@ -255,7 +260,8 @@ function table(entries: LogEntry[], style: Style, io: LogIo, header: boolean): s
     const prefix = parts.map(([text]) => text).join('  ');
     if (width !== null && prefix.length + 2 > width) return cut(`${prefix}  ${command}`, width);
     const shown = cut(command, commandWidth);
-    return `${parts.map(([text, code]) => (code ? style.paint(code, text) : text)).join('  ')}  ${commandCode ? style.paint(commandCode, shown) : shown}`.trimEnd();
+    const columns = parts.map(([text, code]) => (code ? style.paint(code, text) : text)).join('  ');
+    return `${columns}  ${commandCode ? style.paint(commandCode, shown) : shown}`.trimEnd();
   };
   if (header) rows.push(row([['time'.padEnd(19), '1'], ['verdict', '1'], ['id'.padEnd(idWidth), '1'], ['tree'.padEnd(treeWidth), '1']], 'command', '1'));
   entries.forEach((entry, i) => {
@@ -280,7 +286,8 @@ interface Stats {
 }
 
 function statsOf(entries: LogEntry[]): Stats {
-  const stats: Stats = { verdicts: entries.length, allow: 0, deny: 0, from: entries[0]?.time ?? null, to: entries.at(-1)?.time ?? null, byId: {}, byHarness: {} };
+  const stats: Stats = { verdicts: entries.length, allow: 0, deny: 0, from: entries[0]?.time ?? null, to: entries.at(-1)?.time ?? null, byId: {},
+    byHarness: {} };
   for (const entry of entries) {
     stats[entry.decision]++;
     if (entry.decision === 'deny') stats.byId[entry.id ?? '?'] = (stats.byId[entry.id ?? '?'] ?? 0) + 1;

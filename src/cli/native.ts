@@ -60,7 +60,8 @@ export function nativeExecutableOf(program: string): NativeExecutable | null {
     return { path, build, problem: `it has no readable treeward.json beside it; run \`npm run build:native\`` };
   }
   if (build.platform !== process.platform || build.arch !== process.arch) {
-    return { path, build, problem: `it was made for ${build.platform}-${build.arch}, and this machine is ${process.platform}-${process.arch}; run \`npm run build:native\` here` };
+    const here = `${process.platform}-${process.arch}`;
+    return { path, build, problem: `it was made for ${build.platform}-${build.arch}, and this machine is ${here}; run \`npm run build:native\` here` };
   }
   const bundle = join(dist, 'treeward-bundle.cjs');
   // the native executable run alone (no bundle beside it) is the treeward there is

@@ -24,7 +24,10 @@ export interface SecretPattern {
 /** A value as the shell writes one: single-quoted, double-quoted, or a bare word up to an operator. */
 const value = String.raw`'[^'\n]*'|"(?:[^"\\\n]|\\.)*"|[^\s'";|&)<>` + '`' + String.raw`]+`;
 
-/** Names that say they hold a secret: a part (split at `_` and at a lower-to-upper change) ending in TOKEN, SECRET, PASSWORD or PASSWD, or a part that is KEY. */
+/**
+ * Names that say they hold a secret: a part (split at `_` and at a lower-to-upper change) ending in TOKEN, SECRET,
+ * PASSWORD or PASSWD, or a part that is KEY.
+ */
 function namesSecret(name: string): boolean {
   const parts = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase().split('_');
   return parts.some((part) => /(?:TOKENS?|SECRETS?|PASSWORDS?|PASSWD)$/.test(part) || /^(?:API|ACCESS|PRIVATE|SECRET|SIGNING|ENCRYPTION)?KEYS?$/.test(part));

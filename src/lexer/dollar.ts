@@ -301,50 +301,59 @@ export function scanBracedParameter(lexer: LexerState, start: number, open: numb
       }
     }
   }
-  let operator: string | null = null;
-  let operand: Word | null = null;
-  let replacement: Word | null = null;
-  if (i < close) {
-    const opStart = i;
-    const op0 = lexer.code(i);
-    switch (op0) {
-      case Char.Colon: {
-        const n = lexer.code(i + 1);
-        if (n === Char.Minus || n === Char.Equals || n === Char.Question || n === Char.Plus) i += 2;
-        else i += 1; // a substring `${x:off:len}`, or a zsh modifier `${x:h}`
-        break;
-      }
-      case Char.Minus: case Char.Equals: case Char.Question: case Char.Plus:
-        i++;
-        break;
-      case Char.Hash: case Char.Percent: case Char.Comma: case Char.Caret:
-        i += lexer.code(i + 1) === op0 ? 2 : 1;
-        break;
-      case Char.Slash: {
-        const n = lexer.code(i + 1);
-        i += n === Char.Slash || n === Char.Hash || n === Char.Percent ? 2 : 1;
-        break;
-      }
-      case Char.At:
-        i++;
-        break;
-      default:
-        // bash and dash leave the rest to run time ("bad substitution"), as zsh does (see `invalid`).
-        break;
-    }
-    operator = src.slice(opStart, i);
-    if (op0 === Char.Slash) {
-      const slash = unquotedCharBefore(lexer, i, close, Char.Slash);
-      if (slash >= 0) {
-        operand = wordBetween(lexer, i, slash);
-        replacement = wordBetween(lexer, slash + 1, close);
-      } else operand = wordBetween(lexer, i, close);
-    } else operand = wordBetween(lexer, i, close);
-  }
+  const { operator, operand, replacement } = i < close ? parameterOperation(lexer, i, close) : noOperation;
   lexer.pos = close + 1;
   lexer.leave();
   const zshPrefix = src.slice(prefixStart, prefixEnd);
-  return { type: 'ParameterExpansion', span: [start, close + 1], name, braced: true, length, indirect, flags, nested, index, operator, operand, replacement, invalid, ...(zshPrefix ? { zshPrefix } : {}) };
+  return {
+    type: 'ParameterExpansion', span: [start, close + 1], name, braced: true, length, indirect, flags, nested, index,
+    operator, operand, replacement, invalid, ...(zshPrefix ? { zshPrefix } : {}),
+  };
+}
+
+interface ParameterOperation {
+  operator: string | null;
+  operand: Word | null;
+  replacement: Word | null;
+}
+
+const noOperation: ParameterOperation = { operator: null, operand: null, replacement: null };
+
+/** What follows the name and subscript of `${…}`, from `from` up to the closing brace at `close`: `:-word`, `#pattern`, `/pat/rep`, … */
+function parameterOperation(lexer: LexerState, from: number, close: number): ParameterOperation {
+  const src = lexer.src;
+  let i = from;
+  const opStart = i;
+  const op0 = lexer.code(i);
+  switch (op0) {
+    case Char.Colon: {
+      const n = lexer.code(i + 1);
+      if (n === Char.Minus || n === Char.Equals || n === Char.Question || n === Char.Plus) i += 2;
+      else i += 1; // a substring `${x:off:len}`, or a zsh modifier `${x:h}`
+      break;
+    }
+    case Char.Minus: case Char.Equals: case Char.Question: case Char.Plus:
+      i++;
+      break;
+    case Char.Hash: case Char.Percent: case Char.Comma: case Char.Caret:
+      i += lexer.code(i + 1) === op0 ? 2 : 1;
+      break;
+    case Char.Slash: {
+      const n = lexer.code(i + 1);
+      i += n === Char.Slash || n === Char.Hash || n === Char.Percent ? 2 : 1;
+      break;
+    }
+    case Char.At:
+      i++;
+      break;
+    default:
+      // bash and dash leave the rest to run time ("bad substitution"), as zsh does (see `invalid`).
+      break;
+  }
+  const operator = src.slice(opStart, i);
+  const slash = op0 === Char.Slash ? unquotedCharBefore(lexer, i, close, Char.Slash) : -1;
+  if (slash < 0) return { operator, operand: wordBetween(lexer, i, close), replacement: null };
+  return { operator, operand: wordBetween(lexer, i, slash), replacement: wordBetween(lexer, slash + 1, close) };
 }
 
 /** zsh parameter flags `(…)`, whose delimiters may be any character: `(j:,:)`, `(s.x.)`. */
@@ -354,10 +363,12 @@ export function zshFlagsEnd(lexer: LexerState, open: number): number {
     const c = lexer.src.charCodeAt(i);
     if (c === Char.RightParen) return i;
     // flags that take a delimited argument: j s l r q ... use the next char as delimiter
-    if ((c === 106 /* j */ || c === 115 /* s */ || c === 108 /* l */ || c === 114 /* r */ || c === 90 /* Z */ || c === 95 /* _ */ || c === 103 /* g */ || c === 73 /* I */) && i + 1 < lexer.end) {
+    if ((c === 106 /* j */ || c === 115 /* s */ || c === 108 /* l */ || c === 114 /* r */ || c === 90 /* Z */ || c === 95 /* _ */ || c === 103 /* g */ ||
+      c === 73 /* I */) && i + 1 < lexer.end) {
       let delim = lexer.src.charCodeAt(i + 1);
       if (delim === Char.RightParen) return i + 1;
-      const closeDelim = delim === Char.LeftParen ? Char.RightParen : delim === Char.LeftBracket ? Char.RightBracket : delim === Char.LeftBrace ? Char.RightBrace : delim === Char.Less ? Char.Greater : delim;
+      const closeDelim = delim === Char.LeftParen ? Char.RightParen : delim === Char.LeftBracket ? Char.RightBracket : delim === Char.LeftBrace ?
+        Char.RightBrace : delim === Char.Less ? Char.Greater : delim;
       let j = i + 2;
       // l and r take up to two arguments
       const args = c === 108 || c === 114 ? 3 : 1;
@@ -545,7 +556,8 @@ export function readArithmeticFor(lexer: LexerState): ArithmeticForClauses | nul
   while (i < lexer.end && isBlank(lexer.src.charCodeAt(i))) i++;
   if (lexer.src.charCodeAt(i) !== Char.LeftParen || lexer.src.charCodeAt(i + 1) !== Char.LeftParen) return null;
   lexer.pos = i;
-  if (lexer.next(LexMode.CommandPosition) !== Token.ArithmeticCommand) return { ok: false, message: 'unterminated `for ((`: close it with `))`', span: [i, lexer.end] };
+  if (lexer.next(LexMode.CommandPosition) !== Token.ArithmeticCommand) return { ok: false, message: 'unterminated `for ((`: close it with `))`', span: [i,
+    lexer.end] };
   const whole = lexer.arithmetic!;
   const semicolons = arithmeticForSemicolons(whole.text);
   if (semicolons === null) return { ok: false, message: '`for ((…))` needs three expressions separated by `;`', span: whole.span };

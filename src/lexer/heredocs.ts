@@ -83,7 +83,10 @@ export function readHeredocBody(lexer: LexerState, heredoc: Heredoc): void {
       line.startsWith(delimiter) && line.includes(')', delimiter.length)) {
       // bash 5.2 also ends it at `DELIMb)`, `DELIM ;)`, … and reads the rest of the line as commands
       // (not at `DELIM')'` or `DELIM(x)`): a reading treeward does not follow, so it refuses the line
-      lexer.error(`a here-document line inside a substitution that starts with its delimiter \`${delimiter}\` and holds a \`)\`: bash may end the here-document there and read the rest as commands; put the delimiter alone on its line`, textStart, lineEnd, 'unsupported');
+      lexer.error(
+        `a here-document line inside a substitution that starts with its delimiter \`${delimiter}\` and holds a \`)\`: ` +
+          'bash may end the here-document there and read the rest as commands; put the delimiter alone on its line',
+        textStart, lineEnd, 'unsupported');
     }
     lineStart = lineEnd + 1;
   }

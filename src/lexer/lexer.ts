@@ -45,7 +45,8 @@ export class Lexer extends LexerState {
     this.pendingHeredocs.length = this.heredocsBeforeToken;
   }
 
-  private readToken(mode: LexMode): Token {
+  /** The facts the parser asks of a token, cleared before each is read. */
+  private clearTokenFacts(): void {
     this.word = null;
     this.wordExpands = false;
     this.wordLiteral = null;
@@ -53,6 +54,10 @@ export class Lexer extends LexerState {
     this.redirectFdVariable = null;
     this.arithmetic = null;
     this.conditionOperator = false;
+  }
+
+  private readToken(mode: LexMode): Token {
+    this.clearTokenFacts();
     this.skipBlanksAndComments();
     const start = this.pos;
     this.tokenStart = start;
@@ -61,10 +66,11 @@ export class Lexer extends LexerState {
     const dialect = this.dialect;
     const c1 = this.code(start + 1);
     if (c1 === Char.Backslash && this.code(start + 2) === Char.Newline && isOperatorStart(c)) {
-      const after = this.code(this.afterContinuations(start + 1));
+      const next = this.afterContinuations(start + 1);
+      const after = this.code(next);
       if (isOperatorStart(after) || (isDigit(c) && (after === Char.Less || after === Char.Greater))) {
         // bash and dash join `&\⏎&` into `&&` (and `2\⏎>` into a redirection); zsh does not
-        this.error('a line continuation inside an operator is read differently by each shell: write the operator whole', start, this.afterContinuations(start + 1) + 1, 'unsupported');
+        this.error('a line continuation inside an operator is read differently by each shell: write the operator whole', start, next + 1, 'unsupported');
       }
     }
     switch (c) {

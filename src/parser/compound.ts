@@ -58,7 +58,8 @@ export function parseBraceGroup(parser: ParserState): Command {
   const body = parser.parseNonEmptyList('inside `{ }`');
   parser.expectCloseBrace(start);
   let end = parser.lastEnd;
-  if (parser.dialect.alwaysBlock && parser.peek(LexMode.CommandPosition) === Token.Word && parser.lexer.wordLiteral === 'always' && !parser.rightAfterKeywordCloser()) {
+  if (parser.dialect.alwaysBlock && parser.peek(LexMode.CommandPosition) === Token.Word && parser.lexer.wordLiteral === 'always' &&
+    !parser.rightAfterKeywordCloser()) {
     parser.advance();
     parser.skipLinebreaks();
     if (!(parser.peek(LexMode.CommandPosition) === Token.Word && parser.isReservedWord('{'))) parser.unexpected('`{` after `always`');
@@ -156,7 +157,8 @@ export function parseWhile(parser: ParserState, until: boolean): Command {
 }
 
 /** `do` list `done`, or `{ list }` (bash, zsh), zsh's `list end` (foreach) and short form. */
-export function parseLoopBody(parser: ParserState, start: number, what: string, bracesAllowed: boolean, zshShort: boolean, foreach = false): { body: Statement[]; end: number } {
+export function parseLoopBody(parser: ParserState, start: number, what: string, bracesAllowed: boolean, zshShort: boolean,
+  foreach = false): { body: Statement[]; end: number } {
   parser.skipLinebreaks();
   parser.peek(LexMode.CommandPosition);
   if (parser.isReservedWord('do')) {
@@ -330,7 +332,8 @@ export function parseCaseItem(parser: ParserState): CaseItem {
     const word = parser.lexer.word!;
     parser.advance();
     const next = parser.peek(LexMode.CasePattern);
-    if (parser.dialect.caseParenthesizedPattern && next !== Token.RightParen && next !== Token.Pipe && patterns.length === 0 && parser.lexer.writtenInParentheses(word)) {
+    if (parser.dialect.caseParenthesizedPattern && next !== Token.RightParen && next !== Token.Pipe && patterns.length === 0 &&
+      parser.lexer.writtenInParentheses(word)) {
       // zsh: `(pattern)` followed by the body is the optional leading parenthesis form.
       patterns.push(word);
       break;
@@ -372,7 +375,8 @@ export function parseFunctionKeyword(parser: ParserState): Command {
     if (parser.peek(LexMode.CommandPosition) === Token.EmptyParens) parser.advance();
     parser.skipLinebreaks();
     const body = parseZshFunctionBody(parser, true);
-    const definition: Command = { type: 'FunctionDefinition', span: [start, Math.max(start, body.span[1])], names, keyword: true, body, args: [], redirects: [] };
+    const definition: Command = { type: 'FunctionDefinition', span: [start, Math.max(start, body.span[1])], names, keyword: true, body, args: [],
+      redirects: [] };
     return names.length === 0 ? withAnonymousArguments(parser, definition) : definition;
   }
   if (parser.peek(LexMode.None) !== Token.Word) parser.unexpected('a function name after `function`');

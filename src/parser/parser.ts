@@ -27,13 +27,15 @@ export function parse(src: string, options: ParseOptions = {}): Script {
   const dialect = dialects[options.dialect ?? 'bash'];
   if (!dialect) throw new TypeError(`unknown dialect ${String(options.dialect)}`);
   if (src.length > budgets.maxInputLength) {
-    throw new BudgetError(`the line is longer than ${budgets.maxInputLength.toLocaleString('en-US')} characters`, [budgets.maxInputLength, src.length], 'input');
+    throw new BudgetError(`the line is longer than ${budgets.maxInputLength.toLocaleString('en-US')} characters`, [budgets.maxInputLength, src.length],
+      'input');
   }
   // A command line reaches a shell as a C string: it would end at the NUL, so no shell reads this text as written.
   const nul = src.indexOf('\0');
   if (nul !== -1) throw new ParseError('a NUL byte: no shell receives a line holding one intact; remove it', [nul, nul + 1]);
   // A lone UTF-16 surrogate has no UTF-8 form: the shell would receive U+FFFD instead of what was judged.
-  const lone = (src as { isWellFormed?: () => boolean }).isWellFormed?.() === true ? null : /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(src);
+  const lone = (src as { isWellFormed?: () => boolean }).isWellFormed?.() === true ? null :
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(src);
   if (lone) throw new ParseError('a lone UTF-16 surrogate, which no shell can receive as written; remove it', [lone.index, lone.index + 1]);
   const parser = new Parser(src, dialect, 0);
   let body: Statement[];
@@ -159,7 +161,9 @@ class Parser extends ParserState {
       if (this.dialect.backgroundNeedsCommandWord) {
         const commands = andOr.pipelines[andOr.pipelines.length - 1]?.commands ?? [];
         const last = backgroundedCommand(commands[commands.length - 1]);
-        if (last?.type === 'SimpleCommand' && last.words.length === 0) this.fail('zsh cannot run a command with no words (only assignments or redirections) in the background', [this.tokenStart, this.tokenEnd]);
+        if (last?.type === 'SimpleCommand' && last.words.length === 0) {
+          this.fail('zsh cannot run a command with no words (only assignments or redirections) in the background', [this.tokenStart, this.tokenEnd]);
+        }
       }
       background = true;
       end = this.tokenEnd;
@@ -207,7 +211,8 @@ class Parser extends ParserState {
         const end = this.tokenEnd;
         this.advance();
         // bash: `time -p`, `time --`, `time -p --`, and `time time …` are all the keyword
-        while (this.dialect.timePosixFlag && this.peek(LexMode.None) === Token.Word && (this.lexer.wordLiteral === '-p' || this.lexer.wordLiteral === '--')) this.advance();
+        while (this.dialect.timePosixFlag && this.peek(LexMode.None) === Token.Word && (this.lexer.wordLiteral === '-p' ||
+          this.lexer.wordLiteral === '--')) this.advance();
         this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
         if (!this.startsCommand() && !this.isPipelinePrefix()) {
           this.expectEmptyPipelineEnd('time');
@@ -264,12 +269,15 @@ class Parser extends ParserState {
       this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
       if (!this.startsCommand()) this.unexpected('a command after `|`');
       if (commands.length >= this.dialect.maxPipelineCommands) {
-        this.fail(`bash refuses a pipeline this long (its parser's stack holds about 3,333 commands): treeward reads at most ${this.dialect.maxPipelineCommands.toLocaleString('en-US')} in one pipeline; split it`);
+        const most = this.dialect.maxPipelineCommands.toLocaleString('en-US');
+        this.fail(`bash refuses a pipeline this long (its parser's stack holds about 3,333 commands): treeward reads at most ${most} in one pipeline; ` +
+          'split it');
       }
       commands.push(this.parseCommand());
     }
     const last = commands[commands.length - 1]!;
-    if (operators.length === 0) return { type: 'Pipeline', span: last.span[0] === start ? last.span : [start, last.span[1]], negated, timed, commands, operators };
+    if (operators.length === 0) return { type: 'Pipeline', span: last.span[0] === start ? last.span : [start, last.span[1]], negated, timed, commands,
+      operators };
     return { type: 'Pipeline', span: [start, last.span[1]], negated, timed, commands: exactSize(commands), operators: exactSize(operators) };
   }
 
@@ -356,7 +364,8 @@ class Parser extends ParserState {
  */
 function backgroundedCommand(command: Command | undefined): Command | undefined {
   let current = command;
-  while (current?.type === 'Coproc' && current.body.type === 'BraceGroup' && current.body.body.length === 1 && current.body.span === current.body.body[0]!.span) {
+  while (current?.type === 'Coproc' && current.body.type === 'BraceGroup' && current.body.body.length === 1 &&
+    current.body.span === current.body.body[0]!.span) {
     const pipelines = current.body.body[0]!.andOr.pipelines;
     const commands = pipelines[pipelines.length - 1]!.commands;
     current = commands[commands.length - 1];

@@ -9,7 +9,8 @@ import { splitTildes } from './word-parts.js';
 import { compoundOpeners, exactSize, type ParserState } from './state.js';
 
 /** dash's special builtins, which it refuses as function names ("Bad function name"). */
-const dashSpecialBuiltins = new Set(['break', 'continue', '.', ':', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'times', 'trap', 'unset']);
+const dashSpecialBuiltins = new Set(['break', 'continue', '.', ':', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'times', 'trap',
+  'unset']);
 
 /**
  * simple_command : { assignment | redirect } [ word { word | redirect } ]
@@ -41,7 +42,8 @@ export function parseSimpleCommand(parser: ParserState, leading: Redirect[], fir
       end = redirect.span[1];
       continue;
     }
-    if ((t === Token.LeftParen || t === Token.ArithmeticCommand) && dialect.redirectionsBeforeCompound && words.length === 0 && assignments.length === 0 && redirects.length > 0) {
+    if ((t === Token.LeftParen || t === Token.ArithmeticCommand) && dialect.redirectionsBeforeCompound && words.length === 0 && assignments.length === 0 &&
+      redirects.length > 0) {
       // zsh: redirections may come before a subshell or `(( ))` too
       const command = parser.parseCommand();
       command.redirects.unshift(...redirects);
@@ -60,7 +62,8 @@ export function parseSimpleCommand(parser: ParserState, leading: Redirect[], fir
         command.span = [start, command.span[1]];
         return parser.withRedirects(command);
       }
-      if (keyword !== null && dialect.redirectionsBeforeCompound && (assignments.length > 0 || redirects.length > 0) && keyword !== '}' && !dialect.declarationCommands.has(keyword)) break;
+      if (keyword !== null && dialect.redirectionsBeforeCompound && (assignments.length > 0 || redirects.length > 0) && keyword !== '}' &&
+        !dialect.declarationCommands.has(keyword)) break;
       const assignment = readAssignment(parser, word);
       if (assignment) {
         if (assignments.length === 0 && redirects.length === 0) start = assignment.span[0];
@@ -71,7 +74,8 @@ export function parseSimpleCommand(parser: ParserState, leading: Redirect[], fir
     } else if (declaration && parser.lexer.declarationArrayAt(word)) {
       // `declare a=(1 2)`: the array belongs to the argument
       if (redirectAfterWord && dialect.declarationArrayAfterRedirectRefused) {
-        parser.fail('bash refuses an array `NAME=(…)` after a redirection in `local`, `declare` and kin (`local >f a=(1)`): put the redirection last', word.span);
+        parser.fail('bash refuses an array `NAME=(…)` after a redirection in `local`, `declare` and kin (`local >f a=(1)`): put the redirection last',
+          word.span);
       }
       parser.advance();
       const array = readArrayElements(parser);
@@ -99,7 +103,8 @@ export function parseSimpleCommand(parser: ParserState, leading: Redirect[], fir
   }
   if (words.length === 0 && assignments.length === 0 && redirects.length === 0) parser.unexpected('a command');
   if (dialect.precommandNeedsCommand && redirects.length > 0 && assignments.length === 0 && words.length > 0 && onlyPrecommandModifiers(parser, words)) {
-    parser.fail('zsh refuses a redirection after a precommand modifier (`-`, `noglob`, `builtin`, `command`) with no command: redirection with no command', [start, end]);
+    parser.fail('zsh refuses a redirection after a precommand modifier (`-`, `noglob`, `builtin`, `command`) with no command: redirection with no command',
+      [start, end]);
   }
   // a command that is one word (`true`, `ls`) shares the word's span
   const one = words.length === 1 && assignments.length === 0 && redirects.length === 0 ? words[0]!.span : null;
@@ -168,7 +173,8 @@ export function readAssignment(parser: ParserState, word: Word): Assignment | nu
     return { type: 'Assignment', span: [wordStart, parser.lastArrayEnd], name, nameSpan, index, append, value: null, array };
   }
   parser.advance();
-  const value = valueStart < wordEnd ? sliceWord(word, valueStart, wordEnd) : { type: 'Word' as const, span: [valueStart, valueStart] as Span, parts: [], unquoted: true };
+  const value = valueStart < wordEnd ? sliceWord(word, valueStart, wordEnd) : { type: 'Word' as const, span: [valueStart, valueStart] as Span, parts: [],
+    unquoted: true };
   // An assignment value expands `~` at its start and after each `:`.
   value.parts = splitTildes(value.parts, parser.dialect, true);
   return { type: 'Assignment', span: [wordStart, wordEnd], name, nameSpan, index, append, value, array: null };
@@ -212,7 +218,8 @@ export function parseRedirect(parser: ParserState): Redirect {
   parser.advance();
   const t = parser.peek(LexMode.None);
   if (t !== Token.Word) {
-    parser.fail(`expected a ${operator.startsWith('<<') && operator !== '<<<' ? 'here-document delimiter' : 'file name'} after \`${operator}\`, found ${parser.describeToken()}`);
+    const wanted = operator.startsWith('<<') && operator !== '<<<' ? 'here-document delimiter' : 'file name';
+    parser.fail(`expected a ${wanted} after \`${operator}\`, found ${parser.describeToken()}`);
   }
   const target = parser.lexer.word!;
   parser.advance();
@@ -224,13 +231,15 @@ export function parseRedirect(parser: ParserState): Redirect {
   }
   if ((operator === '>&' || operator === '<&') && lexer.dashAndMore(target)) {
     // bash closes the fd at `-` and passes the rest as an argument; dash fails; write them apart
-    parser.fail(`\`${operator}${lexer.sourceText(target.span[0], target.span[1])}\` is read differently by each shell: write \`${operator}-\` and the word apart`, target.span, 'unsupported');
+    const written = `${operator}${lexer.sourceText(target.span[0], target.span[1])}`;
+    parser.fail(`\`${written}\` is read differently by each shell: write \`${operator}-\` and the word apart`, target.span, 'unsupported');
   }
   const redirect: Redirect = { type: 'Redirect', span: [start, target.span[1]], operator, fd, fdVariable, target, heredoc: null };
   if (operator === '<<' || operator === '<<-') {
     if (target.parts.some((p) => p.type === 'CommandSubstitution' || p.type === 'ArithmeticExpansion' || p.type === 'ProcessSubstitution')) {
       // dash refuses it; bash compares the body against its own reprinting of the substitution
-      parser.fail('a here-document delimiter holding a substitution is read differently by each shell: use a plain word such as `EOF`', target.span, 'unsupported');
+      parser.fail('a here-document delimiter holding a substitution is read differently by each shell: use a plain word such as `EOF`', target.span,
+        'unsupported');
     }
     const heredoc: Heredoc = {
       type: 'Heredoc', span: [0, 0], delimiter: lexer.quoteRemovedText(target), quoted: !target.unquoted,
@@ -251,7 +260,8 @@ function sliceWord(word: Word, from: number, to: number): Word {
     if (e <= from || s >= to) continue;
     if (s >= from && e <= to) {
       parts.push(p);
-      if (p.type === 'Escaped' || p.type === 'SingleQuoted' || p.type === 'DoubleQuoted' || p.type === 'AnsiCQuoted' || p.type === 'LocaleQuoted') unquoted = false;
+      if (p.type === 'Escaped' || p.type === 'SingleQuoted' || p.type === 'DoubleQuoted' || p.type === 'AnsiCQuoted' ||
+        p.type === 'LocaleQuoted') unquoted = false;
       continue;
     }
     if (p.type === 'Literal' && e - s === p.value.length) {

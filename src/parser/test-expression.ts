@@ -77,7 +77,8 @@ export function parseTestTerm(parser: ParserState): TestExpression {
       parser.advance();
       parser.peek(LexMode.Condition);
       // bash reads a lone `!` before `]]` as a word
-      if (parser.dialect.conditionGrammar === 'bash' && parser.lexer.token === Token.Word && (parser.lexer.wordLiteral as string | null) === ']]') return { type: 'TestWord', span: bang.span, word: bang };
+      if (parser.dialect.conditionGrammar === 'bash' && parser.lexer.token === Token.Word &&
+        (parser.lexer.wordLiteral as string | null) === ']]') return { type: 'TestWord', span: bang.span, word: bang };
       const operand = parseTestTerm(parser);
       return { type: 'TestNot', span: [start, operand.span[1]], operand };
     }
@@ -161,7 +162,9 @@ export function parseZshTestWords(parser: ParserState): TestExpression {
   if (words.length === 1) {
     if (!dashFirst) parser.fail(`condition expected: \`${parser.lexer.sourceText(first.span[0], first.span[1])}\``, first.span);
     // zsh reads an unquoted `!` there as negation, with nothing after it to negate
-    if (words[0]!.unquoted && parser.lexer.sourceText(words[0]!.span[0], words[0]!.span[1]) === '!') parser.fail('zsh reads `!` as negation, not as the operand of `' + firstLit + '`: quote it', words[0]!.span);
+    if (words[0]!.unquoted &&
+      parser.lexer.sourceText(words[0]!.span[0],
+      words[0]!.span[1]) === '!') parser.fail('zsh reads `!` as negation, not as the operand of `' + firstLit + '`: quote it', words[0]!.span);
     return { type: 'TestUnary', span, operator: firstLit!, operand: words[0]! };
   }
   const op = unquotedLiteral(words[0]!);

@@ -55,7 +55,8 @@ export function splitTildes(parts: WordPart[], dialect: Dialect, afterColons: bo
         while (end < v.length && v[end] !== '/' && !(afterColons && v[end] === ':')) end++;
         const user = v.slice(i + 1, end);
         const endsPrefix = end < v.length || k === parts.length - 1 || dialect.tildeBeforeQuotes;
-        const validUser = user === '' || (isUserName(user) && user !== '-' && user.charCodeAt(0) !== Char.Plus) || ((user === '+' || user === '-') && dialect.tildePlusMinus);
+        const validUser = user === '' || (isUserName(user) && user !== '-' && user.charCodeAt(0) !== Char.Plus) || ((user === '+' || user === '-') &&
+          dialect.tildePlusMinus);
         if (endsPrefix && validUser) {
           if (i > litStart) out.push({ type: 'Literal', span: [base + litStart, base + i], value: v.slice(litStart, i) });
           out.push({ type: 'Tilde', span: [base + i, base + end], user });

@@ -66,7 +66,10 @@ const features = {
    * #12, #14, #15, #19)
    */
   zshRedirections: { bash: false, sh: false, zsh: true },
-  /** zsh refuses `<& file`: after `<&` it wants an fd number, `-` or `p` (bash fails only when it runs). (probes fuzz-zsh-input-dup-word, fuzz-zsh-input-dup-quoted-number) */
+  /**
+   * zsh refuses `<& file`: after `<&` it wants an fd number, `-` or `p` (bash fails only when it runs). (probes
+   * fuzz-zsh-input-dup-word, fuzz-zsh-input-dup-quoted-number)
+   */
   inputDuplicationNeedsNumber: { bash: false, sh: false, zsh: true },
   /**
    * A glob in a redirection target is expanded (bash writes its single match,
@@ -118,7 +121,10 @@ const features = {
   splitsUnquotedParameters: { bash: true, sh: true, zsh: false },
   /** zsh applies history modifiers to an unbraced parameter: `$x:h` is x's directory (bash and sh read `:h` as text). (SPEC §2) */
   unbracedParameterModifiers: { bash: false, sh: false, zsh: true },
-  /** zsh reads `$$(cmd)` as the text `$` and the substitution `$(cmd)`; bash and dash read `$$` and then a stray `(`. (probes fuzz-zsh-dollar-dollar-paren, fuzz-zsh-dollar-dollar-quoted) */
+  /**
+   * zsh reads `$$(cmd)` as the text `$` and the substitution `$(cmd)`; bash and dash read `$$` and then a stray `(`. (probes
+   * fuzz-zsh-dollar-dollar-paren, fuzz-zsh-dollar-dollar-quoted)
+   */
   dollarBeforeSubstitutionIsText: { bash: false, sh: false, zsh: true },
   /** `${…}` contents are checked when the line is parsed (zsh rejects `${a b}`, `${1x}`). */
   strictParameterSyntax: { bash: false, sh: false, zsh: true },
@@ -188,7 +194,10 @@ const features = {
    * the start of a pipeline); in sh it is a command name. (dialects.md §10 #226, #227)
    */
   coproc: row<'bash' | 'zsh' | null>({ bash: 'bash', sh: null, zsh: 'zsh' }),
-  /** zsh refuses `noglob > f`, `- > f`, `command -p > f`: a precommand modifier with redirections but no command. (probes fuzz-zsh-noglob-redirect, fuzz-zsh-command-p-redirect) */
+  /**
+   * zsh refuses `noglob > f`, `- > f`, `command -p > f`: a precommand modifier with redirections but no command. (probes
+   * fuzz-zsh-noglob-redirect, fuzz-zsh-command-p-redirect)
+   */
   precommandNeedsCommand: { bash: false, sh: false, zsh: true },
 
   // ------------------------------------------------------------------ simple commands
@@ -239,7 +248,10 @@ const features = {
   conditionGrammar: row<'bash' | 'zsh' | null>({ bash: 'bash', sh: null, zsh: 'zsh' }),
   /** zsh reads newlines anywhere inside `[[ ]]` as blanks; bash takes them only around `&&` and `||`. */
   conditionNewlinesAsBlanks: { bash: false, sh: false, zsh: true },
-  /** zsh: `if c { … }`, `while c { … }`, `until c { … }` (bash takes `{ }` as a loop body only after `for` and `select`). (probes zsh-if-brace-then, zsh-while-brace) */
+  /**
+   * zsh: `if c { … }`, `while c { … }`, `until c { … }` (bash takes `{ }` as a loop body only after `for` and `select`). (probes
+   * zsh-if-brace-then, zsh-while-brace)
+   */
   braceConditionBodies: { bash: false, sh: false, zsh: true },
   /** `for … { list }` as the loop body (bash, zsh). (probe zsh-for-paren-brace) */
   braceLoopBody: { bash: true, sh: false, zsh: true },
