@@ -13,7 +13,7 @@ import type { Removal, Write } from './core/effects.js';
 import { emptyFileSystem, FsError, snapshotFileSystem } from './core/fs.js';
 import { lookupBudget, resolveThroughLinks } from './core/path-reading.js';
 import { normalizeLexically } from './core/path-text.js';
-import { protectedSet } from './core/protected.js';
+import { protectedSet, type ProtectedSet } from './core/protected.js';
 import { startupGlobDots } from './core/startup.js';
 import type { ApproveOptions, DenyId, Verdict } from './core/types.js';
 import { handBackProblem, wrapInTree } from './handback.js';
@@ -104,11 +104,20 @@ function approveOrThrow(command: string, options: ApproveOptions): Verdict {
 
   // 3. the walk, and the rules in order
   walker.walkLine(script.body, cwd);
+  // The protected set (which stats the tree and home) and the startup files' glob options are
+  // worked out when a rule first asks: most lines remove and write nothing, and only a glob
+  // asks about dot files (issue 18: a verdict in tens of microseconds).
+  let protectedPaths: ProtectedSet | undefined;
+  let globDots: boolean | undefined;
   const denial = judge(walker.effects, {
     tree, runDirs: (options.runDirs ?? []).map(normalizeLexically), tempDirs: [...new Set([tempDir, '/tmp'])], home, fs,
     budget: lookupBudget(budgets.maxLookups), dialect,
-    protected: protectedSet(tree, home, options.protected ?? [], fs),
-    globDots: options.globDots === true || startupGlobDots(home, dialect, fs),
+    get protected() {
+      return (protectedPaths ??= protectedSet(tree, home, options.protected ?? [], fs));
+    },
+    get globDots() {
+      return (globDots ??= options.globDots === true || startupGlobDots(home, dialect, fs));
+    },
   });
   if (denial) return { decision: 'deny', ...denial };
   return { decision: 'allow', command: wrapInTree(cwd, command) };
