@@ -109,6 +109,7 @@ function approveOrThrow(command: string, options: ApproveOptions): Verdict {
     budget: lookupBudget(budgets.maxLookups), dialect,
     protected: protectedSet(tree, home, options.protected ?? [], fs),
     globDots: options.globDots === true || startupGlobDots(home, dialect, fs),
+    packs: options.packs ?? [],
   });
   if (denial) return { decision: 'deny', ...denial };
   return { decision: 'allow', command: wrapInTree(cwd, command) };

@@ -7,6 +7,7 @@ import { budgets } from '../../budgets.js';
 import type {
   AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, SedProblem, Unfixed, UnfixedCode, WrittenUse,
 } from '../core/facts.js';
+import type { GitHistoryForm } from '../core/effects.js';
 import type { Resolution } from '../core/path-reading.js';
 import type { Reading } from './readings.js';
 
@@ -501,4 +502,61 @@ function handBack(problem: HandBackProblem): string {
     case 'closes-early': return 'the line closes the group `{ … }` before its end, and what follows would run outside it';
     case 'runs-outside': return 'part of the line would run outside the group';
   }
+}
+
+// ------------------------------------------------------------------ issue 17: the git-history pack (rules/git-history.ts)
+
+/** What each form loses, and the safer form to use instead. */
+const gitHistoryForms: Record<Exclude<GitHistoryForm, { unfixed: string }>, string> = {
+  'push --force': '`git push --force` replaces the remote branch with yours and drops the commits others pushed there; use `git push --force-with-lease`, ' +
+    'which refuses when the remote moved',
+  'push --mirror': '`git push --mirror` makes every ref of the remote match yours, overwriting and deleting the remote\'s own branches and tags; push the ' +
+    'branches you mean by name',
+  'push --delete': '`git push --delete` deletes the branch or tag on the remote, with any commits only it holds; leave remote branches to the user',
+  'push --prune': '`git push --prune` deletes every remote branch you have no local branch for; push the branches you mean by name',
+  'push +refspec': 'a `+` refspec force-pushes that branch, dropping the commits others pushed there; use `git push --force-with-lease` with the plain refspec',
+  'push :ref': 'a refspec `:BRANCH` with no source deletes that branch on the remote, with any commits only it holds; leave remote branches to the user',
+  'reset --hard': '`git reset --hard` throws away every uncommitted change in the working tree and the index, which git cannot bring back; `git stash` ' +
+    'them first, or use `git reset --keep`',
+  'clean --force': '`git clean` deletes untracked files, which git never had and cannot bring back; look with `git clean -n` and remove the files by name, ' +
+    'or `git stash -u`',
+  'checkout --force': '`git checkout --force` throws away the uncommitted changes of every file it switches; `git stash` first, or `git switch -c NEW` ' +
+    'to keep them on a new branch',
+  'checkout -- paths': '`git checkout` of paths overwrites their uncommitted changes, which git cannot bring back; `git stash` first, or `git diff` them ' +
+    'to a file',
+  'checkout -B': '`git checkout -B` resets a branch that exists to another commit, dropping the commits only it held; use `git switch -c NEW` for a new ' +
+    'branch',
+  'switch --discard-changes': '`git switch --discard-changes` (or `--force`) throws away uncommitted changes; `git stash` first, or `git switch -c NEW` ' +
+    'to keep them',
+  'switch -C': '`git switch -C` resets a branch that exists to another commit, dropping the commits only it held; use `git switch -c NEW`',
+  restore: '`git restore` overwrites the working tree\'s uncommitted changes to those paths, which git cannot bring back; `git stash` first, or ' +
+    '`git restore --staged` to unstage only',
+  'branch -D': '`git branch -D` deletes a branch even when its commits are merged nowhere, and they are then reachable only through the reflog; use ' +
+    '`git branch -d`, which refuses an unmerged branch',
+  'branch -M': '`git branch -M` (or `-C`, or `-m`/`-c` with `--force`) overwrites a branch that exists, dropping the commits only it held; rename or ' +
+    'copy to a new name',
+  'branch --force': '`git branch --force` resets a branch that exists to another commit, dropping the commits only it held; use `git switch -c NEW`',
+  'tag --delete': '`git tag --delete` deletes a tag, and an annotated tag\'s object with it; leave tags to the user',
+  'tag --force': '`git tag --force` moves a tag that exists, so it no longer names the release it named; make a new tag',
+  'update-ref': '`git update-ref` moves or deletes a ref without any of the checks `git branch` and `git switch` make; use those instead',
+  'filter-branch': 'a history filter rewrites every commit of the branches it is given; work on a new branch (`git switch -c NEW`) and leave rewriting ' +
+    'to the user',
+  'gc --prune': '`git gc --prune=…` deletes unreachable commits sooner than git\'s two weeks, after which no reflog can bring them back; run `git gc` ' +
+    'without `--prune`',
+  prune: '`git prune` deletes every unreachable object now, including commits that lost their branch; run `git gc`, which keeps two weeks of them',
+  'reflog expire': '`git reflog expire` (or `delete`) removes the reflog entries that are the only way back to commits a reset or a rebase left behind; ' +
+    'leave the reflog to git',
+  'stash drop': '`git stash drop` deletes a stash, the uncommitted changes it saved; apply it with `git stash pop`, or keep it with `git stash branch NEW`',
+  'stash clear': '`git stash clear` deletes every stash, the uncommitted changes they saved; drop nothing, or `git stash branch NEW` the ones to keep',
+  'worktree remove --force': '`git worktree remove --force` deletes a worktree with its uncommitted changes and untracked files; commit or stash them ' +
+    'there first, then `git worktree remove`',
+};
+
+/** The git-history pack's sentence for a form it refuses. */
+export function gitHistory(form: GitHistoryForm): string {
+  if (typeof form === 'object') {
+    return `with the git-history pack on, \`git ${form.unfixed}\` is given a word the line does not fix, which could make it lose work (\`--force\`, ` +
+      '`--hard`, a `+` or `:` refspec, a path); spell the words out';
+  }
+  return `with the git-history pack on: ${gitHistoryForms[form]}`;
 }
