@@ -5,7 +5,8 @@
 
 import { budgets } from '../../budgets.js';
 import type {
-  AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, SedProblem, Unfixed, UnfixedCode, WrittenUse,
+  AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, PackageScriptProblem, SedProblem, Unfixed, UnfixedCode,
+  WrittenUse,
 } from '../core/facts.js';
 import type { GitHistoryForm } from '../core/effects.js';
 import type { Resolution } from '../core/path-reading.js';
@@ -134,6 +135,7 @@ const codeLoading: Record<CodeLoadingVariable, string> = {
 /** What code the line runs that treeward cannot judge (`dynamic-code`), after "code assembled at run time: ". */
 export function code(fact: CodeFact): string {
   switch (fact.source) {
+    case 'package-script': return packageScript(fact);
     case 'unfixed': return unfixedCode[fact.what](fact.via);
     case 'written-by-line':
       if (fact.via === null) return `the line runs \`${fact.file}\`, whose content an earlier part of it wrote; write the script in one command and run ` +
@@ -559,4 +561,24 @@ export function gitHistory(form: GitHistoryForm): string {
       '`--hard`, a `+` or `:` refspec, a path); spell the words out';
   }
   return `with the git-history pack on: ${gitHistoryForms[form]}`;
+}
+
+// ------------------------------------------------------------------ issue 17: the tree's own scripts (programs/package-scripts.ts)
+
+const packageScriptProblems: Record<PackageScriptProblem, (via: string, file: string) => string> = {
+  name: (via) => `${via} runs a script whose name the line does not fix, so treeward cannot read which one; spell the name out`,
+  directory: (via) => `${via} runs a script of the package.json where it runs, and the line leaves that directory unknown; run it from a fixed directory`,
+  unreadable: (via, file) => `${via} runs a script of \`${file}\`, which treeward cannot read; nothing was judged`,
+  'not-json': (via, file) => `${via} runs a script of \`${file}\`, which does not read as JSON, so treeward cannot tell which script runs`,
+  'not-text': (via, file) => `${via} runs a script of \`${file}\` that is not a string, which treeward cannot read`,
+  written: (via, file) => `${via} runs a script from \`${file}\`, which an earlier part of the line wrote, so treeward cannot read what it runs; write the ` +
+    'file in one command and run the script in another',
+  workspace: (via) => `${via} runs the scripts of a workspace treeward cannot find (a workspace is read only by its directory); run the script from ` +
+    'the workspace\'s directory',
+  arguments: (via) => `${via} appends arguments the line does not fix to the script, which runs them with the shell; spell them out`,
+  shell: (via, file) => `${via} runs its scripts with the \`script-shell\` of \`${file}\`, a shell treeward does not read; use sh, bash or zsh`,
+};
+
+function packageScript(fact: Extract<CodeFact, { source: 'package-script' }>): string {
+  return packageScriptProblems[fact.why](fact.via, fact.file ?? 'package.json');
 }
