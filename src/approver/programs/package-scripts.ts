@@ -16,9 +16,12 @@
 // - `npm install` with no package operands and `npm ci` run the root's
 //   preinstall, install, postinstall, prepublish, preprepare, prepare,
 //   postprepare (not with `-g` or `--ignore-scripts`).
-// pnpm runs pre/post scripts only with `enable-pre-post-scripts`, yarn 2+
-// never, yarn 1 and bun do: treeward judges them for every manager, since the
-// settings that decide it are not all read (judging more only refuses more).
+// pnpm runs pre/post scripts only with `enable-pre-post-scripts`
+// (https://pnpm.io/cli/run#enable-pre-post-scripts, pnpm/pnpm#2891), yarn 2+
+// never (https://yarnpkg.com/advanced/lifecycle-scripts), yarn 1 does, as npm
+// (https://docs.npmjs.com/cli/v11/using-npm/scripts): treeward judges them
+// for every manager, since the settings and versions that decide it are not
+// all read, and judging more only refuses more.
 // A missing script under `pnpm X`/`yarn X` runs X as a program, as they do.
 
 import type { Span } from '../../syntax/ast.js';
