@@ -32,7 +32,8 @@ export interface HookConfig {
 }
 
 export const emptyConfig: HookConfig = {
-  protected: [], runDirs: [], agentNames: [], wrappers: [], inlineCode: undefined, globDots: undefined, log: defaultLogSettings, platform: undefined, packs: [],
+  protected: [], runDirs: [], agentNames: [], wrappers: [], inlineCode: undefined, globDots: undefined, log: defaultLogSettings, platform: undefined,
+  packs: [],
 };
 
 /** The rotation settings a `log` object may hold, with their least and greatest values. */
@@ -93,7 +94,8 @@ const keyReaders: Record<string, (value: JsonNode, config: HookConfig, home: str
     config.log = settings;
   },
   packs(value, config) {
-    const names = stringList(value, 'packs', (text) => ((packNames as readonly string[]).includes(text) ? null : packNames.map((n) => `"${n}"`).join(' or ')));
+    const known = (text: string) => ((packNames as readonly string[]).includes(text) ? null : packNames.map((n) => `"${n}"`).join(' or '));
+    const names = stringList(value, 'packs', known);
     config.packs = [...new Set(names)] as PackName[];
   },
   platform(value, config) {

@@ -39,7 +39,10 @@ export const commandHelp: Record<string, CommandHelp> = {
     about: 'Judge one command line for a tree: print allow and the line handed back pinned to the tree, or deny, the id, the reason and a caret under the word that caused it. Exit status 0 allow, 1 deny, 2 usage error. COMMAND - reads the line from stdin.',
     options: [
       shell, platform, tree, { form: '--cwd DIR', about: 'the directory the line would start in, inside the tree (default: the tree)' }, runDir,
-      { form: '--pack PACK', about: 'turn on an opt-in rule pack: git-history refuses git commands that lose work (repeatable; the hook: `packs` in the configuration)' },
+      {
+        form: '--pack PACK',
+        about: 'turn on an opt-in rule pack: git-history refuses git commands that lose work (repeatable; the hook: `packs` in the configuration)',
+      },
       json,
       { form: '--log', about: 'write the verdict to the audit log too, as the hook does (see `treeward help log`)' },
       help,

@@ -86,7 +86,8 @@ const restoreTable = optionLines([
 
 const branchTable = optionLines([
   '-v --verbose', '-q --quiet', '-t --track[=X]', '   --no-track', '-u --set-upstream-to=X', '   --unset-upstream', '   --color[=X]', '   --no-color',
-  '-r --remotes', '   --contains=X', '   --no-contains=X', '   --abbrev[=X]', '   --no-abbrev', '-a --all', '-d --delete', '-D', '-m --move', '-M', '-c --copy', '-C',
+  '-r --remotes', '   --contains=X', '   --no-contains=X', '   --abbrev[=X]', '   --no-abbrev', '-a --all', '-d --delete', '-D', '-m --move', '-M',
+  '-c --copy', '-C',
   '-l --list', '   --show-current', '   --create-reflog', '   --edit-description', '-f --force', '   --no-force', '   --merged=X', '   --no-merged=X',
   '   --column[=X]', '   --no-column', '   --sort=X', '   --points-at=X', '-i --ignore-case', '   --recurse-submodules', '   --format=X',
 ]);
@@ -97,7 +98,9 @@ const tagTable = optionLines([
   '   --no-merged=X', '   --sort=X', '   --points-at=X', '   --format=X', '   --color[=X]', '-i --ignore-case',
 ]);
 
-const gcTable = optionLines(['-q --quiet', '   --prune[=DATE]', '   --no-prune', '   --cruft', '   --aggressive', '   --auto', '   --force', '   --keep-largest-pack']);
+const gcTable = optionLines([
+  '-q --quiet', '   --prune[=DATE]', '   --no-prune', '   --cruft', '   --aggressive', '   --auto', '   --force', '   --keep-largest-pack',
+]);
 
 const pruneTable = optionLines(['-n --dry-run', '-v --verbose', '   --progress', '   --expire=DATE', '   --exclude-promisor-objects']);
 
@@ -153,7 +156,11 @@ function judgeBranch({ line }: Read): Found {
 /** The subcommands the pack reads, each by its options table and its judge. */
 const historyRows = new Map<string, HistoryRow>([
   ['push', { table: pushTable, judge: judgePush }],
-  ['reset', { table: resetTable, judge: ({ line }) => (flagOn(line, ['hard'], ['soft', 'mixed', 'merge', 'keep']) ? ['git-discards-changes', 'reset --hard'] : null) }],
+  ['reset', {
+    table: resetTable,
+    // the last mode given is the one git uses
+    judge: ({ line }) => (flagOn(line, ['hard'], ['soft', 'mixed', 'merge', 'keep']) ? ['git-discards-changes', 'reset --hard'] : null),
+  }],
   ['clean', {
     table: cleanTable,
     // without --dry-run it removes untracked files (clean.requireForce, which makes it ask for -f, is the user's setting: not read)

@@ -420,7 +420,9 @@ export function yarnScriptRequest(args: readonly Argument[], span: Span): Script
   const rest = args.slice(i + 1);
   const command = first.text;
   if (command === 'install') return installing(first);
-  if (command === 'workspace' || command === 'workspaces') return rest.some((a) => a.text === 'run' || a.text === 'foreach') ? { ...request, problem: 'workspace' } : null;
+  if (command === 'workspace' || command === 'workspaces') {
+    return rest.some((a) => a.text === 'run' || a.text === 'foreach') ? { ...request, problem: 'workspace' } : null;
+  }
   let word = first;
   let eventArgs = rest;
   if (command === 'run') {

@@ -516,7 +516,8 @@ const gitHistoryForms: Record<Exclude<GitHistoryForm, { unfixed: string }>, stri
     'branches you mean by name',
   'push --delete': '`git push --delete` deletes the branch or tag on the remote, with any commits only it holds; leave remote branches to the user',
   'push --prune': '`git push --prune` deletes every remote branch you have no local branch for; push the branches you mean by name',
-  'push +refspec': 'a `+` refspec force-pushes that branch, dropping the commits others pushed there; use `git push --force-with-lease` with the plain refspec',
+  'push +refspec': 'a `+` refspec force-pushes that branch, dropping the commits others pushed there; use `git push --force-with-lease` with the ' +
+    'plain refspec',
   'push :ref': 'a refspec `:BRANCH` with no source deletes that branch on the remote, with any commits only it holds; leave remote branches to the user',
   'reset --hard': '`git reset --hard` throws away every uncommitted change in the working tree and the index, which git cannot bring back; `git stash` ' +
     'them first, or use `git reset --keep`',
