@@ -10,7 +10,7 @@ import { BudgetError, ParseError } from '../syntax/errors.js';
 import type { Script, Span } from '../syntax/ast.js';
 import { parse } from '../parser/parser.js';
 import type { Removal, Write } from './core/effects.js';
-import { emptyFileSystem, FsError, snapshotFileSystem } from './core/fs.js';
+import { emptyFileSystem, type FileSystem, FsError, snapshotFileSystem } from './core/fs.js';
 import { lookupBudget, resolveThroughLinks } from './core/path-reading.js';
 import { normalizeLexically } from './core/path-text.js';
 import { protectedSet, type ProtectedSet } from './core/protected.js';
@@ -63,7 +63,9 @@ function lineSettings(options: ApproveOptions): LineSettings {
  * approve and explain share; or the verdict when it does not parse
  * (`parse-error`; a closer with nothing open is `tree-group-broken`).
  */
-function prepareLine(command: string, options: ApproveOptions, settings: LineSettings): { script: Script; walker: Walker } | { denial: Verdict } {
+function prepareLine(
+  command: string, options: ApproveOptions, settings: LineSettings, fs: FileSystem,
+): { script: Script; walker: Walker } | { denial: Verdict } {
   const { dialect } = settings;
   let script: Script;
   try {
@@ -82,6 +84,7 @@ function prepareLine(command: string, options: ApproveOptions, settings: LineSet
     wrappers: new Set(options.wrappers ?? []),
     globDots: false,
     inlineCode: options.inlineCode ?? 'scan',
+    readText: (path) => readText(fs, path),
   }, script.body);
   return { script, walker };
 }
@@ -93,7 +96,7 @@ function approveOrThrow(command: string, options: ApproveOptions): Verdict {
   const fs = snapshotFileSystem(options.fs ?? emptyFileSystem);
 
   // 1. parse-error (a closer with nothing open: tree-group-broken)
-  const prepared = prepareLine(command, options, settings);
+  const prepared = prepareLine(command, options, settings, fs);
   if ('denial' in prepared) return prepared.denial;
   const { script, walker } = prepared;
   // 2. tree-group-broken
@@ -112,6 +115,7 @@ function approveOrThrow(command: string, options: ApproveOptions): Verdict {
   const denial = judge(walker.effects, {
     tree, runDirs: (options.runDirs ?? []).map(normalizeLexically), tempDirs: [...new Set([tempDir, '/tmp'])], home, fs,
     budget: lookupBudget(budgets.maxLookups), dialect,
+    packs: options.packs ?? [],
     get protected() {
       return (protectedPaths ??= protectedSet(tree, home, options.protected ?? [], fs));
     },
@@ -136,7 +140,7 @@ export function explain(command: string, options: ApproveOptions): Explanation {
   const effects: Explanation['effects'] = [];
   let walker: Walker;
   try {
-    const prepared = prepareLine(command, options, settings);
+    const prepared = prepareLine(command, options, settings, snapshotFileSystem(options.fs ?? emptyFileSystem));
     if ('denial' in prepared) return { verdict, effects };
     walker = prepared.walker;
     walker.walkLine(prepared.script.body, settings.cwd);
@@ -176,4 +180,16 @@ function endsInBackslash(command: string): boolean {
   let n = 0;
   for (let i = command.length - 1; i >= 0 && command[i] === '\\'; i--) n++;
   return n % 2 === 1;
+}
+
+/** A file's text for a program's row (package.json, .npmrc): what stands there before the line runs. */
+function readText(fs: FileSystem, path: string): { text: string } | 'absent' | 'unreadable' {
+  if (!fs.readFile) return 'unreadable';
+  try {
+    const text = fs.readFile(path);
+    return text === null ? 'absent' : { text };
+  } catch (error) {
+    if (error instanceof FsError) return 'unreadable';
+    throw error;
+  }
 }

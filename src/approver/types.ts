@@ -1,4 +1,4 @@
 // The approver's public vocabulary (options, verdicts, decision ids), at the
 // path src/cli and the library entry import it from.
 
-export { denyIds, type ApproveOptions, type DenyId, type InlineCodePolicy, type Verdict } from './core/types.js';
+export { denyIds, packDenyIds, packNames, type ApproveOptions, type DenyId, type InlineCodePolicy, type PackName, type Verdict } from './core/types.js';

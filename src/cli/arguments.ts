@@ -2,6 +2,7 @@
 // options each command takes are read from the help table (./help.ts), so an
 // option is accepted exactly where its help describes it.
 
+import { packNames, type PackName } from '../approver/types.js';
 import { type DialectName, isDialectName } from '../syntax/dialect.js';
 import { type HarnessFormat, harnessFormats, isHarnessFormat } from './harness/index.js';
 import { commandHelp } from './help.js';
@@ -27,6 +28,8 @@ export interface Arguments {
   dryRun: boolean;
   /** check, hook: whose tools run the line */
   platform: PlatformName | null;
+  /** check: the opt-in rule packs to apply */
+  packs: PackName[];
   /** check: write the verdict to the audit log too */
   log: boolean;
   /** log */
@@ -74,7 +77,7 @@ export function parseArguments(argv: string[]): Arguments {
   if (!accepted) throw new UsageError(`unknown command ${subcommand}`);
   const out: Arguments = {
     subcommand, help: false, shell: null, json: false, tree: null, cwd: null, runDirs: [], command: null, format: null, config: null,
-    project: false, dryRun: false, platform: null, log: false, denies: false, since: null, session: null, follow: false, stats: false,
+    project: false, dryRun: false, platform: null, packs: [], log: false, denies: false, since: null, session: null, follow: false, stats: false,
   };
   const fail = (message: string) => new UsageError(message, subcommand);
   for (let i = 0; i < rest.length; i++) {
@@ -128,6 +131,9 @@ function takeValue(out: Arguments, name: string, value: string, fail: (message: 
   } else if (name === '--platform') {
     if (!isPlatformName(value)) throw fail(`--platform takes ${platformNames.join(' or ')}`);
     out.platform = value;
+  } else if (name === '--pack') {
+    if (!(packNames as readonly string[]).includes(value)) throw fail(`--pack takes ${packNames.join(' or ')}`);
+    if (!out.packs.includes(value as PackName)) out.packs.push(value as PackName);
   } else if (name === '--tree') out.tree = value;
   else if (name === '--cwd') out.cwd = value;
   else if (name === '--config') out.config = value;

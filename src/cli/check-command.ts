@@ -30,6 +30,7 @@ export function runCheck(command: string, args: Arguments): { exitCode: number; 
     home: process.env['HOME'] || '/',
     env: Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string')),
     fs: fileSystemFrom(nodeFileSystem),
+    ...(args.packs.length > 0 ? { packs: args.packs } : {}),
   });
   const verdictMs = performance.now() - started;
   const problem = args.log ? logCheck(command, verdict, { tree, cwd, dialect, platform: platform ?? null, verdictMs }) : null;

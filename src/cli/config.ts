@@ -7,7 +7,7 @@
 // error carries a line on every runtime and a key written twice is an error.
 // Finding and reading the file is ./config-file.ts.
 
-import type { InlineCodePolicy } from '../approver/types.js';
+import { type InlineCodePolicy, packNames, type PackName } from '../approver/types.js';
 import { defaultLogSettings, type LogSettings } from './audit-log.js';
 import { type JsonNode, JsonTextError, parseJsonText } from './json-with-lines.js';
 import { isPlatformName, type PlatformName, platformNames } from './platform.js';
@@ -27,10 +27,13 @@ export interface HookConfig {
   log: LogSettings;
   /** Whose tools run the line (`--platform` overrides); undefined: the platform treeward runs on. */
   platform: PlatformName | undefined;
+  /** The opt-in rule packs (`packs: ["git-history"]`, issue 17). */
+  packs: PackName[];
 }
 
 export const emptyConfig: HookConfig = {
   protected: [], runDirs: [], agentNames: [], wrappers: [], inlineCode: undefined, globDots: undefined, log: defaultLogSettings, platform: undefined,
+  packs: [],
 };
 
 /** The rotation settings a `log` object may hold, with their least and greatest values. */
@@ -89,6 +92,11 @@ const keyReaders: Record<string, (value: JsonNode, config: HookConfig, home: str
       settings[entry.key as keyof typeof logLimits] = node.value;
     }
     config.log = settings;
+  },
+  packs(value, config) {
+    const known = (text: string) => ((packNames as readonly string[]).includes(text) ? null : packNames.map((n) => `"${n}"`).join(' or '));
+    const names = stringList(value, 'packs', known);
+    config.packs = [...new Set(names)] as PackName[];
   },
   platform(value, config) {
     if (value.kind !== 'string' ||

@@ -41,10 +41,15 @@ const dryRun: OptionHelp = { form: '--dry-run', about: 'print what would change,
 
 export const commandHelp: Record<string, CommandHelp> = {
   check: {
-    synopsis: 'check [--shell bash|sh|zsh] [--platform linux|darwin] [--tree DIR] [--cwd DIR] [--run-dir DIR]... [--json] [--log] [--] COMMAND',
+    synopsis: 'check [--shell bash|sh|zsh] [--platform linux|darwin] [--tree DIR] [--cwd DIR] [--run-dir DIR]... [--pack PACK]... [--json] [--log] [--] COMMAND',
     about: 'Judge one command line for a tree: print allow and the line handed back pinned to the tree, or deny, the id, the reason and a caret under the word that caused it. Exit status 0 allow, 1 deny, 2 usage error. COMMAND - reads the line from stdin.',
     options: [
-      shell, platform, tree, { form: '--cwd DIR', about: 'the directory the line would start in, inside the tree (default: the tree)' }, runDir, json,
+      shell, platform, tree, { form: '--cwd DIR', about: 'the directory the line would start in, inside the tree (default: the tree)' }, runDir,
+      {
+        form: '--pack PACK',
+        about: 'turn on an opt-in rule pack: git-history refuses git commands that lose work (repeatable; the hook: `packs` in the configuration)',
+      },
+      json,
       { form: '--log', about: 'write the verdict to the audit log too, as the hook does (see `treeward help log`)' },
       help,
     ],

@@ -262,6 +262,7 @@ function approveOptions(
     inlineCode: config.inlineCode,
     globDots: config.globDots,
     fs: fileSystemFrom(nodeFileSystem),
+    packs: config.packs,
   };
   // SPEC §3 "Platforms": a platform not known (neither linux nor darwin) is no option, and the approver reads both ways
   if (platform !== undefined) options.platform = platform;

@@ -8,9 +8,11 @@ import { describe } from 'vitest';
 import { checkTable, type Case } from '../support/programs.js';
 
 const removals: Case[] = [
-  ['git clean -fdx', 'remove . (recursive, below only, filtered, not .git)'],
-  ['git -C sub clean -fd', 'remove . in /work/tree/sub (recursive, below only, filtered, not .git)'],
-  ['git --work-tree=../other clean -fd', 'remove . in /work/tree/../other (recursive, below only, filtered, not .git)'],
+  // each with the git-history pack's finding too, which refuses only with the pack on (programs/git-history.ts)
+  ['git clean -fdx', 'remove . (recursive, below only, filtered, not .git)', 'git-history git-discards-changes (clean --force)'],
+  ['git -C sub clean -fd', 'remove . in /work/tree/sub (recursive, below only, filtered, not .git)', 'git-history git-discards-changes (clean --force)'],
+  ['git --work-tree=../other clean -fd', 'remove . in /work/tree/../other (recursive, below only, filtered, not .git)',
+    'git-history git-discards-changes (clean --force)'],
   ['git clean -n -fd'],
   ['git rm -r old', 'remove old (recursive)'],
   ['git rm --cached file'],
@@ -24,7 +26,7 @@ const writes: Case[] = [
   ['git clone https://example.com/repo.git dest', 'write dest (recursive)'],
   ['git config --global alias.co checkout', 'write /home/agent/.gitconfig'],
   ['git status'],
-  ['git checkout -- file'],
+  ['git checkout -- file', 'git-history git-discards-changes (checkout -- paths)'],
   ['git stash'],
 ];
 
@@ -42,7 +44,7 @@ const commands: Case[] = [
   ["git submodule foreach 'git pull'", 'shell-code (sh): git pull in ?'],
   // what treeward does not follow
   ['git rebase -i HEAD~3', 'runs code (editor)'],
-  ["git filter-branch --tree-filter 'rm x' HEAD", 'runs code (changes-commands) via `git filter-branch`'],
+  ["git filter-branch --tree-filter 'rm x' HEAD", 'runs code (changes-commands) via `git filter-branch`', 'git-history git-history-rewrite (filter-branch)'],
 ];
 
 describe('git: removals', () => checkTable(removals));

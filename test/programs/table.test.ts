@@ -21,6 +21,8 @@ const helpers = new Set([
   'listings.ts', // grep, rg, fd and git ls-files as listers in a pipeline
   'sed-script.ts', // sed's script language
   'coreutils-options.ts', // the option tables of files.ts
+  'git-history.ts', // the git-history pack's reading of git's subcommands, which git.ts calls
+  'package-scripts.ts', // the package managers' scripts, which package-runners.ts and interpreters.ts read
 ]);
 
 const families = readdirSync(directory).filter((file) => file.endsWith('.ts') && !helpers.has(file));

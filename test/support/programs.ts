@@ -178,6 +178,8 @@ function describeEffect(effect: Effect): string {
       return 'crontab install';
     case 'too-complex':
       return `too complex (${effect.past.source})`;
+    case 'git-history':
+      return `git-history ${effect.id} (${typeof effect.form === 'string' ? effect.form : `unfixed ${effect.form.unfixed}`})`;
     default:
       return effect.kind;
   }

@@ -29,6 +29,12 @@ export interface ProgramContext {
   wordContext: WordContext;
   dirs: Directories;
   writtenBefore: () => boolean;
+  /**
+   * A file's text as it stands before the line runs (an absolute path, through the fs seam and its size
+   * budget): 'absent' when nothing readable as a file is there, 'unreadable' when reading it failed.
+   * Absent from a context that has no filesystem (the file is then unknown).
+   */
+  readText?: (path: string) => { text: string } | 'absent' | 'unreadable';
   /** When the line wrote this file's content earlier: its literal text, or null when not known. */
   contentOf: (path: string) => { literal: string | null } | null;
   parameterFixed: (name: string) => boolean;

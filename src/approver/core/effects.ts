@@ -4,6 +4,7 @@
 
 import type { Span, Word } from '../../syntax/ast.js';
 import type { CodeFact, Complexity, GitProblem, InlineFinding } from './facts.js';
+import type { PackDenyId } from './types.js';
 import type { WordValue } from './words.js';
 
 /** Where a command runs: the possible current directories, or null when the line leaves it unknown. */
@@ -141,4 +142,20 @@ export interface TooComplex {
   past: Complexity;
 }
 
-export type Effect = Removal | Write | AgentLaunch | InlineCode | RunsCode | GitSetting | CrontabInstall | TooComplex;
+/** The git-history pack's forms (programs/git-history.ts); `unfixed`: a word of that subcommand the line does not fix. */
+export type GitHistoryForm =
+  | 'push --force' | 'push --mirror' | 'push --delete' | 'push --prune' | 'push +refspec' | 'push :ref'
+  | 'reset --hard' | 'clean --force' | 'checkout --force' | 'checkout -- paths' | 'checkout -B' | 'switch --discard-changes' | 'switch -C' | 'restore'
+  | 'branch -D' | 'branch -M' | 'branch --force' | 'tag --delete' | 'tag --force' | 'update-ref' | 'filter-branch'
+  | 'gc --prune' | 'prune' | 'reflog expire' | 'stash drop' | 'stash clear' | 'worktree remove --force'
+  | { unfixed: string };
+
+/** A git command that loses work git cannot give back (issue 17): refused only with the git-history pack on. */
+export interface GitHistory {
+  kind: 'git-history';
+  span: Span;
+  id: PackDenyId;
+  form: GitHistoryForm;
+}
+
+export type Effect = Removal | Write | AgentLaunch | InlineCode | RunsCode | GitSetting | CrontabInstall | TooComplex | GitHistory;

@@ -80,6 +80,9 @@ export type UnfixedCode =
   | 'find word' | 'git option' | 'alias value' | 'name' | 'gdb command' | 'less options' | 'ssh library' | 'ssh program' | 'rsync shell'
   | 'ssh config' | 'less command' | 'ssh option value' | 'ssh option' | 'ssh host' | 'ssh values';
 
+/** Why a package manager's scripts could not be read (programs/package-scripts.ts). */
+export type PackageScriptProblem = 'name' | 'directory' | 'unreadable' | 'not-json' | 'not-text' | 'written' | 'workspace' | 'arguments' | 'shell';
+
 /** A file an earlier part of the line wrote, which a program then runs, sources, loads or reads as commands. */
 export type WrittenUse = 'run' | 'source' | 'gdb commands' | 'gdb source' | 'ssh library' | 'ssh config' | 'make recipes';
 
@@ -93,6 +96,11 @@ export type PipedCode = 'program' | 'gdb commands' | 'sftp commands' | 'makefile
  * it); no rule decides by it.
  */
 export type CodeFact =
+  /**
+   * A package manager's script treeward cannot find or read (issue 17): its directory, its package.json, the workspace it
+   * names, the `--` arguments, or a package.json or .npmrc an earlier part of the line wrote.
+   */
+  | { source: 'package-script'; via: string; why: PackageScriptProblem; file?: string }
   /** Code, a command or a file of them that the line does not fix. */
   | { source: 'unfixed'; via: string; what: UnfixedCode }
   /** A file an earlier part of the line wrote (`via` null: the line runs the file itself). */

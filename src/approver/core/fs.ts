@@ -109,6 +109,7 @@ export const emptyFileSystem: FileSystem = {
   lstat: () => null,
   readlink: () => null,
   readdir: () => null,
+  readFile: () => null,
 };
 
 /**

@@ -5,7 +5,7 @@ import type { Span } from '../../syntax/ast.js';
 import type { FileSystem } from './fs.js';
 
 /** SPEC §3's decision ids, in the order the rules are tried. */
-export const denyIds = [
+export const specDenyIds = [
   'parse-error',
   'tree-group-broken',
   'removal-unplaced-name',
@@ -23,7 +23,26 @@ export const denyIds = [
   'internal-error',
 ] as const;
 
+/** The opt-in rule packs (`packs` in the configuration, `--pack` on `check`), off by default. */
+export const packNames = ['git-history'] as const;
+
+export type PackName = (typeof packNames)[number];
+
+/** The ids of the packs' refusals (issue 17), tried after every SPEC rule, in this order. */
+export const packDenyIds = [
+  'git-discards-changes',
+  'git-branch-delete',
+  'git-history-rewrite',
+  'git-prunes-unreachable',
+  'git-remote-overwrite',
+] as const;
+
+/** Every decision id: SPEC §3's, then the packs'. */
+export const denyIds = [...specDenyIds, ...packDenyIds] as const;
+
 export type DenyId = (typeof denyIds)[number];
+
+export type PackDenyId = (typeof packDenyIds)[number];
 
 export type Verdict =
   | { decision: 'allow'; command: string }
@@ -65,4 +84,6 @@ export interface ApproveOptions {
   fs?: FileSystem;
   /** SPEC §3 "Platforms": whose tools run the line (GNU's on linux, BSD's on darwin); absent: not known, so both readings apply. */
   platform?: 'linux' | 'darwin';
+  /** Opt-in rule packs to apply after SPEC's rules (`git-history`). Default: none. */
+  packs?: readonly PackName[];
 }

@@ -10,6 +10,7 @@ import { type Argument, derivedArgument, type Listing, unfixedArgument } from '.
 import { joinPath, trimTrailingSlashes } from '../core/path-text.js';
 import { type Action, type Invocation, type ProgramContext, type ProgramRow, runsCode } from '../core/actions.js';
 import { listingFilter } from './find.js';
+import { gitHistoryActions } from './git-history.js';
 
 export const rows: ProgramRow[] = [{ names: ['git'], shadowable: true, read: readGit }];
 
@@ -107,6 +108,7 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
   if (git.settings.some((s) => s.key.toLowerCase() === `alias.${sub.text}`)) return out;
   const reader = sub.text === null ? undefined : gitSubcommands.get(sub.text);
   if (reader) out.push(...reader(git, sub, subArgs, subArgs.map((a) => a.text)));
+  out.push(...gitHistoryActions(sub, subArgs, span));
   return out;
 }
 

@@ -9,6 +9,7 @@ import type { Argument } from '../core/arguments.js';
 import { flagLines, getopt, has, optionLines, type OptionTable, readOptions } from '../core/options.js';
 import { inlineCodeAction } from './inline-code.js';
 import { readAs } from './invocation.js';
+import { bunScriptRequest, packageScripts } from './package-scripts.js';
 import { npxRow, runPackage } from './package-runners.js';
 
 interface Interpreter {
@@ -270,7 +271,18 @@ const pythonWritingModules: Record<string, (operands: Argument[]) => Argument[]>
   'json.tool': (operands) => operands.slice(1, 2),
 };
 
+/** `bun run X` and `bun X` run the package.json script X where there is one (issue 17): judged besides bun's reading as a file or binary. */
 function readInterpreter(invocation: Invocation): Action[] {
+  const { name, args, ctx, span } = invocation;
+  const first = args[1]?.text;
+  if (name === 'bun' && first !== undefined && first !== null && (first === 'run' || !bun.subcommands!.includes(first))) {
+    const request = bunScriptRequest(args, span);
+    if (request) return [...packageScripts(request, ctx), ...readInterpreterLine(invocation)];
+  }
+  return readInterpreterLine(invocation);
+}
+
+function readInterpreterLine(invocation: Invocation): Action[] {
   const { name, args, ctx, span } = invocation;
   const row = interpreters.get(name)!;
   let rest = args.slice(1);

@@ -11,6 +11,7 @@ import { optionLines, type ParsedOption, readOptions, valuesOf } from '../core/o
 import { beforeFirst, withoutExtras } from '../core/path-text.js';
 import { agentLaunch, packageHarness } from './agents.js';
 import { readAs } from './invocation.js';
+import { npmScriptRequest, packageScripts, pnpmScriptRequest, type ScriptRequest, yarnScriptRequest } from './package-scripts.js';
 
 export const npxRow: ProgramRow = {
   names: ['npx', 'bunx'],
@@ -57,7 +58,7 @@ export const rows: ProgramRow[] = [
       const { args } = invocation;
       const sub = args[1]?.text;
       if (sub === 'exec' || sub === 'x') return readAs(npxRow, invocation, [args[0]!, ...args.slice(2)]);
-      return [];
+      return scriptsOf(npmScriptRequest(args, invocation.span), invocation);
     },
   },
   {
@@ -71,7 +72,7 @@ export const rows: ProgramRow[] = [
         const rest = args.slice(2).filter((a, k, all) => !(a.text ?? '').startsWith('-') || k === all.length);
         return rest.length > 0 ? [{ kind: 'run', argv: rest }] : [];
       }
-      return [];
+      return scriptsOf(pnpmScriptRequest(args, invocation.span), invocation);
     },
   },
   {
@@ -82,11 +83,16 @@ export const rows: ProgramRow[] = [
       const sub = args[1]?.text;
       if (sub === 'dlx') return readAs(npxRow, invocation, [args[0]!, ...args.slice(2)]);
       if (sub === 'exec') return args.length > 2 ? [{ kind: 'run', argv: args.slice(2) }] : [];
-      return [];
+      return scriptsOf(yarnScriptRequest(args, invocation.span), invocation);
     },
   },
   { names: ['uvx', 'uv', 'pipx'], shadowable: true, read: readUv },
 ];
+
+/** The scripts a manager's command runs from the tree's package.json (package-scripts.ts), or nothing for its other commands. */
+function scriptsOf(request: ScriptRequest | null, { ctx }: Invocation): Action[] {
+  return request === null ? [] : packageScripts(request, ctx);
+}
 
 /** uvx, `uv tool run`, `pipx run`: a package's tool; `uv run`: a command in the project's environment. */
 function readUv({ name, args, ctx, span }: Invocation): Action[] {

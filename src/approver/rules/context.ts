@@ -8,7 +8,7 @@ import type { Effect } from '../core/effects.js';
 import type { FileSystem } from '../core/fs.js';
 import type { LookupBudget } from '../core/path-reading.js';
 import type { ProtectedSet } from '../core/protected.js';
-import type { DenyId } from '../core/types.js';
+import type { DenyId, PackName } from '../core/types.js';
 
 export interface JudgeContext {
   tree: string;
@@ -22,6 +22,8 @@ export interface JudgeContext {
   dialect: Dialect;
   /** Every glob matches dot names (configured, or the user's startup files turn dotglob on). */
   globDots: boolean;
+  /** The opt-in packs in force (issue 17). */
+  packs: readonly PackName[];
 }
 
 export interface Denial {

@@ -11,6 +11,7 @@
 import type { Effect } from '../core/effects.js';
 import { agentLaunch, dynamicCode, gitCommandSetting, inlineCode, tooComplex } from './code.js';
 import type { Denial, JudgeContext, Rule } from './context.js';
+import { gitHistory } from './git-history.js';
 import { protectedRemoval, removalOutsideTree, removalUnfixedTarget, removalUnplacedName } from './removals.js';
 import { protectedWrite, writeUnfixedTarget } from './writes.js';
 
@@ -39,4 +40,6 @@ const rules: Rule[] = [
   dynamicCode,
   gitCommandSetting(judge),
   tooComplex,
+  // the opt-in packs' rules, after SPEC's (their ids follow SPEC's in core/types.ts)
+  gitHistory,
 ];

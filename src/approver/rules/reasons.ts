@@ -5,8 +5,10 @@
 
 import { budgets } from '../../budgets.js';
 import type {
-  AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, SedProblem, Unfixed, UnfixedCode, WrittenUse,
+  AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, PackageScriptProblem, SedProblem, Unfixed, UnfixedCode,
+  WrittenUse,
 } from '../core/facts.js';
+import type { GitHistoryForm } from '../core/effects.js';
 import type { Resolution } from '../core/path-reading.js';
 import type { Reading } from './readings.js';
 
@@ -133,6 +135,7 @@ const codeLoading: Record<CodeLoadingVariable, string> = {
 /** What code the line runs that treeward cannot judge (`dynamic-code`), after "code assembled at run time: ". */
 export function code(fact: CodeFact): string {
   switch (fact.source) {
+    case 'package-script': return packageScript(fact);
     case 'unfixed': return unfixedCode[fact.what](fact.via);
     case 'written-by-line':
       if (fact.via === null) return `the line runs \`${fact.file}\`, whose content an earlier part of it wrote; write the script in one command and run ` +
@@ -501,4 +504,82 @@ function handBack(problem: HandBackProblem): string {
     case 'closes-early': return 'the line closes the group `{ … }` before its end, and what follows would run outside it';
     case 'runs-outside': return 'part of the line would run outside the group';
   }
+}
+
+// ------------------------------------------------------------------ issue 17: the git-history pack (rules/git-history.ts)
+
+/** What each form loses, and the safer form to use instead. */
+const gitHistoryForms: Record<Exclude<GitHistoryForm, { unfixed: string }>, string> = {
+  'push --force': '`git push --force` replaces the remote branch with yours and drops the commits others pushed there; use `git push --force-with-lease`, ' +
+    'which refuses when the remote moved',
+  'push --mirror': '`git push --mirror` makes every ref of the remote match yours, overwriting and deleting the remote\'s own branches and tags; push the ' +
+    'branches you mean by name',
+  'push --delete': '`git push --delete` deletes the branch or tag on the remote, with any commits only it holds; leave remote branches to the user',
+  'push --prune': '`git push --prune` deletes every remote branch you have no local branch for; push the branches you mean by name',
+  'push +refspec': 'a `+` refspec force-pushes that branch, dropping the commits others pushed there; use `git push --force-with-lease` with the ' +
+    'plain refspec',
+  'push :ref': 'a refspec `:BRANCH` with no source deletes that branch on the remote, with any commits only it holds; leave remote branches to the user',
+  'reset --hard': '`git reset --hard` throws away every uncommitted change in the working tree and the index, which git cannot bring back; `git stash` ' +
+    'them first, or use `git reset --keep`',
+  'clean --force': '`git clean` deletes untracked files, which git never had and cannot bring back; look with `git clean -n` and remove the files by name, ' +
+    'or `git stash -u`',
+  'checkout --force': '`git checkout --force` throws away the uncommitted changes of every file it switches; `git stash` first, or `git switch -c NEW` ' +
+    'to keep them on a new branch',
+  'checkout -- paths': '`git checkout` of paths overwrites their uncommitted changes, which git cannot bring back; `git stash` first, or `git diff` them ' +
+    'to a file',
+  'checkout -B': '`git checkout -B` resets a branch that exists to another commit, dropping the commits only it held; use `git switch -c NEW` for a new ' +
+    'branch',
+  'switch --discard-changes': '`git switch --discard-changes` (or `--force`) throws away uncommitted changes; `git stash` first, or `git switch -c NEW` ' +
+    'to keep them',
+  'switch -C': '`git switch -C` resets a branch that exists to another commit, dropping the commits only it held; use `git switch -c NEW`',
+  restore: '`git restore` overwrites the working tree\'s uncommitted changes to those paths, which git cannot bring back; `git stash` first, or ' +
+    '`git restore --staged` to unstage only',
+  'branch -D': '`git branch -D` deletes a branch even when its commits are merged nowhere, and they are then reachable only through the reflog; use ' +
+    '`git branch -d`, which refuses an unmerged branch',
+  'branch -M': '`git branch -M` (or `-C`, or `-m`/`-c` with `--force`) overwrites a branch that exists, dropping the commits only it held; rename or ' +
+    'copy to a new name',
+  'branch --force': '`git branch --force` resets a branch that exists to another commit, dropping the commits only it held; use `git switch -c NEW`',
+  'tag --delete': '`git tag --delete` deletes a tag, and an annotated tag\'s object with it; leave tags to the user',
+  'tag --force': '`git tag --force` moves a tag that exists, so it no longer names the release it named; make a new tag',
+  'update-ref': '`git update-ref` moves or deletes a ref without any of the checks `git branch` and `git switch` make; use those instead',
+  'filter-branch': 'a history filter rewrites every commit of the branches it is given; work on a new branch (`git switch -c NEW`) and leave rewriting ' +
+    'to the user',
+  'gc --prune': '`git gc --prune=…` deletes unreachable commits sooner than git\'s two weeks, after which no reflog can bring them back; run `git gc` ' +
+    'without `--prune`',
+  prune: '`git prune` deletes every unreachable object now, including commits that lost their branch; run `git gc`, which keeps two weeks of them',
+  'reflog expire': '`git reflog expire` (or `delete`) removes the reflog entries that are the only way back to commits a reset or a rebase left behind; ' +
+    'leave the reflog to git',
+  'stash drop': '`git stash drop` deletes a stash, the uncommitted changes it saved; apply it with `git stash pop`, or keep it with `git stash branch NEW`',
+  'stash clear': '`git stash clear` deletes every stash, the uncommitted changes they saved; drop nothing, or `git stash branch NEW` the ones to keep',
+  'worktree remove --force': '`git worktree remove --force` deletes a worktree with its uncommitted changes and untracked files; commit or stash them ' +
+    'there first, then `git worktree remove`',
+};
+
+/** The git-history pack's sentence for a form it refuses. */
+export function gitHistory(form: GitHistoryForm): string {
+  if (typeof form === 'object') {
+    return `with the git-history pack on, \`git ${form.unfixed}\` is given a word the line does not fix, which could make it lose work (\`--force\`, ` +
+      '`--hard`, a `+` or `:` refspec, a path); spell the words out';
+  }
+  return `with the git-history pack on: ${gitHistoryForms[form]}`;
+}
+
+// ------------------------------------------------------------------ issue 17: the tree's own scripts (programs/package-scripts.ts)
+
+const packageScriptProblems: Record<PackageScriptProblem, (via: string, file: string) => string> = {
+  name: (via) => `${via} runs a script whose name the line does not fix, so treeward cannot read which one; spell the name out`,
+  directory: (via) => `${via} runs a script of the package.json where it runs, and the line leaves that directory unknown; run it from a fixed directory`,
+  unreadable: (via, file) => `${via} runs a script of \`${file}\`, which treeward cannot read; nothing was judged`,
+  'not-json': (via, file) => `${via} runs a script of \`${file}\`, which does not read as JSON, so treeward cannot tell which script runs`,
+  'not-text': (via, file) => `${via} runs a script of \`${file}\` that is not a string, which treeward cannot read`,
+  written: (via, file) => `${via} runs a script from \`${file}\`, which an earlier part of the line wrote, so treeward cannot read what it runs; write the ` +
+    'file in one command and run the script in another',
+  workspace: (via) => `${via} runs the scripts of a workspace treeward cannot find (a workspace is read only by its directory); run the script from ` +
+    'the workspace\'s directory',
+  arguments: (via) => `${via} appends arguments the line does not fix to the script, which runs them with the shell; spell them out`,
+  shell: (via, file) => `${via} runs its scripts with the \`script-shell\` of \`${file}\`, a shell treeward does not read; use sh, bash or zsh`,
+};
+
+function packageScript(fact: Extract<CodeFact, { source: 'package-script' }>): string {
+  return packageScriptProblems[fact.why](fact.via, fact.file ?? 'package.json');
 }

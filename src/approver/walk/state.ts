@@ -16,7 +16,7 @@ import { LineFacts } from './line-facts.js';
 import type { Outcome, Scope } from './scope.js';
 
 /** What the walk is given for the whole line: the part of a program's context that does not change as the line runs. */
-export type WalkOptions = Pick<ProgramContext, 'dialect' | 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode'> & {
+export type WalkOptions = Pick<ProgramContext, 'dialect' | 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode' | 'readText'> & {
   globDots: boolean;
 };
 
@@ -35,12 +35,12 @@ export abstract class WalkState {
   readonly functionsWalked = new Set<FunctionDefinition>();
 
   /** The part of every program's context that is the same for the whole line. */
-  readonly programConstants: Pick<ProgramContext, 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode'>;
+  readonly programConstants: Pick<ProgramContext, 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode' | 'readText'>;
 
   constructor(readonly options: WalkOptions, body: Statement[]) {
     this.fixable = findFixableNames(body);
-    const { home, tempDir, env, agentNames, wrappers, inlineCode } = options;
-    this.programConstants = { home, tempDir, env, agentNames, wrappers, inlineCode };
+    const { home, tempDir, env, agentNames, wrappers, inlineCode, readText } = options;
+    this.programConstants = { home, tempDir, env, agentNames, wrappers, inlineCode, ...(readText ? { readText } : {}) };
   }
 
   /** Walk a list of statements in order. */
