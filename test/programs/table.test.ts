@@ -21,6 +21,7 @@ const helpers = new Set([
   'listings.ts', // grep, rg, fd and git ls-files as listers in a pipeline
   'sed-script.ts', // sed's script language
   'coreutils-options.ts', // the option tables of files.ts
+  'unknown.ts', // what a program the table does not read is assumed to do with its words
 ]);
 
 const families = readdirSync(directory).filter((file) => file.endsWith('.ts') && !helpers.has(file));

@@ -138,6 +138,7 @@ export function describeAction(action: Action): string {
         action.hardLinkSource && 'hard-link source',
         action.content === false && 'no content',
         action.fresh && 'fresh',
+        action.handed && 'handed',
       ]);
     case 'place':
       return `place ${shownArgument(action.arg)}${shownDirs(action.dirs)}`;

@@ -23,6 +23,7 @@ import { rows as interpreters } from './interpreters.js';
 import { readByRow } from './invocation.js';
 import { rows as less } from './less.js';
 import { rows as make } from './make.js';
+import { rows as readers } from './readers.js';
 import { rows as packageRunners } from './package-runners.js';
 import { rows as removalTools } from './removal-tools.js';
 import { rows as scheduling } from './scheduling.js';
@@ -32,6 +33,7 @@ import { rows as shellOptions } from './shell-options.js';
 import { rows as shells } from './shells.js';
 import { rows as ssh } from './ssh.js';
 import { rows as textCopy, wrapperWordBeforeCopy } from './text-copy.js';
+import { handedWords } from './unknown.js';
 import { rows as wrappers } from './wrappers.js';
 
 export { producerListing } from './listings.js';
@@ -41,7 +43,7 @@ export type { Builtin, SetsNames } from './shell-builtins.js';
 
 const families: readonly (readonly ProgramRow[])[] = [
   files, archives, directories, shellBuiltins, shellOptions, wrappers, shells, interpreters, packageRunners,
-  git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy,
+  git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy, readers,
 ];
 
 /** The families' rows by name; a name registered twice is an error. */
@@ -107,7 +109,9 @@ export function readProgram(name: string, args: Argument[], ctx: ProgramContext,
   if (row && !yieldsToConfiguredWrapper(row)) return readByRow(row, program, args, ctx, span);
   if (ctx.wrappers.has(program)) return [{ kind: 'run', argv: args.slice(1).filter((a) => !(a.text ?? '').startsWith('-')) }];
   if (row) return readByRow(row, program, args, ctx, span);
-  return [];
+  // a builtin without a row reads no file (`echo`, `true`); any other program may write what its words name
+  if (builtinTable.has(program)) return [];
+  return handedWords(program, args, ctx.home);
 }
 
 function yieldsToConfiguredWrapper(row: ProgramRow): boolean {
