@@ -35,6 +35,7 @@ import { rows as ssh } from './ssh.js';
 import { rows as textCopy, wrapperWordBeforeCopy } from './text-copy.js';
 import { handedWords } from './unknown.js';
 import { rows as wrappers } from './wrappers.js';
+import { rows as writers } from './writers.js';
 
 export { producerListing } from './listings.js';
 export { readByItsProgram, variableMeaning, type VariableMeaning } from './environment.js';
@@ -43,7 +44,7 @@ export type { Builtin, SetsNames } from './shell-builtins.js';
 
 const families: readonly (readonly ProgramRow[])[] = [
   files, archives, directories, shellBuiltins, shellOptions, wrappers, shells, interpreters, packageRunners,
-  git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy, readers,
+  git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy, readers, writers,
 ];
 
 /** The families' rows by name; a name registered twice is an error. */
