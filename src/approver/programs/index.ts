@@ -24,6 +24,7 @@ import { readByRow } from './invocation.js';
 import { rows as less } from './less.js';
 import { rows as make } from './make.js';
 import { rows as readers } from './readers.js';
+import { rows as runners } from './runners.js';
 import { rows as packageRunners } from './package-runners.js';
 import { rows as removalTools } from './removal-tools.js';
 import { rows as scheduling } from './scheduling.js';
@@ -33,6 +34,7 @@ import { rows as shellOptions } from './shell-options.js';
 import { rows as shells } from './shells.js';
 import { rows as ssh } from './ssh.js';
 import { rows as textCopy, wrapperWordBeforeCopy } from './text-copy.js';
+import { rows as tools } from './tools.js';
 import { handedWords } from './unknown.js';
 import { rows as wrappers } from './wrappers.js';
 import { rows as writers } from './writers.js';
@@ -44,7 +46,7 @@ export type { Builtin, SetsNames } from './shell-builtins.js';
 
 const families: readonly (readonly ProgramRow[])[] = [
   files, archives, directories, shellBuiltins, shellOptions, wrappers, shells, interpreters, packageRunners,
-  git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy, readers, writers,
+  git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy, readers, writers, runners, tools,
 ];
 
 /** The families' rows by name; a name registered twice is an error. */
