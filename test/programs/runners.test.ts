@@ -101,6 +101,8 @@ describe('sqlite3', () => {
     ['sqlite3 -readonly db.sqlite .tables'],
     ["sqlite3 db.sqlite '.output out.txt' 'select 1'", 'write db.sqlite', 'write out.txt'],
     ["sqlite3 db.sqlite '.once /home/agent/.bashrc'", 'write db.sqlite', 'write /home/agent/.bashrc'],
+    // sqlite3 does not expand `~` (sqlite3 3.40 run: `.output ~/x` fails on a missing `~` directory)
+    ["sqlite3 db.sqlite '.output ~/x'", 'write db.sqlite', 'write ~/x'],
     ["sqlite3 db.sqlite '.shell rm -rf build'", 'write db.sqlite', 'shell-code (sh): rm -rf build'],
     ["sqlite3 db.sqlite '.system rm -rf build'", 'write db.sqlite', 'shell-code (sh): rm -rf build'],
     ["sqlite3 db.sqlite '.load ./evil'", 'write db.sqlite', 'runs code (unfixed) via `sqlite3 .load`'],

@@ -192,7 +192,7 @@ function sqliteLine(words: Argument[]): SqliteLine {
 }
 
 /** One command of sqlite3's: a dot-command by name, or SQL. */
-function sqliteCommand(text: string, at: Argument, span: Invocation['span']): Action[] {
+function sqliteCommand(text: string, at: Argument, span: Invocation['span'], home: string): Action[] {
   const trimmed = text.trim();
   if (!trimmed.startsWith('.')) return writingSql.test(trimmed) ? [unknown(span, 'sqlite3', 'code')] : [];
   const [dot, ...rest] = trimmed.slice(1).split(/\s+/);
@@ -204,7 +204,9 @@ function sqliteCommand(text: string, at: Argument, span: Invocation['span']): Ac
     if (operand === undefined || /^(stdout|stderr|off)$/.test(operand)) return [];
     if (operand.startsWith('|')) return [{ kind: 'shell-code', code: `${operand.slice(1)} ${rest.slice(rest.indexOf(operand) + 1).join(' ')}`.trim(), span, dialect: 'sh' }];
     if (/['"]/.test(operand)) return [unknown(span, `sqlite3 .${name}`)];
-    return [{ kind: 'write', arg: derivedArgument(at, operand), by: `sqlite3 .${name}` }];
+    const by = `sqlite3 .${name}`;
+    // the name as sqlite3 opens it (no `~` expansion: sqlite3 3.40 run: `.output ~/x` fails on a missing `~` directory), and handed on in case
+    return [{ kind: 'write', arg: derivedArgument(at, operand), by }, ...handedWords(by, [at, derivedArgument(at, operand)], home)];
   }
   if (name === 'shell' || name === 'system') {
     const code = rest.join(' ');
@@ -223,12 +225,12 @@ function readSqlite({ args, ctx, span }: Invocation): Action[] {
   if (line.init) out.push(unknown(span, 'sqlite3 -init', 'command file'));
   for (const c of [...line.cmd, ...sql]) {
     if (c.text === null) out.push(unknown(span, 'sqlite3'));
-    else out.push(...sqliteCommand(c.text, c, span));
+    else out.push(...sqliteCommand(c.text, c, span, ctx.home));
   }
   if (sql.length === 0) {
     // commands from stdin: a here-document is read, line by line; anything else is not
     if (ctx.stdinText === undefined || ctx.stdinText === null) out.push(unknown(span, 'sqlite3', 'command file'));
-    else for (const l of ctx.stdinText.split('\n')) out.push(...sqliteCommand(l, database ?? args[0]!, span));
+    else for (const l of ctx.stdinText.split('\n')) out.push(...sqliteCommand(l, database ?? args[0]!, span, ctx.home));
   }
   return out;
 }

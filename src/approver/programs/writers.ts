@@ -145,10 +145,17 @@ function readSshKeygen({ line, ctx, span, args }: Invocation): Action[] {
   if (has(line, 'l', 'y', 'F', 'L', 'Q', 'e', 'i', 'D', 'B') || (has(line, 'k') && !file)) return out;
   if (has(line, 'K')) return [...out, write(derivedArgument(args[0]!, '.'), 'ssh-keygen -K', { recursive: true })];
   if (has(line, 'A')) return [...out, write(file ?? derivedArgument(args[0]!, '/etc/ssh'), 'ssh-keygen -A', { recursive: true })];
-  const key = file ?? home('.ssh/id_*');
-  if (file === undefined) out.push(write(namesStartingWith(args[0]!, joinPath(ctx.home, '.ssh/id_')), 'ssh-keygen'));
-  else out.push(write(key, 'ssh-keygen -f'), write(key.text === null ? key : derivedArgument(key, `${key.text}.pub`), 'ssh-keygen -f'));
+  // no -f: ~/.ssh/id_TYPE (rsa by default; `ed25519-sk` is id_ed25519_sk)
+  const type = valuesOf(line, 't').pop();
+  const key = file ?? (type?.value === null ? null : home(`.ssh/id_${(type?.value ?? 'rsa').replace('-', '_')}`));
+  if (key === null) out.push(write(namesStartingWith(args[0]!, joinPath(ctx.home, '.ssh/id_')), 'ssh-keygen'));
+  else out.push(write(key, file ? 'ssh-keygen -f' : 'ssh-keygen'), write(key.text === null ? key : derivedArgument(key, `${key.text}.pub`), 'ssh-keygen'));
   return out;
+}
+
+function sshKeygenOnlyReads(line: ParsedOptions): boolean {
+  if (line.invalid.length > 0 || line.unfixedOptionLike.length > 0 || has(line, 'Y', 'R', 'H', 's', 'K', 'A', 'p', 'c', 'D', 'w', 'O')) return false;
+  return has(line, 'l', 'y', 'F', 'L', 'Q', 'e', 'i', 'B');
 }
 
 // ------------------------------------------------------------------ gpg (gpg(1), GnuPG 2.2)
@@ -336,7 +343,11 @@ export const rows: ProgramRow[] = [
   { names: ['shuf'], options: shufOptions, read: andHanded(({ line }) => outputs(line, 'shuf -o', 'output')) },
   { names: ['xxd'], read: andHanded(readXxd) },
   { names: ['openssl'], read: andHanded(readOpenssl) },
-  { names: ['ssh-keygen'], options: sshKeygenOptions, read: andHanded(readSshKeygen) },
+  {
+    names: ['ssh-keygen'], options: sshKeygenOptions,
+    // a reading (`-l`, `-y`, `-F` …) with every option known reads its -f file: `ssh-keygen -lf ~/.ssh/id_ed25519.pub` flows
+    read: (invocation) => (sshKeygenOnlyReads(invocation.line) ? readSshKeygen(invocation) : andHanded(readSshKeygen)(invocation)),
+  },
   { names: ['gpg', 'gpg2'], read: andHanded(readGpg) },
   { names: ['cc', 'gcc', 'g++', 'c++', 'clang', 'clang++'], read: andHanded(readCompiler) },
   { names: ['go'], read: andHanded(readGo) },
