@@ -60,7 +60,7 @@ const tools: Case[] = [
   ['cmake -E rm -rf build', 'remove build (recursive)'],
   ['cmake -E remove_directory build', 'remove build (recursive)'],
   ['cmake -E remove a b', 'remove a', 'remove b'],
-  ['cmake -E copy a b dest', 'write dest', 'place dest'],
+  ['cmake -E copy a b dest', 'write dest', 'write dest/a', 'write dest/b', 'place dest', 'place dest/a', 'place dest/b'],
   ['cmake -E copy_directory src out', 'write out (recursive)', 'place out'],
   ['cmake -E rename a b', 'remove a (recursive)', 'write b', 'place b'],
   ['cmake -E create_symlink t l', 'write l', 'place l'],

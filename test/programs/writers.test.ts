@@ -46,9 +46,9 @@ const crypto: Case[] = [
   ['openssl req -engine ./evil.so -new', 'runs code (runs-program) via `openssl -engine`'],
   // ssh-keygen(1)
   ['ssh-keygen -t ed25519 -f k -N ""', 'write k', 'write k.pub'],
-  ['ssh-keygen -t ed25519', 'write /home/agent/.ssh/id_ed25519', 'write /home/agent/.ssh/id_ed25519.pub'],
-  ['ssh-keygen', 'write /home/agent/.ssh/id_rsa', 'write /home/agent/.ssh/id_rsa.pub'],
-  ['ssh-keygen -t "$t"', 'write /home/agent/.ssh/id_*'],
+  ['ssh-keygen -t ed25519', 'write /home/agent/.ssh (no content)', 'write /home/agent/.ssh/id_ed25519', 'write /home/agent/.ssh/id_ed25519.pub'],
+  ['ssh-keygen', 'write /home/agent/.ssh (no content)', 'write /home/agent/.ssh/id_rsa', 'write /home/agent/.ssh/id_rsa.pub'],
+  ['ssh-keygen -t "$t"', 'write /home/agent/.ssh (no content)', 'write /home/agent/.ssh/id_*'],
   ['ssh-keygen -lf /home/agent/.ssh/id_rsa.pub'],
   ['ssh-keygen -R host', 'write /home/agent/.ssh/known_hosts', 'write /home/agent/.ssh/known_hosts.old'],
   ['ssh-keygen -R host -f kh', 'write kh', 'write kh.old'],

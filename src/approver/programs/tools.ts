@@ -7,7 +7,7 @@
 import { type Action, type Invocation, type ProgramRow, runsCode } from '../core/actions.js';
 import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import { has, optionLines, readOptions, valuesOf } from '../core/options.js';
-import { joinPath } from '../core/path-text.js';
+import { baseName, joinPath } from '../core/path-text.js';
 import { rows as archives } from './archives.js';
 import { readAs } from './invocation.js';
 import { handedWords } from './unknown.js';
@@ -45,7 +45,12 @@ function readCmake(invocation: Invocation): Action[] {
       const copies = ops.filter((a) => a.text !== '-t');
       const dest = ops.some((a) => a.text === '-t') ? ops[ops.findIndex((a) => a.text === '-t') + 1] : last;
       if (!dest || copies.length < 2) return [];
-      return [{ kind: 'write', arg: dest, recursive: tool.includes('directory'), destination: true, by }, { kind: 'place', arg: dest }];
+      const recursive = tool.includes('directory');
+      // copy: into DEST when it is a directory (cmake 3.25 run: `copy a.txt dir` makes dir/a.txt); copy_directory merges the contents into DEST
+      const inside = recursive || dest.text === null ? [] : copies.filter((c) => c !== dest && c.text !== null)
+        .map((c) => derivedArgument(c, joinPath(dest.text!, baseName(c.text!))));
+      return [{ kind: 'write', arg: dest, recursive, destination: true, by }, ...inside.map((arg): Action => ({ kind: 'write', arg, by })),
+        { kind: 'place', arg: dest }, ...inside.map((arg): Action => ({ kind: 'place', arg }))];
     }
     case 'rename': case 'create_symlink': case 'create_hardlink': {
       const [from, to] = ops;

@@ -148,6 +148,8 @@ function readSshKeygen({ line, ctx, span, args }: Invocation): Action[] {
   // no -f: ~/.ssh/id_TYPE (rsa by default; `ed25519-sk` is id_ed25519_sk)
   const type = valuesOf(line, 't').pop();
   const key = file ?? (type?.value === null ? null : home(`.ssh/id_${(type?.value ?? 'rsa').replace('-', '_')}`));
+  // ssh-keygen makes ~/.ssh first when it is missing (OpenSSH 9.2 run in the sandbox)
+  if (file === undefined) out.push(write(home('.ssh'), 'ssh-keygen', { content: false }));
   if (key === null) out.push(write(namesStartingWith(args[0]!, joinPath(ctx.home, '.ssh/id_')), 'ssh-keygen'));
   else out.push(write(key, file ? 'ssh-keygen -f' : 'ssh-keygen'), write(key.text === null ? key : derivedArgument(key, `${key.text}.pub`), 'ssh-keygen'));
   return out;
