@@ -22,7 +22,7 @@ import { IN_HOME, IN_WORK, requireSandbox, runLines, type Entry, type Layout, ty
 
 const available = requireSandbox('test/programs/writers-sandbox.test.ts');
 
-const PROGRAMS = ['split', 'csplit', 'shuf', 'xxd', 'openssl', 'ssh-keygen', 'patch', 'link', 'sqlite3', 'cmake', 'tar', 'unzip', 'mkdir'];
+const PROGRAMS = ['split', 'csplit', 'shuf', 'xxd', 'openssl', 'ssh-keygen', 'patch', 'link', 'sqlite3', 'cmake', 'tar', 'unzip', 'mkdir', 'uniq'];
 const present = PROGRAMS.filter((p) => existsSync(`/usr/bin/${p}`));
 const ENV: Record<string, string> = { PATH: '/tw/bin', HOME: IN_HOME, LANG: 'C.UTF-8', USER: 'lab', LOGNAME: 'lab' };
 
@@ -52,6 +52,7 @@ const invocations: Invocation[] = [
   { program: 'patch', run: 'patch -s -p1 < fix.diff', did: '0 ~a.txt', why: 'patch(1): the file the diff names (refused: the diff is a file treeward does not read)' },
   { program: 'patch', run: 'patch -s -p1 <<EOF\n--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-1\n+one\nEOF', did: '0 ~a.txt', why: 'a literal diff: its names, -p1 stripped' },
   { program: 'patch', run: 'patch -s -o out.txt a.txt fix.diff', did: '0 +out.txt', why: '-o: the output instead of the original' },
+  { program: 'uniq', run: 'uniq +2 a.txt out.txt', did: '0 +out.txt', why: 'uniq(1): `+2` is the obsolete `-s 2`, so out.txt is the output' },
   { program: 'link', run: 'link a.txt hard', did: '0 +hard', why: 'link(1): a hard link' },
   { program: 'sqlite3', run: "sqlite3 db.sqlite 'create table t(x);'", did: '0 +db.sqlite', why: 'the database file' },
   { program: 'sqlite3', run: "sqlite3 db.sqlite '.output o.txt' 'select 1;'", did: '0 +db.sqlite +o.txt', why: '.output FILE' },

@@ -117,7 +117,15 @@ const shells: Case[] = [
   ['zcompile -t x.zwc'],
 ];
 
+const gnuParsing: Case[] = [
+  // uniq(1): `+N` before `--` is the obsolete `-s N` (coreutils 9.1 run), so the output is the third word; read both ways
+  ['uniq +2 a.txt out.txt', 'write a.txt', 'write out.txt'],
+  ['uniq -- +2 a.txt', 'write a.txt'],
+  ['uniq -s 2 a.txt out.txt', 'write out.txt'],
+];
+
 describe('split, csplit, shuf, xxd, link', () => checkOwnActions(coreutils));
+describe('GNU option parsing', () => checkOwnActions(gnuParsing));
 describe('openssl, ssh-keygen, gpg', () => checkOwnActions(crypto));
 describe('compilers and dumps', () => checkOwnActions(builds));
 describe('history and zcompile', () => checkOwnActions(shells));
