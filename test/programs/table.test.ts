@@ -22,6 +22,7 @@ const helpers = new Set([
   'sed-script.ts', // sed's script language
   'coreutils-options.ts', // the option tables of files.ts
   'unknown.ts', // what a program the table does not read is assumed to do with its words
+  'git-config.ts', // what git reads besides its -c settings, for git.ts
 ]);
 
 const families = readdirSync(directory).filter((file) => file.endsWith('.ts') && !helpers.has(file));

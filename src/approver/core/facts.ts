@@ -223,6 +223,8 @@ export type GitProblem =
   | { source: 'unfixed' }
   /** `GIT_CONFIG_PARAMETERS`, `GIT_CONFIG_COUNT` and kin: settings in a form treeward does not read. */
   | { source: 'unread-settings' }
+  /** A file of configuration or hooks git reads that treeward does not (`include.path`, GIT_CONFIG_GLOBAL, `--template`; issue 13). */
+  | { source: 'config-file' }
   /** `git archive --exec`/`--remote`: a command run on a remote. */
   | { source: 'remote-command' }
   /** Settings inside settings past the code depth budget. */

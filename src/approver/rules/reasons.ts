@@ -305,6 +305,8 @@ export function gitProblem(problem: GitProblem, setting: string): string {
     case 'unfixed': return `the value of \`${setting}\` is not fixed, and git would run it as a command`;
     case 'unread-settings': return `\`${setting}\` gives git settings treeward does not read; use \`git -c key=value\``;
     case 'remote-command': return `\`git archive ${setting}\` runs a command on a remote`;
+    case 'config-file': return `\`${setting}\` makes git read configuration or hooks from a file treeward does not read, whose settings can run commands; ` +
+      'give the settings with `git -c key=value`';
     case 'nesting': return 'the git setting nests too deeply';
     case 'unparsable': return `git runs its value with sh, and it does not parse: ${problem.message}`;
   }
