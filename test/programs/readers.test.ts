@@ -38,7 +38,7 @@ const handed: Case[] = [
   ['rg foo .git'],
 ];
 
-describe('what an unknown program is handed', () => checkTable(handed));
+describe('what an unknown program is handed', () => checkTable(handed, { handed: true }));
 
 const tree = '/home/dev/project';
 const homeDir = '/home/dev';
@@ -83,6 +83,12 @@ describe('lines', () => {
     ['mytool keys/authorized_keys', 'deny protected-write'],
     ['sudo mytool ~/.bashrc', 'deny protected-write'],
     ['mytool .git/*', 'deny protected-write'],
+    // a script treeward does not read is handed its words as an unknown program is
+    ['python3 tool.py -o ~/.bashrc', 'deny protected-write'],
+    ['node build.js --out=.git/hooks/pre-commit', 'deny protected-write'],
+    ['make install PREFIX=/home/dev/.ssh', 'deny protected-write'],
+    ['python3 tool.py -o build/out src', 'allow'],
+    ['make -C src all', 'allow'],
   ])('%s: %s', (line, expected) => {
     expect(shown(judge(line))).toBe(expected);
   });

@@ -65,6 +65,14 @@ export function programTable(rowsOfFamilies: readonly (readonly ProgramRow[])[])
 
 const table = programTable(families);
 
+/**
+ * Programs that hand their words to code treeward does not read (a script
+ * in the tree, a makefile's recipes): what that code does with a protected
+ * path is not known, so the words are handed on as an unknown program's
+ * (issue 13 item 1: `python3 tool.py -o ~/.bashrc`, `make OUT=.git/x`).
+ */
+const runsUnreadCode = new Set([...interpreters, ...make].flatMap((row) => row.names));
+
 const builtinTable = new Map<string, Builtin>(Object.entries(builtins));
 
 /** The row that reads a program, by its name in the table (no path: `rm`, not `/bin/rm`). */
@@ -109,7 +117,10 @@ export function readProgram(name: string, args: Argument[], ctx: ProgramContext,
   const launch = agentLaunch(program, args, ctx, span);
   if (launch) return [effectAction(launch)];
   const row = table.get(program);
-  if (row && !yieldsToConfiguredWrapper(row)) return readByRow(row, program, args, ctx, span);
+  if (row && !yieldsToConfiguredWrapper(row)) {
+    const actions = readByRow(row, program, args, ctx, span);
+    return runsUnreadCode.has(program) ? [...actions, ...handedWords(program, args, ctx.home)] : actions;
+  }
   if (ctx.wrappers.has(program)) return [{ kind: 'run', argv: args.slice(1).filter((a) => !(a.text ?? '').startsWith('-')) }];
   if (row) return readByRow(row, program, args, ctx, span);
   // a builtin without a row reads no file (`echo`, `true`); any other program may write what its words name
