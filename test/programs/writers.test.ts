@@ -124,7 +124,18 @@ const gnuParsing: Case[] = [
   ['uniq -s 2 a.txt out.txt', 'write out.txt'],
 ];
 
+const uploads: Case[] = [
+  // curl(1) -T FILE file:///PATH writes PATH (curl 7.88 run: `-T a.txt file://$PWD/out.txt` made out.txt, `file://$PWD/d/` made d/a.txt)
+  ['curl -T a.txt file:///home/agent/.bashrc', 'write /home/agent/.bashrc'],
+  ['curl -T a.txt file://localhost/tmp/d/', 'write /tmp/d/a.txt'],
+  ['curl --upload-file a.txt FILE:///tmp/x%2Ey', 'write /tmp/x.y'],
+  ['curl -T a.txt "file:///tmp/$x"', 'write ?url-name'],
+  ["curl -T a.txt 'file:///tmp/{a,b}'", 'write ?url-name'],
+  ['curl -T a.txt https://example.com/up'],
+];
+
 describe('split, csplit, shuf, xxd, link', () => checkOwnActions(coreutils));
+describe('curl -T to file:// URLs', () => checkOwnActions(uploads));
 describe('GNU option parsing', () => checkOwnActions(gnuParsing));
 describe('openssl, ssh-keygen, gpg', () => checkOwnActions(crypto));
 describe('compilers and dumps', () => checkOwnActions(builds));
