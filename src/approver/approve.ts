@@ -149,7 +149,8 @@ export function explain(command: string, options: ApproveOptions): Explanation {
   }
   const fs = options.fs ?? emptyFileSystem;
   const budget = lookupBudget(budgets.maxLookups);
-  for (const e of walker.effects) if (e.kind === 'removal' || e.kind === 'write') effects.push(explained(e, fs, budget));
+  // a word handed to a program treeward does not read is no write it knows of (programs/unknown.ts)
+  for (const e of walker.effects) if (e.kind === 'removal' || (e.kind === 'write' && !e.handed)) effects.push(explained(e, fs, budget));
   return { verdict, effects };
 }
 

@@ -11,7 +11,12 @@ const removals: Case[] = [
   ['find build -type f -delete', 'remove build (recursive, below only, filtered)'],
   ["find . -path ./node_modules -prune -o -name '*.js' -delete", 'remove . (recursive, below only, filtered)'],
   ['find . -maxdepth 1 -delete', 'remove . (recursive, below only, filtered)'],
-  ['find -L . -delete', 'remove . (recursive, below only, filtered)'],
+  // -L, -H and -follow delete through the links they follow (GNU find 4.9 run: `find -L tree -name f -delete` removed a file outside tree)
+  ['find -L . -delete', 'remove ?program-reads (recursive, below only, filtered)'],
+  ['find -H link -name h -delete', 'remove ?program-reads (recursive, below only, filtered)'],
+  ['find . -follow -delete', 'remove ?program-reads (recursive, below only, filtered)'],
+  ['find -L . -name x -exec sed -i s/a/b/ {} +', 'run: sed -i s/a/b/ ?runner-list'],
+  ['find -L . -name x -exec cat {} +', 'run: cat ?runner-list'],
   ['find $d -delete', 'remove ?parameter (recursive, below only, filtered)'],
 ];
 

@@ -23,6 +23,8 @@ const helpers = new Set([
   'coreutils-options.ts', // the option tables of files.ts
   'git-history.ts', // the git-history pack's reading of git's subcommands, which git.ts calls
   'package-scripts.ts', // the package managers' scripts, which package-runners.ts and interpreters.ts read
+  'unknown.ts', // what a program the table does not read is assumed to do with its words
+  'git-config.ts', // what git reads besides its -c settings, for git.ts
 ]);
 
 const families = readdirSync(directory).filter((file) => file.endsWith('.ts') && !helpers.has(file));

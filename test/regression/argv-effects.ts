@@ -606,7 +606,8 @@ const readers: Record<string, Reader> = {
     const o = getopt(words, 'fCbTXNgKLVHI', ['file', 'directory', 'exclude', 'files-from', 'exclude-from', 'use-compress-program', 'format', 'transform', 'to-command', 'newer']);
     const file = value(o, 'f', 'file');
     let dir = cwd;
-    for (const [k, v] of o.seen) if ((k === 'C' || k === 'directory') && typeof v === 'string') dir = at(dir, v);
+    // GNU tar takes a unique prefix of a long name: `--dir=` is `--directory=` (GNU tar 1.34 run)
+    for (const [k, v] of o.seen) if ((k === 'C' || (k.length >= 3 && 'directory'.startsWith(k))) && typeof v === 'string') dir = at(dir, v);
     if (has(o, 'x', 'extract', 'get')) emit('write', dir, true);
     else if (has(o, 'c', 'create', 'r', 'append', 'u', 'update') && file !== null && file !== '-') emit('write', at(cwd, file));
     if (has(o, 'remove-files')) for (const p of o.operands) emit('removal', at(dir, p), true);
@@ -625,6 +626,49 @@ const readers: Record<string, Reader> = {
     if (has(o, 'remove-source-files')) for (const s of ops.slice(0, -1)) emit('removal', at(cwd, s), true);
   },
 };
+/**
+ * The writers of issue 13 whose names the sandbox stubs (the rest are not
+ * on its PATH): what each writes by its manual page, from argv alone.
+ */
+const writers: Record<string, Reader> = {
+  // split(1): PREFIXaa… (default x); the glob stands for every piece
+  split(args, cwd, _vol, emit) {
+    const o = getopt(args, 'abClnt', ['suffix-length', 'additional-suffix', 'bytes', 'line-bytes', 'lines', 'number', 'separator', 'filter']);
+    if (value(o, 'filter') !== null) return;
+    emit('write', `${at(cwd, o.operands[1] ?? 'x')}aa`);
+  },
+  // csplit(1): PREFIX00… (default xx)
+  csplit(args, cwd, _vol, emit) {
+    const o = getopt(args, 'bfn', ['suffix-format', 'prefix', 'digits']);
+    emit('write', `${at(cwd, value(o, 'f', 'prefix') ?? 'xx')}00`);
+  },
+  // link(1): FILE2
+  link(args, cwd, _vol, emit) { if (args.length === 2) emit('write', at(cwd, args[1]!)); },
+  // gcc(1): -o FILE, else a.out
+  gcc(args, cwd, _vol, emit) {
+    const o = getopt(args.filter((a) => !/^-[A-Za-z]{2,}/.test(a) || a.startsWith('-o')), 'oIDLlU', []);
+    const out = value(o, 'o');
+    if (out !== null) emit('write', at(cwd, out));
+    else if (!has(o, 'c', 'S', 'E', 'M')) emit('write', at(cwd, 'a.out'));
+  },
+  // sqlite3: the database file
+  sqlite3(args, cwd, _vol, emit) {
+    const db = args.find((a) => !a.startsWith('-'));
+    if (db !== undefined && db !== ':memory:' && !args.includes('-readonly')) emit('write', at(cwd, db));
+  },
+  // patch(1): the file named, or -o FILE (a diff on stdin is not in argv)
+  patch(args, cwd, _vol, emit) {
+    const o = getopt(args, 'BdDFgioprVxYz', ['prefix', 'directory', 'ifdef', 'fuzz', 'get', 'input', 'output', 'strip', 'reject-file']);
+    if (has(o, 'dry-run')) return;
+    const out = value(o, 'o', 'output');
+    if (out !== null) { if (out !== '-') emit('write', at(cwd, out)); return; }
+    const dir = value(o, 'd', 'directory');
+    if (o.operands[0]) emit('write', at(dir === null ? cwd : at(cwd, dir), o.operands[0]));
+  },
+};
+writers.cc = writers.gcc!;
+writers.clang = writers.gcc!;
+Object.assign(readers, writers);
 readers.del = readers.rimraf!;
 readers.trash = readers.rimraf!;
 readers['trash-put'] = readers.rimraf!;

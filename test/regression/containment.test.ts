@@ -27,6 +27,7 @@ import { IN_WORK, requireSandbox, runLines, type Case, type Layout, type LineRes
 import { callEvents, describeListed, diffEvents, fromRunner, inside, unlisted } from './argv-effects.js';
 import { caseKey, loadCorpus, type CorpusCase } from './corpus.js';
 import { hostileCase, hostileLayout } from './hostile.js';
+import { programCase } from './program-lines.js';
 import { KnownLedger, kindOf } from './known.js';
 import { knownFailures } from './known-failures.js';
 import { judgeInPlace, moveCase, moved, movedEnv, movePath, sandboxEnv, volumeOfLayout } from './sandbox-land.js';
@@ -119,7 +120,24 @@ for (const { seed, runs, replay } of hostileSeeds) {
     });
   });
 }
-const seedList = hostileSeeds.map((s) => `${s.seed} (${s.runs})`).join(', ');
+// issue 13's classes: programs handed a path in every spelling; one that names a protected path is never allowed
+const programSeeds = seedsFor('program-lines');
+const programCounts = { generated: 0, allowed: 0 };
+for (const { seed, runs, replay } of programSeeds) {
+  fc.sample(programCase, { seed, numRuns: runs }).forEach(({ line, dialect, protectedPath }, n) => {
+    programCounts.generated++;
+    const explanation = explain(line, hostileOptions(dialect));
+    if (explanation.verdict.decision !== 'allow') return;
+    programCounts.allowed++;
+    const test = `generated program line #${n} [${dialect}] (seed ${seed})`;
+    const early = protectedPath ? 'the line hands a program a protected path, and the approver allowed it' : undefined;
+    plans.push({
+      test, replay, line, dialect, vol: hostileVol, explanation, ...runCases(test, dialect, explanation.verdict.command, hostileLayout, movedEnv),
+      leaves: [], tree: moved.tree, ...(early ? { early } : {}),
+    });
+  });
+}
+const seedList = [...hostileSeeds, ...programSeeds].map((s) => `${s.seed} (${s.runs})`).join(', ');
 
 // ------------------------------------------------------------------ judging a plan
 
@@ -171,7 +189,8 @@ describe.skipIf(!available)('containment in the real shells', () => {
   afterAll(() => {
     console.log(`containment: corpus ${counts.corpusRuns} case×dialect, ${counts.corpusAllowed} allowed and run twice; ` +
       `generated ${counts.generated} hostile lines (seeds ${seedList}), ${counts.generatedAllowed} allowed and run twice ` +
-      `(bash ${counts.byDialect.bash}, sh ${counts.byDialect.sh}, zsh ${counts.byDialect.zsh}); ${Date.now() - t0} ms`);
+      `(bash ${counts.byDialect.bash}, sh ${counts.byDialect.sh}, zsh ${counts.byDialect.zsh}); ` +
+      `program lines ${programCounts.generated}, ${programCounts.allowed} allowed and run twice; ${Date.now() - t0} ms`);
     if (ledger.report.failed.length) console.log(ledger.summary('containment'));
   });
 

@@ -42,6 +42,8 @@ export interface Setting {
   written?: Record<string, string | null>;
   fedByPipe?: boolean;
   stdinText?: string;
+  /** Show the words a row hands on as an unknown program's (`(handed)`, programs/unknown.ts); left out unless asked. */
+  handed?: boolean;
 }
 
 /** What `line`'s one simple command does, as its program's row reads it. */
@@ -91,7 +93,7 @@ export function readLine(line: string, setting: Setting = {}): Action[] {
 
 /** Each action of `line` in short (see the header). */
 export function described(line: string, setting: Setting = {}): string[] {
-  return readLine(line, setting).map(describeAction);
+  return readLine(line, setting).filter((a) => setting.handed === true || !(a.kind === 'write' && a.handed)).map(describeAction);
 }
 
 /** A line of a family's table: the command, then each action its row reads, in order. */
@@ -138,6 +140,7 @@ export function describeAction(action: Action): string {
         action.hardLinkSource && 'hard-link source',
         action.content === false && 'no content',
         action.fresh && 'fresh',
+        action.handed && 'handed',
       ]);
     case 'place':
       return `place ${shownArgument(action.arg)}${shownDirs(action.dirs)}`;

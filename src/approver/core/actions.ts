@@ -63,6 +63,11 @@ export type Action =
       destination?: boolean;
       /** mktemp: a new entry under a random name, which cannot have put a link in a later path's way. */
       fresh?: boolean;
+      /**
+       * A word handed to a program the table does not read (programs/unknown.ts):
+       * it may be written, so a protected path is refused; nothing else about it is known or assumed.
+       */
+      handed?: true;
     }
   /** `ln -s t x`, `mv a x`, `cp a x`: what lands at `x` may be a link, so later paths through it are not fixed. */
   | { kind: 'place'; arg: Argument; dirs?: Directories }

@@ -81,6 +81,8 @@ export interface Write extends Target {
   destination?: boolean;
   /** The write lands on entries another program lists below this target (`grep -rl x src | xargs sed -i`). */
   below?: ListedBelow;
+  /** A word handed to a program treeward does not read: judged only against the protected set (programs/unknown.ts). */
+  handed?: true;
 }
 
 /** How the entries below a write's target are narrowed. */

@@ -51,6 +51,8 @@ const tarOptions = optionLines([
   '   --exclude-tag-under=FILE',
   '   --exclude-tag-all=FILE',
   '   --transform=EXPRESSION --xform=EXPRESSION',
+  '   --one-top-level[=DIR]',
+  '   --checkpoint[=N]',
   '   --strip-components=NUMBER',
   '   --owner=NAME',
   '   --group=NAME',
@@ -88,9 +90,18 @@ function letterSpec(letter: string): OptionSpec | undefined {
   return tarOptions.options.find((spec) => spec.short === letter);
 }
 
-/** A long name as tar is read: a known name, else the command option it is a unique prefix of, else as typed. */
+/**
+ * A long name as tar is read: a known name, else the one long option of the
+ * table it is a prefix of (getopt_long takes any unambiguous prefix:
+ * `--dir=` is `--directory=`; tar 1.35 has no other long option starting
+ * `--dir`), else the command option it is a unique prefix of, else as typed.
+ */
 function tarLongName(name: string): string {
-  if (name.length < 3 || tarOptions.options.some((spec) => spec.long === name)) return name;
+  if (tarOptions.options.some((spec) => spec.long === name)) return name;
+  const longs = tarOptions.options.flatMap((spec) => (spec.long ? [spec.long] : []));
+  const prefixOf = longs.filter((full) => full.startsWith(name));
+  if (name.length >= 2 && prefixOf.length === 1) return prefixOf[0]!;
+  if (name.length < 3) return name;
   const matches = prefixedLongNames.filter((full) => full.startsWith(name));
   return matches.length === 1 ? matches[0]! : name;
 }
@@ -159,7 +170,8 @@ function readTarLine(args: Argument[], out: Action[]): { options: TarOption[]; o
       const typed = tarLongName(eq < 0 ? t.slice(2) : t.slice(2, eq));
       const { name, takesValue } = longOption(typed);
       const spelled = `--${typed}`;
-      if (eq >= 0) options.push({ name, spelled, value: t.slice(eq + 1), arg });
+      // the value after `=` is the option's argument, not the whole word (`--directory=~/.ssh` extracts into ~/.ssh)
+      if (eq >= 0) options.push({ name, spelled, value: t.slice(eq + 1), arg: derivedArgument(arg, t.slice(eq + 1)) });
       else if (takesValue) { options.push({ name, spelled, value: rest[i + 1]?.text ?? null, arg: rest[i + 1] ?? arg }); i++; }
       else options.push({ name, spelled, value: null, arg });
       continue;
@@ -195,7 +207,6 @@ function readTar({ args, ctx, span }: Invocation): Action[] {
       out.push({ kind: 'shell-code', code: o.value.slice(5), span: o.arg.word.span, dialect: 'sh' });
     }
   }
-  const directory = options.filter((o) => o.name === 'directory').map((o) => o.arg).pop();
   const archive = options.filter((o) => o.name === 'file').map((o) => o.arg).pop();
   if (has('extract')) {
     if (has('to-stdout')) return out;
@@ -203,7 +214,7 @@ function readTar({ args, ctx, span }: Invocation): Action[] {
       out.push({ kind: 'write', arg: unfixedArgument(archive ?? args[0]!, { source: 'program-reads', what: 'tar -P path' }), by: 'tar -x -P' });
       return out;
     }
-    out.push({ kind: 'write', arg: directory ?? derivedArgument(args[0]!, '.'), extraction: true, recursive: true, by: 'tar -x' });
+    for (const arg of extractionDirectories(options, args[0]!)) out.push({ kind: 'write', arg, extraction: true, recursive: true, by: 'tar -x' });
     return out;
   }
   if (has('create', 'append', 'update', 'catenate', 'delete')) {
@@ -211,6 +222,32 @@ function readTar({ args, ctx, span }: Invocation): Action[] {
     if (has('remove-files')) out.push(...removedFiles(options, operands, ctx.dirs));
   }
   return out;
+}
+
+/**
+ * Where `tar -x` writes: each `-C DIR` in turn (tar changes directory
+ * relative to the one before: `-C a -C b` is `a/b`), else the current
+ * directory; and below each, the `--one-top-level=DIR` it extracts into,
+ * which is also read on its own in case tar takes an absolute one as given.
+ */
+function extractionDirectories(options: TarOption[], program: Argument): Argument[] {
+  const places: Argument[] = [];
+  let current: Argument | null = null;
+  for (const o of options.filter((option) => option.name === 'directory')) {
+    let next = o.arg;
+    if (current !== null && !(o.arg.text ?? '').startsWith('/')) {
+      next = current.text !== null && o.arg.text !== null ? derivedArgument(o.arg, joinPath(current.text, o.arg.text))
+        : unfixedArgument(o.arg, { source: 'derived', what: 'tar -C name' });
+    }
+    places.push(next);
+    current = next;
+  }
+  if (places.length === 0) places.push(derivedArgument(program, '.'));
+  const placed = current !== null;
+  const top = options.filter((o) => o.name === 'one-top-level' && o.value !== null).pop();
+  if (!top) return places;
+  const below = placed ? places.map((p) => (p.text === null ? p : derivedArgument(top.arg, joinPath(p.text, top.value!)))) : [];
+  return [...places, ...below, top.arg];
 }
 
 /** `tar --remove-files`: the names it archives, read both where the line is and in the `-C DIR` that may place them. */
@@ -343,6 +380,9 @@ export const rows: ProgramRow[] = [
     shadowable: true,
     read: ({ line, name }) => {
       if (has(line, 'l', 't', 'v', 'c', 'Z')) return [];
+      // unzip(1) `-:`: members' `../` are kept, so an extraction can land anywhere
+      const dotdot = line.operands.concat(line.options.map((o) => o.arg)).find((a) => /^-(?!-).*:/s.test(a.text ?? ''));
+      if (dotdot) return [{ kind: 'write', arg: unfixedArgument(dotdot, { source: 'program-reads', what: 'unzip -: path' }), by: `${name} -:` }];
       const dir = valuesOf(line, 'd').map(valueArgument)[0];
       if (dir) return [{ kind: 'write', arg: dir, extraction: true, recursive: true, by: name }];
       const here = line.operands[0];

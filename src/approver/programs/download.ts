@@ -10,6 +10,7 @@ import { type Action, runsCode, type Invocation, type ProgramRow } from '../core
 import type { Unfixed } from '../core/facts.js';
 import { beforeFirst } from '../core/path-text.js';
 import { has, optionLines, type ParsedOption, valuesOf } from '../core/options.js';
+import { leadingText } from '../core/words.js';
 
 /** curl's options (curl 7.88/8.x `--help all`), one a line. */
 const curlTable = optionLines([
@@ -224,6 +225,7 @@ function readCurl({ line, ctx }: Invocation): Action[] {
     if (file === null || dir === null) return unfixedArgument(from, dir === null ? { source: 'placing-option', option: 'curl --output-dir' } : why);
     return derivedArgument(from, dir === undefined ? file : `${dir}/${file}`);
   };
+  out.push(...fileUploads(urls, valuesOf(line, 'upload-file'), globbing));
   urls.forEach((url, k) => {
     const slot = slots[k] ?? (all ? 'remote' : null);
     if (slot === null) return;
@@ -241,6 +243,43 @@ function readCurl({ line, ctx }: Invocation): Action[] {
     out.push({ kind: 'write', arg: file, by: 'curl -o' });
   });
   return out;
+}
+
+/**
+ * `curl -T FILE file:///PATH` writes FILE's content at PATH (curl(1) -T: "If
+ * there is no file part in the specified URL, curl will append the local file
+ * name"), in order, one upload for each URL; issue 13 item 2.
+ */
+function fileUploads(urls: Argument[], uploads: ParsedOption[], globbing: boolean): Action[] {
+  const out: Action[] = [];
+  urls.forEach((url, k) => {
+    const upload = uploads[k];
+    if (!upload) return;
+    if (url.text === null) {
+      if (leadingFileScheme(url)) out.push({ kind: 'write', arg: unfixedArgument(url, { source: 'url-name', from: 'url' }), by: 'curl -T' });
+      return;
+    }
+    const m = /^file:\/\/(?:localhost)?(\/.*)$/is.exec(url.text);
+    if (!m) return;
+    if (globbing && /[{}[\]]/.test(m[1]!)) { out.push({ kind: 'write', arg: unfixedArgument(url, { source: 'url-name', from: 'url-glob' }), by: 'curl -T' }); return; }
+    const local = upload.value;
+    const path = m[1]!.endsWith('/') ? (local === null ? null : `${m[1]}${local.slice(local.lastIndexOf('/') + 1)}`) : m[1]!;
+    out.push({ kind: 'write', arg: path === null ? unfixedArgument(url, { source: 'url-name', from: 'url' }) : decoded(url, path), by: 'curl -T' });
+  });
+  return out;
+}
+
+/** A file URL's path with its `%XX` decoded as curl decodes it; one that does not decode is not fixed. */
+function decoded(url: Argument, path: string): Argument {
+  try {
+    return derivedArgument(url, decodeURIComponent(path));
+  } catch {
+    return unfixedArgument(url, { source: 'url-name', from: 'url' });
+  }
+}
+
+function leadingFileScheme(url: Argument): boolean {
+  return /^file:/i.test(leadingText(url.word).text);
 }
 
 /** The name `curl -O` saves a URL under: the last segment of its path (query and fragment cut), null when a URL glob varies it. */

@@ -2,7 +2,7 @@
 // like them): which operands they remove, write, or put in place. Each is
 // read under GNU's and BSD's option readings (coreutils-options.ts).
 
-import { type Action, runsCode, type ProgramRow } from '../core/actions.js';
+import { type Action, type Invocation, runsCode, type ProgramRow } from '../core/actions.js';
 import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import { has, optionLines, type ParsedOptions, valuesOf } from '../core/options.js';
 import { baseName, joinPath, trimTrailingSlashes } from '../core/path-text.js';
@@ -12,6 +12,18 @@ import {
   unlinkOptions,
 } from './coreutils-options.js';
 import { rsyncShell } from './ssh.js';
+
+/**
+ * uniq [INPUT [OUTPUT]]: GNU uniq reads an operand `+N` before `--` as the
+ * obsolete `-s N` (coreutils 9.1 run: `uniq +2 a.txt out.txt` writes out.txt),
+ * unless _POSIX2_VERSION asks for POSIX 2001; the output is read both ways.
+ */
+function readUniq({ line, name, args }: Invocation): Action[] {
+  const end = args.findIndex((a) => a.text === '--');
+  const obsolete = (arg: Argument) => /^\+\d+$/.test(arg.text ?? '') && (end < 0 || args.indexOf(arg) < end);
+  const outputs = new Set([line.operands[1], line.operands.filter((a) => !obsolete(a))[1]]);
+  return [...outputs].filter((a) => a !== undefined).map((arg): Action => ({ kind: 'write', arg, by: name }));
+}
 
 export const rows: ProgramRow[] = [
   {
@@ -197,7 +209,7 @@ export const rows: ProgramRow[] = [
       '   --group[=METHOD]',
     ]),
     bsdReading: true,
-    read: ({ line, name }) => (line.operands.length >= 2 ? [{ kind: 'write', arg: line.operands[1]!, by: name }] : []),
+    read: readUniq,
   },
   {
     names: ['iconv'],

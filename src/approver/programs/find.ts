@@ -4,7 +4,7 @@
 
 import type { FindFilter } from '../core/effects.js';
 import { rmOptions } from './coreutils-options.js';
-import { type Argument, derivedArgument, type Listing, listedArgument } from '../core/arguments.js';
+import { type Argument, derivedArgument, type Listing, listedArgument, unfixedArgument } from '../core/arguments.js';
 import { has, platformReadings } from '../core/options.js';
 import { shellNamed } from '../core/shells.js';
 import { type Action, type Invocation, type ProgramRow, runsCode } from '../core/actions.js';
@@ -113,7 +113,7 @@ function withoutDirectories(filter: FindFilter | null): FindFilter | null {
 function readFind({ args }: Invocation): Action[] {
   const find = parseFind(args);
   if ('unfixed' in find) return [runsCode(find.unfixed.word.span, { source: 'unfixed', via: '`find`', what: 'find word' })];
-  const { starts, terms } = find;
+  const { starts, terms, followsLinks } = find;
   const out: Action[] = [];
   const removal = (term: Term) => term.name === '-delete' || (term.command !== undefined && removesWith(term.command));
   for (const [index, term] of terms.entries()) {
@@ -122,7 +122,8 @@ function readFind({ args }: Invocation): Action[] {
       // `{}` is each path found: below the start points, as the tests narrow it (the removal below covers removals)
       const filters = [withoutDirectories(filterFor(terms, index, term))];
       const listing: Listing = { starts, filters, recursive: true, skipsGitDirectories: false, by: 'find', coveredRemoval: removal(term) };
-      const filledIn = (a: Argument) => listedArgument(a, a.text === '{}' ? listing : null, { source: 'runner-list', runner: 'find', filledIn: true });
+      // with -L/-H/-follow the entries lie wherever the links lead: not below the start points treeward reads
+      const filledIn = (a: Argument) => listedArgument(a, a.text === '{}' && !followsLinks ? listing : null, { source: 'runner-list', runner: 'find', filledIn: true });
       const command = term.command.map((a) => (a.text !== null && a.text.includes('{}') ? filledIn(a) : a));
       const inEachDirectory = term.name === '-execdir' || term.name === '-okdir';
       if (command.length > 0) out.push({ kind: 'run', argv: command, subshell: true, ...(inEachDirectory ? { dirs: null } : {}) });
@@ -130,7 +131,9 @@ function readFind({ args }: Invocation): Action[] {
     if (removal(term)) {
       const filter = filterFor(terms, index, term);
       for (const start of starts) {
-        out.push({ kind: 'remove', arg: start, recursive: true, belowOnly: true, ...(filter ? { findFilter: filter } : {}), by: `find ${term.name}` });
+        // find -L deletes through the links it follows (issue 13 item 7): what it reaches is not fixed
+        const arg = followsLinks ? unfixedArgument(start, { source: 'program-reads', what: 'find -L entries' }) : start;
+        out.push({ kind: 'remove', arg, recursive: true, belowOnly: true, ...(filter ? { findFilter: filter } : {}), by: `find ${term.name}` });
       }
     }
   }

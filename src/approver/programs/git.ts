@@ -11,6 +11,7 @@ import { joinPath, trimTrailingSlashes } from '../core/path-text.js';
 import { type Action, type Invocation, type ProgramContext, type ProgramRow, runsCode } from '../core/actions.js';
 import { listingFilter } from './find.js';
 import { gitHistoryActions } from './git-history.js';
+import { environmentFiles, fileSetting, moreCommandSettings, submoduleUpdateCommand, templateOption, workTreeWrites } from './git-config.js';
 
 export const rows: ProgramRow[] = [{ names: ['git'], shadowable: true, read: readGit }];
 
@@ -42,7 +43,7 @@ function runsCommand(key: string, value: string | null): boolean {
   const k = key.toLowerCase();
   if (k.startsWith('alias.')) return value === null || value.startsWith('!');
   if (k === 'core.hookspath') return true;
-  return commandSettings.some((re) => re.test(k));
+  return commandSettings.some((re) => re.test(k)) || moreCommandSettings.some((re) => re.test(k));
 }
 
 /** The command a setting's value runs (an alias drops its `!`; a credential helper without one runs `git credential-…`). */
@@ -80,6 +81,8 @@ interface GitCall {
   settings: Setting[];
   ctx: ProgramContext;
   span: Span;
+  /** Where `--work-tree` or GIT_WORK_TREE put the work tree, when one did. */
+  workTree?: Directories;
 }
 
 /** The subcommand's own reading: its word, its arguments (and their texts). */
@@ -94,6 +97,7 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
   for (const variable of ['GIT_WORK_TREE', 'GIT_DIR']) {
     const value = ctx.environment.get(variable);
     if (value !== undefined) place(git, typeof value === 'string' ? value : null);
+    if (value !== undefined && variable === 'GIT_WORK_TREE') git.workTree = git.dirs;
   }
   // the settings and variables that run commands
   for (const setting of git.settings) {
@@ -102,8 +106,11 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
   }
   out.push(...environmentSettings(git, args[0]!));
   const sub = args[i];
+  out.push(...environmentFiles(ctx, span, git.dirs, sub?.text ?? null));
   if (!sub) return out;
   const subArgs = args.slice(i + 1);
+  if (sub.text === 'init' || sub.text === 'clone') out.push(...templateOption(subArgs, git.dirs));
+  out.push(...workTreeWrites(sub, subArgs, git.workTree, ctx.dirs));
   // an alias's command was judged as a setting
   if (git.settings.some((s) => s.key.toLowerCase() === `alias.${sub.text}`)) return out;
   const reader = sub.text === null ? undefined : gitSubcommands.get(sub.text);
@@ -130,8 +137,18 @@ function readGlobalOptions(args: Argument[], git: GitCall, out: Action[]): numbe
     }
     const eq = t.indexOf('=');
     const kind = globalOptions.get(t) ?? (eq > 0 && globalOptions.get(t.slice(0, eq)) === 'place-or-attached' ? 'attached' : undefined);
-    if (kind === 'place' || kind === 'place-or-attached') { place(git, args[i + 1]?.text ?? null); i += 2; continue; }
-    if (kind === 'attached') { place(git, t.slice(eq + 1)); i++; continue; }
+    if (kind === 'place' || kind === 'place-or-attached') {
+      place(git, args[i + 1]?.text ?? null);
+      if (t === '--work-tree') git.workTree = git.dirs;
+      i += 2;
+      continue;
+    }
+    if (kind === 'attached') {
+      place(git, t.slice(eq + 1));
+      if (t.startsWith('--work-tree=')) git.workTree = git.dirs;
+      i++;
+      continue;
+    }
     if (kind === 'setting') {
       const setting = args[i + 1];
       if (setting) git.settings.push(splitSetting(setting));
@@ -390,6 +407,10 @@ function commandSetting(s: Setting, span: Span, dirs: Directories): Action | nul
     const command = s.key.slice(s.key.indexOf('ext::') + 5, s.key.lastIndexOf('.'));
     return extAction(s.key, command, k.endsWith('pushinsteadof') ? 'receive-pack' : 'upload-pack', span, dirs);
   }
+  const file = fileSetting(s.key, s.value, s.arg, span, dirs);
+  if (file) return file;
+  const update = submoduleUpdateCommand(s.key, s.value);
+  if (update !== undefined) return settingAction(s.key, update, span, dirs);
   if (!runsCommand(s.key, s.value)) return null;
   return settingAction(s.key, s.value, span, dirs);
 }

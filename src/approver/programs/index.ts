@@ -23,6 +23,8 @@ import { rows as interpreters } from './interpreters.js';
 import { readByRow } from './invocation.js';
 import { rows as less } from './less.js';
 import { rows as make } from './make.js';
+import { rows as readers } from './readers.js';
+import { rows as runners } from './runners.js';
 import { rows as packageRunners } from './package-runners.js';
 import { rows as removalTools } from './removal-tools.js';
 import { rows as scheduling } from './scheduling.js';
@@ -32,7 +34,10 @@ import { rows as shellOptions } from './shell-options.js';
 import { rows as shells } from './shells.js';
 import { rows as ssh } from './ssh.js';
 import { rows as textCopy, wrapperWordBeforeCopy } from './text-copy.js';
+import { rows as tools } from './tools.js';
+import { handedWords } from './unknown.js';
 import { rows as wrappers } from './wrappers.js';
+import { rows as writers } from './writers.js';
 
 export { producerListing } from './listings.js';
 export { readByItsProgram, variableMeaning, type VariableMeaning } from './environment.js';
@@ -41,7 +46,7 @@ export type { Builtin, SetsNames } from './shell-builtins.js';
 
 const families: readonly (readonly ProgramRow[])[] = [
   files, archives, directories, shellBuiltins, shellOptions, wrappers, shells, interpreters, packageRunners,
-  git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy,
+  git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy, readers, writers, runners, tools,
 ];
 
 /** The families' rows by name; a name registered twice is an error. */
@@ -59,6 +64,14 @@ export function programTable(rowsOfFamilies: readonly (readonly ProgramRow[])[])
 }
 
 const table = programTable(families);
+
+/**
+ * Programs that hand their words to code treeward does not read (a script
+ * in the tree, a makefile's recipes): what that code does with a protected
+ * path is not known, so the words are handed on as an unknown program's
+ * (issue 13 item 1: `python3 tool.py -o ~/.bashrc`, `make OUT=.git/x`).
+ */
+const runsUnreadCode = new Set([...interpreters, ...make].flatMap((row) => row.names));
 
 const builtinTable = new Map<string, Builtin>(Object.entries(builtins));
 
@@ -104,10 +117,15 @@ export function readProgram(name: string, args: Argument[], ctx: ProgramContext,
   const launch = agentLaunch(program, args, ctx, span);
   if (launch) return [effectAction(launch)];
   const row = table.get(program);
-  if (row && !yieldsToConfiguredWrapper(row)) return readByRow(row, program, args, ctx, span);
+  if (row && !yieldsToConfiguredWrapper(row)) {
+    const actions = readByRow(row, program, args, ctx, span);
+    return runsUnreadCode.has(program) ? [...actions, ...handedWords(program, args, ctx.home)] : actions;
+  }
   if (ctx.wrappers.has(program)) return [{ kind: 'run', argv: args.slice(1).filter((a) => !(a.text ?? '').startsWith('-')) }];
   if (row) return readByRow(row, program, args, ctx, span);
-  return [];
+  // a builtin without a row reads no file (`echo`, `true`); any other program may write what its words name
+  if (builtinTable.has(program)) return [];
+  return handedWords(program, args, ctx.home);
 }
 
 function yieldsToConfiguredWrapper(row: ProgramRow): boolean {

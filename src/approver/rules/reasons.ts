@@ -31,6 +31,9 @@ const programReads: Record<Extract<Unfixed, { source: 'program-reads' }>['what']
   'dd operand': 'a `dd` operand that is not fixed may be `of=`',
   'temp dir': 'a temp dir the line does not fix',
   'tar -P path': '`tar -P` extracts absolute paths the archive chooses',
+  'unzip -: path': '`unzip -:` keeps the members\' `../`, so the archive chooses where they land',
+  'find -L entries': '`find -L` (or `-H`, `-follow`) reaches entries through links, wherever they lead; drop `-L`',
+  'patch targets': 'the files a diff names, which treeward cannot read here (give the diff as a here-document, or name the file to patch)',
   'known-hosts value': 'the value of `UserKnownHostsFile` is not fixed',
   'known-hosts tokens': 'ssh fills `UserKnownHostsFile` with values the line does not fix',
 };
@@ -306,6 +309,8 @@ export function gitProblem(problem: GitProblem, setting: string): string {
     case 'unfixed': return `the value of \`${setting}\` is not fixed, and git would run it as a command`;
     case 'unread-settings': return `\`${setting}\` gives git settings treeward does not read; use \`git -c key=value\``;
     case 'remote-command': return `\`git archive ${setting}\` runs a command on a remote`;
+    case 'config-file': return `\`${setting}\` makes git read configuration or hooks from a file treeward does not read, whose settings can run commands; ` +
+      'give the settings with `git -c key=value`';
     case 'nesting': return 'the git setting nests too deeply';
     case 'unparsable': return `git runs its value with sh, and it does not parse: ${problem.message}`;
   }
@@ -412,6 +417,16 @@ export const write = {
   globTarget: (text: string) => `the glob \`${text}\` in a write target is not fixed; name the files`,
   redirectionGlobMatchesProtected: (shell: string, text: string, hit: string) =>
     `${shell} writes every file the redirection glob \`${text}\` matches, and it could match the protected \`${hit}\`; name the file`,
+};
+
+// ------------------------------------------------------------------ issue 13: programs treeward does not read
+
+export const handed = {
+  ofProtected: (by: string, path: string, reading: Reading, owner: string) =>
+    `treeward does not know what \`${by}\` does with ${shownAt(path, reading)}, which is or lies under the protected \`${owner}\`, and will not assume ` +
+      `it only reads it; to look at the file use \`cat\`, \`grep\` or \`diff\`, otherwise work on a copy inside the tree`,
+  globOfProtected: (by: string, text: string, hit: string) =>
+    `treeward does not know what \`${by}\` does with what \`${text}\` matches, which could be the protected \`${hit}\`; name the files you mean`,
 };
 
 // ------------------------------------------------------------------ code, agents, git, budgets

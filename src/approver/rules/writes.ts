@@ -4,14 +4,16 @@
 import { splitGlob } from '../core/glob.js';
 import { protectedBelow, protectedOwner } from '../core/protected.js';
 import { pastExpansionBudget } from '../core/words.js';
-import { deny, type Rule } from './context.js';
+import type { Write } from '../core/effects.js';
+import { deny, type Denial, type JudgeContext, type Rule } from './context.js';
 import { globDirectoryProtected, globHitsProtected, keptOut } from './protected-paths.js';
 import { exists, fieldReadings, globFields, insideTreeBoth, placedOnPath, readings } from './readings.js';
-import { wordPastBudget, write } from './reasons.js';
+import { handed, wordPastBudget, write } from './reasons.js';
 
 export const protectedWrite: Rule = (effect, ctx) => {
   if (effect.kind === 'crontab') return deny('protected-write', effect.span, write.crontab());
   if (effect.kind !== 'write') return null;
+  if (effect.handed) return handedToUnknown(effect, ctx);
   for (const reading of readings(effect, ctx, !effect.hardLinkSource)) {
     for (const path of [reading.written, reading.resolved]) {
       if (path === null) continue;
@@ -60,8 +62,23 @@ export const protectedWrite: Rule = (effect, ctx) => {
   return null;
 };
 
+/** A word handed to a program treeward does not read (programs/unknown.ts): refused when it names a protected path, as written or resolved. */
+function handedToUnknown(effect: Write, ctx: JudgeContext): Denial | null {
+  for (const reading of readings(effect, ctx, true)) {
+    for (const path of [reading.written, reading.resolved]) {
+      const owner = path === null ? null : protectedOwner(path, ctx.protected);
+      if (owner !== null) return deny('protected-write', effect.span, handed.ofProtected(effect.by, path!, reading, owner));
+    }
+  }
+  for (const field of globFields(effect, ctx)) {
+    const hit = globHitsProtected(effect, field, ctx, false);
+    if (hit) return deny('protected-write', effect.span, handed.globOfProtected(effect.by, field.text, hit));
+  }
+  return null;
+}
+
 export const writeUnfixedTarget: Rule = (effect, ctx) => {
-  if (effect.kind !== 'write') return null;
+  if (effect.kind !== 'write' || effect.handed) return null;
   if (effect.value.kind !== 'fixed' && pastExpansionBudget(effect.value)) return deny('too-complex', effect.span, wordPastBudget(effect.value.why));
   if (effect.value.kind !== 'fixed') return deny('write-unfixed-target', effect.span, write.unfixed(effect.by, effect.value.why));
   for (const field of effect.value.fields) {

@@ -28,7 +28,9 @@ interface RunHow {
 }
 
 /** A write's details beside its target (core/effects.ts `Write`). */
-type WriteDetails = { recursive: boolean; extraction: boolean; redirection: boolean; hardLinkSource: boolean; below?: ListedBelow; destination?: boolean };
+type WriteDetails = {
+  recursive: boolean; extraction: boolean; redirection: boolean; hardLinkSource: boolean; below?: ListedBelow; destination?: boolean; handed?: true;
+};
 
 /** A simple command: its substitutions, assignments and redirections, then the command it runs. */
 export function walkSimpleCommand(w: WalkState, command: SimpleCommand, scope: Scope, dialect: Dialect, fedByPipe: boolean | Listing): Outcome {
@@ -173,6 +175,7 @@ const handlers: Handlers = {
     target(w, 'write', action.arg, scope, action.dirs, {
       recursive: action.recursive ?? false, extraction: action.extraction ?? false, redirection: false, hardLinkSource: action.hardLinkSource ?? false,
       content: action.content ?? true, fresh: action.fresh ?? false, ...(action.destination ? { destination: true } : {}),
+      ...(action.handed ? { handed: true } : {}),
     }, action.by);
   },
   place: (w, action, { scope }) => w.facts.place(action.arg, action.dirs === undefined ? scope.dirs : action.dirs),
@@ -304,6 +307,8 @@ function target(
   const { content, fresh, ...details } = extra;
   if (kind === 'removal') w.effects.push({ kind: 'removal', ...here, ...(details as { recursive: boolean; belowOnly: boolean }) });
   else w.effects.push({ kind: 'write', ...here, ...(details as WriteDetails) });
+  // a word handed to a program treeward does not read changes nothing the walk knows (issue 13 item 1)
+  if (details.handed === true) return;
   if (!isHarmlessDevice(arg) && fresh !== true) w.facts.wrote = true;
   // touch, mkdir, chmod: the file's text is what it was before the line
   if (kind === 'write' && content !== false) w.facts.noteContent(arg, here.dirs, null);

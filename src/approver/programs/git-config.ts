@@ -1,0 +1,86 @@
+// What git reads besides its own `-c` settings (issue 13 item 4, from
+// git-config(1) read whole, git(1) "ENVIRONMENT VARIABLES", git-init(1)
+// "TEMPLATE DIRECTORY"): configuration pulled in from files treeward does
+// not read (`include.path`, `includeIf.*.path`, GIT_CONFIG_GLOBAL,
+// GIT_CONFIG_SYSTEM, GIT_CONFIG, a HOME or XDG_CONFIG_HOME the line gives
+// git), where git finds its programs (GIT_EXEC_PATH), hooks a template
+// installs (`--template`, GIT_TEMPLATE_DIR, `init.templateDir`), the files
+// trace2 writes, and what a work tree git is pointed at receives.
+
+import type { Span } from '../../syntax/ast.js';
+import { type Action, type ProgramContext, runsCode } from '../core/actions.js';
+import { type Argument, derivedArgument, unfixedArgument } from '../core/arguments.js';
+import type { Directories } from '../core/effects.js';
+
+/** Settings git-config(1) documents as commands it runs, beyond those git.ts lists (names in lower case). */
+export const moreCommandSettings = [
+  /^trailer\..+\.(command|cmd)$/, /^gpg\.ssh\.defaultkeycommand$/, /^core\.gitproxy$/, /^core\.alternaterefscommand$/,
+  /^sendemail\.(.+\.)?(smtpserver|tocmd|cccmd|headercmd)$/, /^(browser|man)\..+\.(cmd|path)$/, /^(difftool|mergetool)\..+\.path$/, /^guitool\..+\.cmd$/,
+  /^instaweb\.httpd$/, /^remote\..+\.vcs$/,
+];
+
+/** Settings that name a file of configuration or hooks git reads: nothing in them is judged. */
+const fileSettings = [/^include\.path$/, /^includeif\..+\.path$/, /^init\.templatedir$/];
+
+/** `submodule.NAME.update=!COMMAND` runs COMMAND (git-config(1) "submodule.<name>.update"). */
+export function submoduleUpdateCommand(key: string, value: string | null): string | null | undefined {
+  if (!/^submodule\..+\.update$/.test(key.toLowerCase())) return undefined;
+  if (value === null) return null;
+  return value.startsWith('!') ? value.slice(1) : undefined;
+}
+
+/** A `-c` setting that pulls in a file treeward does not read, or that trace2 writes (`trace2.eventTarget=/path`). */
+export function fileSetting(key: string, value: string | null, arg: Argument, span: Span, dirs: Directories): Action | null {
+  const k = key.toLowerCase();
+  if (fileSettings.some((re) => re.test(k))) return { kind: 'git-setting', span, setting: key, command: null, problem: { source: 'config-file' }, dirs };
+  if (/^trace2\.(normal|perf|event)target$/.test(k)) {
+    if (value === null) return { kind: 'write', arg: unfixedArgument(arg, { source: 'option-value' }), by: `git -c ${key}` };
+    // a path (absolute) or a socket; `1`, `2`, `true` are stderr
+    return value.startsWith('/') ? { kind: 'write', arg: derivedArgument(arg, value), by: `git -c ${key}` } : null;
+  }
+  return null;
+}
+
+/** The variables of git's environment that pull in configuration or programs: refused unless they name nothing (`/dev/null`). */
+export function environmentFiles(ctx: ProgramContext, span: Span, dirs: Directories, sub: string | null): Action[] {
+  const out: Action[] = [];
+  for (const variable of ['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG', 'HOME', 'XDG_CONFIG_HOME']) {
+    const value = ctx.environment.get(variable);
+    if (value === undefined || value === '/dev/null' || (variable === 'HOME' && value === ctx.home)) continue;
+    out.push({ kind: 'git-setting', span, setting: variable, command: null, problem: { source: 'config-file' }, dirs });
+  }
+  if (ctx.environment.has('GIT_EXEC_PATH')) {
+    out.push(runsCode(span, { source: 'changes-commands', via: '`GIT_EXEC_PATH`', how: 'git --exec-path' }));
+  }
+  if ((sub === 'init' || sub === 'clone') && ctx.environment.has('GIT_TEMPLATE_DIR')) {
+    out.push({ kind: 'git-setting', span, setting: 'GIT_TEMPLATE_DIR', command: null, problem: { source: 'config-file' }, dirs });
+  }
+  return out;
+}
+
+/** `git init|clone --template=DIR`: the hooks DIR holds are installed. */
+export function templateOption(subArgs: Argument[], dirs: Directories): Action[] {
+  return subArgs.flatMap((a): Action[] => (a.text === '--template' || a.text?.startsWith('--template=') === true
+    ? [{ kind: 'git-setting', span: a.word.span, setting: '--template', command: null, problem: { source: 'config-file' }, dirs }] : []));
+}
+
+/** Subcommands that write files of the work tree (git-checkout(1), git-reset(1) …): with a work tree given, judged there. */
+const workTreeWriters = new Set([
+  'checkout', 'switch', 'restore', 'reset', 'stash', 'merge', 'pull', 'cherry-pick', 'revert', 'am', 'apply', 'read-tree', 'checkout-index', 'rebase',
+  'sparse-checkout', 'submodule', 'worktree',
+]);
+
+/** A work tree placed by `--work-tree`/GIT_WORK_TREE elsewhere than where the line is: a subcommand that writes it writes there, below. */
+export function workTreeWrites(sub: Argument, subArgs: Argument[], workTree: Directories | undefined, here: Directories): Action[] {
+  const out: Action[] = [];
+  if (sub.text === 'checkout-index') {
+    for (const a of subArgs) {
+      if (a.text?.startsWith('--prefix=')) out.push({ kind: 'write', arg: derivedArgument(a, a.text.slice(9)), recursive: true, dirs: workTree ?? here, by: 'git checkout-index --prefix' });
+    }
+  }
+  if (workTree === undefined || sub.text === null || !workTreeWriters.has(sub.text)) return out;
+  if (workTree !== null && here !== null && workTree.every((d) => here.includes(d))) return out;
+  const args = workTree === null ? [unfixedArgument(sub, { source: 'option-value' })] : workTree.map((d) => derivedArgument(sub, d));
+  for (const arg of args) out.push({ kind: 'write', arg, recursive: true, by: `git --work-tree ${sub.text}` });
+  return out;
+}

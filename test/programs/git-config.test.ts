@@ -1,0 +1,56 @@
+// git's configuration beyond `-c` (src/approver/programs/git-config.ts,
+// issue 13 item 4), from git-config(1), git(1) "ENVIRONMENT VARIABLES" and
+// git-init(1) "TEMPLATE DIRECTORY": settings git runs as commands, files of
+// configuration or hooks it pulls in, trace2's files, and the work tree
+// `--work-tree`/GIT_WORK_TREE points a writing subcommand at.
+
+import { describe } from 'vitest';
+import { checkTable, type Case } from '../support/programs.js';
+
+const settings: Case[] = [
+  ["git -c trailer.x.command='rm -rf ~' commit", 'git setting trailer.x.command: rm -rf ~'],
+  ["git -c trailer.sign.cmd='sh x' interpret-trailers", 'git setting trailer.sign.cmd: sh x'],
+  ["git -c gpg.ssh.defaultKeyCommand='sh k' commit -S", 'git setting gpg.ssh.defaultKeyCommand: sh k'],
+  ["git -c core.gitProxy='sh p' fetch", 'git setting core.gitProxy: sh p'],
+  ["git -c core.alternateRefsCommand='sh a' push", 'git setting core.alternateRefsCommand: sh a'],
+  ["git -c sendemail.work.smtpServer=/x/relay send-email", 'git setting sendemail.work.smtpServer: /x/relay'],
+  ["git -c sendemail.headerCmd='sh h' send-email", 'git setting sendemail.headerCmd: sh h'],
+  ["git -c browser.x.cmd='sh b' help -w log", 'git setting browser.x.cmd: sh b'],
+  ["git -c mergetool.x.path=./t mergetool", 'git setting mergetool.x.path: ./t'],
+  ["git -c 'submodule.m.update=!sh u' submodule update", 'git setting submodule.m.update: sh u'],
+  ['git -c submodule.m.update=rebase submodule update'],
+  // files of configuration and hooks
+  ['git -c include.path=/tmp/x.inc status', 'git setting include.path: ?config-file'],
+  ['git -c includeIf.gitdir:/x/.path=/tmp/x.inc status', 'git setting includeIf.gitdir:/x/.path: ?config-file'],
+  ['git -c init.templateDir=/tmp/t init', 'git setting init.templateDir: ?config-file'],
+  ['git init --template=/tmp/t', 'git setting --template: ?config-file'],
+  ['git clone --template /tmp/t url dir', 'git setting --template: ?config-file', 'write dir (recursive)'],
+  // trace2 writes its target
+  ['git -c trace2.eventTarget=/home/agent/.bashrc status', 'write /home/agent/.bashrc'],
+  ['git -c trace2.normalTarget=1 status'],
+];
+
+const environment: Case[] = [
+  ['git status'],
+  ['git log -- .git'],
+];
+
+const workTree: Case[] = [
+  ['git --work-tree=/home/agent checkout -- .bashrc', 'write /home/agent (recursive)'],
+  ['git --work-tree /home/agent reset --hard', 'write /home/agent (recursive)'],
+  ['git --work-tree=/home/agent status'],
+  ['git --work-tree=. checkout -- a.txt'],
+  ['git checkout-index -a --prefix=/home/agent/', 'write /home/agent/ (recursive)'],
+];
+
+describe('settings git runs, and files it reads', () => checkTable(settings));
+describe('git without them', () => checkTable(environment));
+describe('the work tree git is pointed at', () => checkTable(workTree));
+describe('variables that pull in configuration', () => {
+  checkTable([['git status', 'git setting GIT_CONFIG_GLOBAL: ?config-file']], { environment: { GIT_CONFIG_GLOBAL: '/tmp/g' } });
+  checkTable([['git status']], { environment: { GIT_CONFIG_GLOBAL: '/dev/null' } });
+  checkTable([['git status', 'git setting HOME: ?config-file']], { environment: { HOME: '/tmp/h' } });
+  checkTable([['git status', 'runs code (changes-commands) via `GIT_EXEC_PATH`']], { environment: { GIT_EXEC_PATH: '/tmp/x' } });
+  checkTable([['git init', 'git setting GIT_TEMPLATE_DIR: ?config-file']], { environment: { GIT_TEMPLATE_DIR: '/tmp/t' } });
+  checkTable([['git checkout -- .bashrc', 'write /home/agent (recursive)']], { environment: { GIT_WORK_TREE: '/home/agent' } });
+});
