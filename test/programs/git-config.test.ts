@@ -36,10 +36,10 @@ const environment: Case[] = [
 ];
 
 const workTree: Case[] = [
-  ['git --work-tree=/home/agent checkout -- .bashrc', 'write /home/agent (recursive)'],
-  ['git --work-tree /home/agent reset --hard', 'write /home/agent (recursive)'],
+  ['git --work-tree=/home/agent checkout -- .bashrc', 'write /home/agent (recursive)', 'git-history git-discards-changes (checkout -- paths)'],
+  ['git --work-tree /home/agent reset --hard', 'write /home/agent (recursive)', 'git-history git-discards-changes (reset --hard)'],
   ['git --work-tree=/home/agent status'],
-  ['git --work-tree=. checkout -- a.txt'],
+  ['git --work-tree=. checkout -- a.txt', 'git-history git-discards-changes (checkout -- paths)'], // the pack's fact, inert unless the git-history pack is on
   ['git checkout-index -a --prefix=/home/agent/', 'write /home/agent/ (recursive)'],
 ];
 
@@ -52,5 +52,6 @@ describe('variables that pull in configuration', () => {
   checkTable([['git status', 'git setting HOME: ?config-file']], { environment: { HOME: '/tmp/h' } });
   checkTable([['git status', 'runs code (changes-commands) via `GIT_EXEC_PATH`']], { environment: { GIT_EXEC_PATH: '/tmp/x' } });
   checkTable([['git init', 'git setting GIT_TEMPLATE_DIR: ?config-file']], { environment: { GIT_TEMPLATE_DIR: '/tmp/t' } });
-  checkTable([['git checkout -- .bashrc', 'write /home/agent (recursive)']], { environment: { GIT_WORK_TREE: '/home/agent' } });
+  checkTable([['git checkout -- .bashrc', 'write /home/agent (recursive)', 'git-history git-discards-changes (checkout -- paths)']],
+    { environment: { GIT_WORK_TREE: '/home/agent' } });
 });

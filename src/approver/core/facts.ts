@@ -44,7 +44,10 @@ export type Unfixed =
   /** A name a program derives from a word the line does not fix. */
   | { source: 'derived'; what: 'sed backup' | 'link name' | 'ssh host' | 'tar -C name' }
   /** A value a program takes from the line in a way treeward does not read. */
-  | { source: 'program-reads'; what: 'dd operand' | 'temp dir' | 'tar -P path' | 'unzip -: path' | 'patch targets' | 'find -L entries' | 'known-hosts value' | 'known-hosts tokens' }
+  | {
+    source: 'program-reads';
+    what: 'dd operand' | 'temp dir' | 'tar -P path' | 'unzip -: path' | 'patch targets' | 'find -L entries' | 'known-hosts value' | 'known-hosts tokens';
+  }
   /** A variable the line sets to a value it does not fix (`GIT_TRACE=$f`). */
   | { source: 'variable'; name: string }
   /** An option the line does not fix that places the file (`curl --output-dir`, `wget -P`). */

@@ -261,7 +261,8 @@ function fileUploads(urls: Argument[], uploads: ParsedOption[], globbing: boolea
     }
     const m = /^file:\/\/(?:localhost)?(\/.*)$/is.exec(url.text);
     if (!m) return;
-    if (globbing && /[{}[\]]/.test(m[1]!)) { out.push({ kind: 'write', arg: unfixedArgument(url, { source: 'url-name', from: 'url-glob' }), by: 'curl -T' }); return; }
+    if (globbing && /[{}[\]]/.test(m[1]!)) { out.push({ kind: 'write', arg: unfixedArgument(url, { source: 'url-name', from: 'url-glob' }),
+      by: 'curl -T' }); return; }
     const local = upload.value;
     const path = m[1]!.endsWith('/') ? (local === null ? null : `${m[1]}${local.slice(local.lastIndexOf('/') + 1)}`) : m[1]!;
     out.push({ kind: 'write', arg: path === null ? unfixedArgument(url, { source: 'url-name', from: 'url' }) : decoded(url, path), by: 'curl -T' });

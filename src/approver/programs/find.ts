@@ -123,7 +123,8 @@ function readFind({ args }: Invocation): Action[] {
       const filters = [withoutDirectories(filterFor(terms, index, term))];
       const listing: Listing = { starts, filters, recursive: true, skipsGitDirectories: false, by: 'find', coveredRemoval: removal(term) };
       // with -L/-H/-follow the entries lie wherever the links lead: not below the start points treeward reads
-      const filledIn = (a: Argument) => listedArgument(a, a.text === '{}' && !followsLinks ? listing : null, { source: 'runner-list', runner: 'find', filledIn: true });
+      const filledIn = (a: Argument) => listedArgument(a, a.text === '{}' &&
+        !followsLinks ? listing : null, { source: 'runner-list', runner: 'find', filledIn: true });
       const command = term.command.map((a) => (a.text !== null && a.text.includes('{}') ? filledIn(a) : a));
       const inEachDirectory = term.name === '-execdir' || term.name === '-okdir';
       if (command.length > 0) out.push({ kind: 'run', argv: command, subshell: true, ...(inEachDirectory ? { dirs: null } : {}) });

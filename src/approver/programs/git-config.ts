@@ -75,7 +75,8 @@ export function workTreeWrites(sub: Argument, subArgs: Argument[], workTree: Dir
   const out: Action[] = [];
   if (sub.text === 'checkout-index') {
     for (const a of subArgs) {
-      if (a.text?.startsWith('--prefix=')) out.push({ kind: 'write', arg: derivedArgument(a, a.text.slice(9)), recursive: true, dirs: workTree ?? here, by: 'git checkout-index --prefix' });
+      if (a.text?.startsWith('--prefix=')) out.push({ kind: 'write', arg: derivedArgument(a, a.text.slice(9)), recursive: true, dirs: workTree ?? here,
+        by: 'git checkout-index --prefix' });
     }
   }
   if (workTree === undefined || sub.text === null || !workTreeWriters.has(sub.text)) return out;

@@ -81,7 +81,8 @@ function readValgrind({ args, span }: Invocation): Action[] {
 /** perf(1): `record`, `stat`, `trace` … run the command after their options; `script` runs scripts; `--pre`/`--post` commands (perf-stat(1)). */
 const perfRecordOptions = optionLines([
   '-e --event=EVENT', '-o --output=FILE', '-p --pid=PID', '-t --tid=TID', '-c --count=N', '-F --freq=N', '-m --mmap-pages=N', '-C --cpu=CPUS',
-  '-G --cgroup=NAME', '-D --delay=MSECS', '-u --uid=USER', '-j --branch-filter=MASK', '-r --realtime=PRIO', '-x --field-separator=SEP', '-I --interval-print=MSECS',
+  '-G --cgroup=NAME', '-D --delay=MSECS', '-u --uid=USER', '-j --branch-filter=MASK', '-r --realtime=PRIO', '-x --field-separator=SEP',
+    '-I --interval-print=MSECS',
   '-M --metrics=METRIC', '-g', '-a --all-cpus', '-i --no-inherit', '-q --quiet', '-v --verbose', '-s --stat', '-n --no-samples', '-R --raw-samples',
   '-d --data', '-T --timestamp', '-P --period', '-b --branch-any', '-B --no-buildid', '-N --no-buildid-cache', '-A --append', '-f --force', '-S --snapshot',
   '   --call-graph=MODE', '   --filter=FILTER', '   --pre=COMMAND', '   --post=COMMAND', '   --null', '   --sync', '   --repeat=N',
@@ -103,8 +104,17 @@ function readPerf(invocation: Invocation): Action[] {
   return [unfixedCommand(span, `perf ${sub}`)];
 }
 
-/** tmux(1), screen(1): only their listing and querying commands run nothing; a new session, window or `send-keys` runs a shell or types into one. */
-const tmuxReaders = /^(ls|list-sessions|list-windows|lsw|list-panes|lsp|list-clients|lsc|list-commands|lscm|list-keys|lsk|list-buffers|lsb|has-session|has|show-options|show|show-environment|showenv|show-messages|showmsgs|display-message|display|capture-pane|capturep|info|server-info|kill-session|kill-server|kill-window|killw|kill-pane|killp|-V)$/;
+/**
+ * tmux(1), screen(1): only their listing and querying commands run nothing; a new session, window or
+ * `send-keys` runs a shell or types into one.
+ */
+const tmuxReaders = new Set([
+  'ls', 'list-sessions', 'list-windows', 'lsw', 'list-panes', 'lsp', 'list-clients', 'lsc', 'list-commands',
+  'lscm', 'list-keys', 'lsk', 'list-buffers', 'lsb', 'has-session', 'has', 'show-options', 'show',
+  'show-environment', 'showenv', 'show-messages', 'showmsgs', 'display-message', 'display', 'capture-pane',
+  'capturep', 'info', 'server-info', 'kill-session', 'kill-server', 'kill-window', 'killw', 'kill-pane',
+  'killp', '-V',
+]);
 
 function readTmux({ args, span }: Invocation): Action[] {
   const words = args.slice(1);
@@ -117,7 +127,7 @@ function readTmux({ args, span }: Invocation): Action[] {
     else i++;
   }
   if (i >= words.length) return [unfixedCommand(span, 'tmux')];
-  return words.slice(i).every((w, n) => n > 0 || tmuxReaders.test(w.text ?? '')) && !words.slice(i).some((w) => w.text === ';' || w.text === '\\;')
+  return words.slice(i).every((w, n) => n > 0 || tmuxReaders.has(w.text ?? '')) && !words.slice(i).some((w) => w.text === ';' || w.text === '\\;')
     ? [] : [unfixedCommand(span, 'tmux')];
 }
 

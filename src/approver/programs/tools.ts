@@ -37,7 +37,8 @@ function readCmake(invocation: Invocation): Action[] {
     case null: return [unknown(span, 'cmake -E')];
     case 'rm': {
       const flags = ops.filter((a) => /^-[rRf]+$/.test(a.text ?? '')).map((a) => a.text).join('');
-      return ops.filter((a) => !/^-[rRf]+$/.test(a.text ?? '') && a.text !== '--').map((arg): Action => ({ kind: 'remove', arg, recursive: /[rR]/.test(flags), by }));
+      return ops.filter((a) => !/^-[rRf]+$/.test(a.text ?? '') &&
+        a.text !== '--').map((arg): Action => ({ kind: 'remove', arg, recursive: /[rR]/.test(flags), by }));
     }
     case 'remove': return ops.filter((a) => a.text !== '-f').map((arg): Action => ({ kind: 'remove', arg, recursive: false, by }));
     case 'remove_directory': return ops.map((arg): Action => ({ kind: 'remove', arg, recursive: true, by }));
@@ -63,7 +64,8 @@ function readCmake(invocation: Invocation): Action[] {
     case 'chdir': {
       const [dir, ...argv] = ops;
       if (!dir || argv.length === 0) return [];
-      return [{ kind: 'run', argv, dirs: dir.text === null ? null : [dir.text.startsWith('/') ? dir.text : joinPath(invocation.ctx.dirs?.[0] ?? '', dir.text)] }];
+      return [{ kind: 'run', argv, dirs: dir.text === null ? null : [dir.text.startsWith('/') ? dir.text : joinPath(invocation.ctx.dirs?.[0] ?? '',
+        dir.text)] }];
     }
     case 'env': {
       const i = ops.findIndex((a) => !/^(--unset=|--modify|[A-Za-z_][A-Za-z0-9_]*=)/.test(a.text ?? ''));
@@ -94,7 +96,8 @@ const patchOptions = optionLines([
   '-b --backup', '-B --prefix=PREFIX', '-c --context', '-d --directory=DIR', '-D --ifdef=NAME', '-e --ed', '-E --remove-empty-files', '-f --force',
   '-F --fuzz=N', '-g --get=N', '-i --input=PATCHFILE', '-l --ignore-whitespace', '-n --normal', '-N --forward', '-o --output=FILE', '-p --strip=N',
   '-r --reject-file=FILE', '-R --reverse', '-s --silent --quiet', '-t --batch', '-T --set-time', '-u --unified', '-v --version', '-V --version-control=METHOD',
-  '-x --debug=N', '-Y --basename-prefix=PREFIX', '-z --suffix=SUFFIX', '-Z --set-utc', '   --posix', '   --dry-run', '   --merge[=STYLE]', '   --follow-symlinks',
+  '-x --debug=N', '-Y --basename-prefix=PREFIX', '-z --suffix=SUFFIX', '-Z --set-utc', '   --posix', '   --dry-run', '   --merge[=STYLE]',
+    '   --follow-symlinks',
   '   --read-only=BEHAVIOR', '   --reject-format=FORMAT', '   --backup-if-mismatch', '   --no-backup-if-mismatch', '   --quoting-style=STYLE', '   --binary',
   '   --verbose', '   --help',
 ]);
@@ -162,7 +165,8 @@ function readPatch({ args, ctx, span }: Invocation): Action[] {
 
 /** Dot-commands that only show or set how output looks, or read the database. */
 const quietDotCommands = new Set([
-  'tables', 'schema', 'fullschema', 'headers', 'header', 'mode', 'separator', 'nullvalue', 'width', 'indexes', 'indices', 'databases', 'dbinfo', 'show', 'stats',
+  'tables', 'schema', 'fullschema', 'headers', 'header', 'mode', 'separator', 'nullvalue', 'width', 'indexes', 'indices', 'databases', 'dbinfo', 'show',
+    'stats',
   'timer', 'print', 'prompt', 'quit', 'exit', 'help', 'echo', 'eqp', 'explain', 'lint', 'changes', 'bail', 'binary', 'dump', 'import', 'limit', 'timeout',
   'vfsinfo', 'vfslist', 'vfsname', 'version', 'crnl', 'sha3sum', 'recover', 'dbconfig', 'parameter', 'scanstats', 'expert', 'nonce', 'auth', 'selecttrace',
   'wheretrace', 'connection', 'filectrl', 'imposter', 'progress', 'restore',
@@ -172,7 +176,8 @@ const quietDotCommands = new Set([
 const writingSql = /\b(attach|vacuum\s+into|writefile|edit|load_extension|fts3_tokenizer)\b/i;
 
 /** sqlite3's options that take a value (`sqlite3 -help`, 3.40; one dash or two, anywhere on the line). */
-const sqliteValued = new Set(['cmd', 'init', 'separator', 'newline', 'nullvalue', 'vfs', 'maxsize', 'mmap', 'pagecache', 'lookaside', 'heap', 'A', 'nonce', 'escape']);
+const sqliteValued = new Set(['cmd', 'init', 'separator', 'newline', 'nullvalue', 'vfs', 'maxsize', 'mmap', 'pagecache', 'lookaside', 'heap', 'A', 'nonce',
+  'escape']);
 
 interface SqliteLine { operands: Argument[]; cmd: Argument[]; init: boolean; readonly: boolean; unfixed: boolean }
 
@@ -207,7 +212,8 @@ function sqliteCommand(text: string, at: Argument, span: Invocation['span'], hom
   if (/^(output|once|save|backup|log|trace|iotrace|testcase|open|clone)$/.test(name)) {
     if (rest.some((w) => /^-[ex]$/.test(w))) return [unknown(span, `sqlite3 .${name}`)]; // an editor or a spreadsheet program
     if (operand === undefined || /^(stdout|stderr|off)$/.test(operand)) return [];
-    if (operand.startsWith('|')) return [{ kind: 'shell-code', code: `${operand.slice(1)} ${rest.slice(rest.indexOf(operand) + 1).join(' ')}`.trim(), span, dialect: 'sh' }];
+    if (operand.startsWith('|')) return [{ kind: 'shell-code', code: `${operand.slice(1)} ${rest.slice(rest.indexOf(operand) + 1).join(' ')}`.trim(), span,
+      dialect: 'sh' }];
     if (/['"]/.test(operand)) return [unknown(span, `sqlite3 .${name}`)];
     const by = `sqlite3 .${name}`;
     // the name as sqlite3 opens it (no `~` expansion: sqlite3 3.40 run: `.output ~/x` fails on a missing `~` directory), and handed on in case

@@ -127,7 +127,8 @@ function readSshKeygen({ line, ctx, span, args }: Invocation): Action[] {
   const home = (name: string) => derivedArgument(args[0]!, joinPath(ctx.home, name));
   const sign = valuesOf(line, 'Y')[0];
   if (sign) {
-    if (sign.value === 'sign') for (const op of line.operands) out.push(write(op.text === null ? op : derivedArgument(op, `${op.text}.sig`), 'ssh-keygen -Y sign'));
+    if (sign.value === 'sign') for (const op of line.operands) out.push(write(op.text === null ? op : derivedArgument(op, `${op.text}.sig`),
+      'ssh-keygen -Y sign'));
     return out;
   }
   if (has(line, 'R', 'H')) {
@@ -182,7 +183,8 @@ function readGpg({ args, ctx, span }: Invocation): Action[] {
     if (t === null || !t.startsWith('-')) continue;
     const long = /^--([a-z0-9-]+)(?:=(.*))?$/s.exec(t);
     const name = long ? long[1]! : t === '-o' ? 'output' : t.startsWith('-o') && !t.startsWith('--') ? 'output=' : '';
-    const valueArg = long && long[2] !== undefined ? derivedArgument(args[i]!, long[2]) : name === 'output=' ? derivedArgument(args[i]!, t.slice(2)) : args[i + 1];
+    const valueArg = long &&
+      long[2] !== undefined ? derivedArgument(args[i]!, long[2]) : name === 'output=' ? derivedArgument(args[i]!, t.slice(2)) : args[i + 1];
     if (name === 'output' || name === 'output=') {
       if (valueArg && valueArg.text !== '-') out.push(write(valueArg, 'gpg -o'));
     } else if (name === 'homedir' && valueArg) homedir = valueArg;
@@ -233,7 +235,8 @@ function readCompiler({ args, span, name }: Invocation): Action[] {
   if (!output && !noLink) out.push(write(derivedArgument(args[0]!, 'a.out'), name));
   if (!output && beside !== null) {
     for (const op of args.slice(1)) {
-      if (op.text !== null && /\.(c|cc|cpp|cxx|s|S|m)$/.test(op.text)) out.push(write(derivedArgument(op, baseName(op.text).replace(/\.[^.]+$/, beside)), name));
+      if (op.text !== null && /\.(c|cc|cpp|cxx|s|S|m)$/.test(op.text)) out.push(write(derivedArgument(op, baseName(op.text).replace(/\.[^.]+$/, beside)),
+        name));
     }
   }
   return out;
