@@ -5,7 +5,7 @@
 
 import { budgets } from '../../budgets.js';
 import type {
-  AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, SedProblem, Unfixed, UnfixedCode, WrittenUse,
+  AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, InlineUnread, SedProblem, Unfixed, UnfixedCode, WrittenUse,
 } from '../core/facts.js';
 import type { Resolution } from '../core/path-reading.js';
 import type { Reading } from './readings.js';
@@ -265,6 +265,7 @@ export function inlineFinding(finding: InlineFinding, language: string): string 
     case 'unread': return 'the code comes from a pipe or file treeward cannot read';
     case 'calls': return `it calls ${finding.api}`;
     case 'unscanned': return `treeward does not scan ${language} code`;
+    case 'unread-call': return inlineUnread(finding.api, finding.what, language, finding.detail);
     case 'awk': return awkFinding(finding.finding);
     case 'sed':
       if (finding.problem === null) return 'the sed script runs commands (`e` or `s///e`)';
@@ -422,8 +423,9 @@ export function agentLaunch(name: string, checksOff: readonly string[], settings
 }
 
 export function inlineCode(language: string, finding: InlineFinding): string {
-  return `inline ${language} code that treeward will not approve: ${inlineFinding(finding, language)}; put the code in a script file in the tree and run ` +
-    `that, or use shell commands treeward can read`;
+  const literals = finding.source === 'unread-call' && finding.what !== 'syntax' ? 'write its paths and commands as string literals, or ' : '';
+  return `inline ${language} code that treeward will not approve: ${inlineFinding(finding, language)}; ${literals}put the code in a script file in the ` +
+    `tree and run that in a separate command, or use shell commands treeward can read`;
 }
 
 export function dynamicCode(fact: CodeFact): string {
@@ -500,5 +502,24 @@ function handBack(problem: HandBackProblem): string {
     case 'not-one-group': return 'the line does not stay inside one `{ … }` group';
     case 'closes-early': return 'the line closes the group `{ … }` before its end, and what follows would run outside it';
     case 'runs-outside': return 'part of the line would run outside the group';
+  }
+}
+
+// ---------------------------------------------------------------- issue 16: inline code read by a tokenizer
+
+/** What the inline-code reader (programs/inline/) could not read in a call or construct. */
+export function inlineUnread(api: string, what: InlineUnread, language: string, detail?: string): string {
+  const named = `\`${api}\``;
+  switch (what) {
+    case 'path': return `it calls ${named} with a path that is not a string literal (or literals joined), which treeward cannot judge`;
+    case 'command': return `it calls ${named} with a command that is not a literal list or string`;
+    case 'mode': return `it calls ${named} with a mode that is not a string literal`;
+    case 'options': return `it calls ${named} with options treeward does not read (a shell with \`env\`, \`executable\`, a callback)`;
+    case 'directory': return `${named} runs or writes in a directory of its own choosing, which treeward does not follow`;
+    case 'api': return `it uses ${named}, which treeward does not read`;
+    case 'value': return `it passes ${named} on as a value, which treeward cannot follow`;
+    case 'code': return `it runs code built at run time (${named})`;
+    case 'name': return `it names a module or member by a computed name (${named})`;
+    case 'syntax': return `treeward's ${language} tokenizer cannot read it (${detail ?? 'it stopped'})`;
   }
 }
