@@ -494,6 +494,7 @@ const javascript: Language = {
     if (value.k === 'fn' && (value.name === 'require' || refusedGlobals.has(value.name))) return value.name;
     return escapes(value);
   },
+  takesValues: () => false,
   newlineEnds: false,
   taggedTemplates: true,
 };

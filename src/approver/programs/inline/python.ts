@@ -58,14 +58,31 @@ const move = (api: string): Handler => (args, r) => {
   noSpread(api, args, r);
   const from = needPath(api, argument(args, 0, 'src'), r);
   const to = needPath(api, argument(args, 1, 'dst'), r);
-  moveTouches(api, from, to, r);
+  moveTouches(api, from, to, r, api === 'shutil.move');
   return unknown;
 };
 
-function moveTouches(api: string, from: string, to: string, r: Reader): void {
+function moveTouches(api: string, from: string, to: string, r: Reader, into = false): void {
   r.touch({ kind: 'remove', path: from, api, recursive: true });
   r.touch({ kind: 'write', path: to, api, recursive: true, destination: true });
+  // shutil.move into a directory: the source's name lands inside it
+  const name = from.replace(/\/+$/, '');
+  const inside = into ? joinPath(to, name.slice(name.lastIndexOf('/') + 1)) : null;
+  if (inside !== null) r.touch({ kind: 'write', path: inside, api, recursive: true });
   r.touch({ kind: 'place', path: to, api });
+  if (inside !== null) r.touch({ kind: 'place', path: inside, api });
+}
+
+/** `shutil.copy(a, d)`: the copy lands at `d`, or at `d/a` when `d` is a directory (the name inside is judged too). */
+function copyInto(api: string): Handler {
+  return (args, r) => {
+    noSpread(api, args, r);
+    const from = needPath(api, argument(args, 0, 'src'), r);
+    const to = needPath(api, argument(args, 1, 'dst'), r);
+    r.touch({ kind: 'write', path: to, api, destination: true });
+    r.touch({ kind: 'write', path: joinPath(to, from.slice(from.lastIndexOf('/') + 1)), api });
+    return unknown;
+  };
 }
 
 /** Text as argv: a list of fixed strings. */
@@ -160,7 +177,7 @@ const tempName = (api: string, makes: boolean, returns: 'str' | 'handle' | 'temp
   const dir = args.find((a) => a.name === 'dir')?.value;
   if (dir !== undefined && pathOf(dir) === null && !(dir.k === 'const' && dir.t === 'None')) refuse(r, api, 'directory');
   const path = r.freshPath(pathOf(dir) ?? undefined);
-  if (makes || pathOf(dir) !== null) r.touch({ kind: 'write', path, api, fresh: true });
+  if (makes) r.touch({ kind: 'write', path, api, fresh: true });
   if (returns === 'str') return { k: 'str', s: path };
   if (returns === 'tempdir') return { k: 'tempdir', s: path };
   return returns === 'handle' ? handle : unknown;
@@ -225,6 +242,11 @@ const modules: Record<string, ModuleTable> = {
     api: {
       join: pure((...s) => s.reduce((a, b) => joinPath(a, b))),
       abspath: pure((s) => s), realpath: pure((s) => s), normpath: pure((s) => s),
+      expanduser: (args, r) => {
+        const p = pathOf(argument(args, 0));
+        if (p === null) return unknown;
+        return { k: 'str', s: p === '~' ? r.anchors.home : p.startsWith('~/') ? r.anchors.home + p.slice(1) : p };
+      },
       dirname: pure((s) => (s.includes('/') ? s.slice(0, s.lastIndexOf('/')) || '/' : '')),
       basename: pure((s) => s.slice(s.lastIndexOf('/') + 1)),
     },
@@ -234,7 +256,7 @@ const modules: Record<string, ModuleTable> = {
     api: {
       rmtree: remove('shutil.rmtree', true, 0, 'path'),
       move: move('shutil.move'),
-      copy: write('shutil.copy', 1, { destination: true }, 'dst'), copy2: write('shutil.copy2', 1, { destination: true }, 'dst'),
+      copy: copyInto('shutil.copy'), copy2: copyInto('shutil.copy2'),
       copyfile: write('shutil.copyfile', 1, {}, 'dst'), copytree: write('shutil.copytree', 1, { recursive: true }, 'dst'),
       copymode: write('shutil.copymode', 1, { content: false }, 'dst'), copystat: write('shutil.copystat', 1, { content: false }, 'dst'),
       chown: write('shutil.chown', 0, { content: false }, 'path'),
@@ -276,10 +298,10 @@ const modules: Record<string, ModuleTable> = {
     safe: words('gettempprefix tempdir'),
     api: {
       gettempdir: (_a, r) => ({ k: 'str', s: r.anchors.tempDir }),
-      mkdtemp: tempName('tempfile.mkdtemp', false, 'str'), mkstemp: tempName('tempfile.mkstemp', false, 'unknown'),
-      TemporaryDirectory: tempName('tempfile.TemporaryDirectory', false, 'tempdir'),
-      NamedTemporaryFile: tempName('tempfile.NamedTemporaryFile', false, 'handle'), TemporaryFile: tempName('tempfile.TemporaryFile', false, 'handle'),
-      SpooledTemporaryFile: tempName('tempfile.SpooledTemporaryFile', false, 'handle'),
+      mkdtemp: tempName('tempfile.mkdtemp', true, 'str'), mkstemp: tempName('tempfile.mkstemp', true, 'unknown'),
+      TemporaryDirectory: tempName('tempfile.TemporaryDirectory', true, 'tempdir'),
+      NamedTemporaryFile: tempName('tempfile.NamedTemporaryFile', true, 'handle'), TemporaryFile: tempName('tempfile.TemporaryFile', true, 'handle'),
+      SpooledTemporaryFile: tempName('tempfile.SpooledTemporaryFile', true, 'handle'),
     },
   },
   sys: { safe: '*', api: {}, refused: words('modules _getframe meta_path path_hooks settrace setprofile') },
@@ -495,7 +517,7 @@ function builtin(name: string, args: Arg[], r: Reader): Value | undefined {
 }
 
 const refusedBuiltins = words('globals locals vars breakpoint __builtins__ __loader__ __spec__ memoryview setattr delattr');
-const builtinFunctions = words('open str exec eval compile __import__ getattr');
+const builtinFunctions = words('open str exec eval compile __import__ getattr hasattr');
 
 function member(object: Value, name: string, r: Reader): Value {
   if (/^__\w+__$/.test(name) && !['__name__', '__doc__', '__file__', '__version__', '__str__', '__fspath__', '__enter__', '__exit__'].includes(name)) {
@@ -673,6 +695,7 @@ const python: Language = {
     if (value.k === 'fn' && refusedBuiltins.has(value.name)) return value.name;
     return escapes(value);
   },
+  takesValues: (callee) => callee.k === 'fn' && (callee.name === 'getattr' || callee.name === 'hasattr'),
   newlineEnds: true,
   taggedTemplates: false,
 };
@@ -683,6 +706,13 @@ function countBindings(tokens: Token[]): Map<string, number> {
   const add = (name: string) => counts.set(name, (counts.get(name) ?? 0) + 1);
   let statementStart = 0;
   let until: string | null = null;
+  const depths: number[] = [];
+  let depth = 0;
+  for (const t of tokens) {
+    if (t.k === 'op' && ')]}'.includes(t.t)) depth--;
+    depths.push(depth);
+    if (t.k === 'op' && '([{'.includes(t.t)) depth++;
+  }
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.nl || tokens[i - 1]?.t === ';') statementStart = i;
@@ -693,7 +723,7 @@ function countBindings(tokens: Token[]): Map<string, number> {
       else if (next?.k === 'op' && /^(=|:=|[-+*/%@&|^]=|\*\*=|\/\/=|>>=|<<=)$/.test(next.t)) add(t.t);
       else if (prev?.k === 'name' && ['as', 'del', 'global', 'nonlocal', 'import', 'class', 'def'].includes(prev.t)) add(t.t);
       else if (next?.t === ':' && i === statementStart) add(t.t);
-      else if (isAssignedTuple(tokens, i)) add(t.t);
+      else if (isAssignedTuple(tokens, i, depths)) add(t.t);
     }
     if (t.k === 'name' && ['for', 'lambda', 'def', 'case', 'import'].includes(t.t)) until = t.t === 'for' ? 'in' : t.t === 'import' ? '\n' : ':';
     else if (until !== null && (t.t === until || (until === '\n' && tokens[i + 1]?.nl))) until = null;
@@ -701,17 +731,13 @@ function countBindings(tokens: Token[]): Map<string, number> {
   return counts;
 }
 
-/** A name among a statement's targets (`a, b = …`): before a `=` at depth 0 of the same statement. */
-function isAssignedTuple(tokens: Token[], i: number): boolean {
-  if (tokens[i - 1]?.t !== ',' && tokens[i + 1]?.t !== ',') return false;
-  let depth = 0;
+/** A name among a statement's targets (`a, b = …`): at depth 0, before a `=` at depth 0 of the same statement. */
+function isAssignedTuple(tokens: Token[], i: number, depths: readonly number[]): boolean {
+  if (depths[i] !== 0 || (tokens[i - 1]?.t !== ',' && tokens[i + 1]?.t !== ',')) return false;
   for (let j = i + 1; j < tokens.length && j < i + 64; j++) {
     const t = tokens[j]!;
-    if (t.nl || t.t === ';') return false;
-    if ('([{'.includes(t.t)) depth++;
-    if (')]}'.includes(t.t)) depth--;
-    if (depth < 0) return false;
-    if (depth === 0 && t.t === '=') return true;
+    if (t.nl || t.t === ';' || t.t === ':') return false;
+    if (depths[j] === 0 && t.t === '=') return true;
   }
   return false;
 }

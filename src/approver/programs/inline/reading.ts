@@ -74,6 +74,8 @@ export interface Language {
   statement(i: number, r: Reader): number | null;
   /** Values that must not be used other than by calling them or reading their members (they would escape the reading). */
   escapes(value: Value): string | null;
+  /** A function whose arguments may be modules and writing functions, which it reads itself (`getattr(os, 'remove')`). */
+  takesValues(callee: Value): boolean;
   /** A line break ends a call's callee (Python, where a break inside brackets is not marked); JavaScript reads on. */
   newlineEnds: boolean;
   /** A string after a value is a tagged template (JavaScript). */
@@ -174,7 +176,8 @@ export class Reader {
     let j = i;
     while (j < this.tokens.length) {
       const t = this.tokens[j]!;
-      if (t.k === 'op' && (t.t === ',' || t.t === ')' || t.t === ']' || t.t === '}' || stops.has(t.t))) break;
+      if (t.k === 'op' && (t.t === ',' || t.t === ')' || t.t === ']' || t.t === '}')) break;
+      if ((t.k === 'op' || t.k === 'name') && stops.has(t.t)) break;
       if (j > i && t.nl && stops.has('\n')) break;
       if (this.startsPrimary(j)) {
         if (values.length > ops.length) ops.push(' ');
@@ -232,7 +235,7 @@ export class Reader {
       }
       else if (n.k === 'op' && n.t === '?.' && (this.is(j + 1, '(') || this.is(j + 1, '['))) j++;
       else if (n.k === 'op' && n.t === '(' && !(n.nl && this.lang.newlineEnds)) {
-        const args = this.args(j);
+        const args = this.args(j, this.lang.takesValues(value));
         value = this.lang.call(value, args.args, this);
         j = args.next;
       }
@@ -300,7 +303,7 @@ export class Reader {
   }
 
   /** A call's arguments from its `(`: positional, named (`k=v`), spread. */
-  args(i: number): { args: Arg[]; next: number } {
+  args(i: number, takesValues = false): { args: Arg[]; next: number } {
     const args: Arg[] = [];
     let j = i + 1;
     while (j < this.tokens.length && !this.is(j, ')')) {
@@ -309,7 +312,7 @@ export class Reader {
       let spread = false;
       if (this.tokens[j]!.k === 'name' && this.is(j + 1, '=')) { name = this.tokens[j]!.t; j += 2; }
       else if (this.is(j, '*') || this.is(j, '**') || this.is(j, '...')) { spread = true; j++; }
-      const e = this.expression(j, new Set([';']));
+      const e = this.expression(j, new Set([';']), takesValues);
       args.push({ name, value: e.value, ...(spread ? { spread } : {}) });
       j = e.next;
       if (j < this.tokens.length && !this.is(j, ',') && !this.is(j, ')')) j++;
