@@ -37,12 +37,13 @@ function needPath(api: string, v: Value | undefined, r: Reader): string {
 
 /** An options object's entries; an options value treeward cannot read is refused. */
 function options(api: string, v: Value | undefined, r: Reader): Map<string, Value> {
-  if (v === undefined || (v.k === 'const' && (v.t === 'undefined' || v.t === 'null'))) return new Map();
+  if (v === undefined || (v.k === 'const' && (v.t === 'undefined' || v.t === 'null')) || isCallback(v)) return new Map();
   if (v.k === 'str' || v.k === 'num') return new Map([['flag', v]]);
   if (v.k !== 'obj' || v.entries === null) refuse(r, api, 'options');
   return v.entries;
 }
 
+const isCallback = (v: Value | undefined) => v?.k === 'handle' && v.what === 'function';
 const isTrue = (v: Value | undefined) => v !== undefined && !(v.k === 'const' && (v.t === 'false' || v.t === 'null' || v.t === 'undefined'));
 
 function noSpread(api: string, args: Arg[], r: Reader): void {
@@ -53,7 +54,9 @@ const remove = (api: string, recursiveByDefault = false): Handler => (args, r) =
   noSpread(api, args, r);
   const path = needPath(api, argument(args, 0), r);
   const opts = argument(args, 1);
-  const recursive = recursiveByDefault || (opts !== undefined && opts.k !== 'fn' && isTrue(options(api, opts, r).get('recursive')));
+  // options treeward cannot read may ask for a recursive removal
+  const readable = opts === undefined || opts.k === 'obj' || isCallback(opts);
+  const recursive = recursiveByDefault || !readable || isTrue(options(api, opts, r).get('recursive'));
   r.touch({ kind: 'remove', path, api, recursive });
   return unknown;
 };
@@ -124,7 +127,7 @@ function argvOf(v: Value | undefined): string[] | null {
 
 /** The options of a child process: a `cwd` is refused (the command would run elsewhere), `shell` read, `env` refused with a shell. */
 function processOptions(api: string, v: Value | undefined, r: Reader): { shell: boolean } {
-  if (v?.k === 'fn') return { shell: false }; // a callback, not options
+  if (isCallback(v)) return { shell: false };
   const opts = options(api, v, r);
   if (opts.has('cwd')) refuse(r, api, 'directory');
   if (opts.has('execPath') || opts.has('execArgv') || opts.has('argv0')) refuse(r, api, 'options');
@@ -140,7 +143,7 @@ const execShell = (api: string): Handler => (args, r) => {
   const command = argument(args, 0);
   if (command?.k !== 'str') refuse(r, api, 'command');
   const opts = argument(args, 1);
-  if (opts && opts.k !== 'fn') processOptions(api, opts, r);
+  if (opts) processOptions(api, opts, r);
   r.touch({ kind: 'shell', command: command.s, api });
   return handle;
 };
@@ -150,11 +153,11 @@ const execArgv = (api: string, prefix: string[] = []): Handler => (args, r) => {
   const program = argument(args, 0);
   let rest = argument(args, 1);
   let opts = argument(args, 2);
-  if (rest?.k === 'obj' || rest?.k === 'fn') { opts = rest; rest = undefined; }
+  if (rest?.k === 'obj' || isCallback(rest)) { opts = rest; rest = undefined; }
   const file = program?.k === 'list' && api.startsWith('Bun') ? null : pathOf(program);
   const list = program?.k === 'list' ? argvOf(program) : file === null ? null : [file, ...(argvOf(rest) ?? ['\0'])];
   if (list === null || list.length === 0 || list.includes('\0')) refuse(r, api, 'command');
-  const { shell } = opts && opts.k !== 'fn' ? processOptions(api, opts, r) : { shell: false };
+  const { shell } = opts ? processOptions(api, opts, r) : { shell: false };
   if (shell) r.touch({ kind: 'shell', command: list.join(' '), api });
   else r.touch({ kind: 'argv', argv: [...prefix, ...list], api });
   return handle;
@@ -298,7 +301,7 @@ const writerNames = new Set([
   ...['writeFile', 'appendFile', 'rename', 'rm', 'rmdir', 'unlink', 'copyFile', 'cp', 'symlink', 'truncate'].flatMap((n) => [n, `${n}Sync`]),
   'createWriteStream', 'openSync', 'linkSync', 'execSync', 'execFile', 'execFileSync', 'spawn', 'spawnSync', 'writeTextFile', 'writeTextFileSync',
 ]);
-const refusedGlobals = words('Function eval globalThis global window self module exports __non_webpack_require__ WebAssembly');
+const refusedGlobals = words('Function eval globalThis global window self module __non_webpack_require__ WebAssembly');
 
 function moduleValue(spec: string): Value {
   const name = spec.replace(/^node:/, '').replace(/^fs\/promises$/, 'fs');
@@ -319,6 +322,9 @@ function member(object: Value, name: string, r: Reader): Value {
     refuse(r, `${object.name}.${name}`, 'api');
   }
   if (object.k === 'fn' && object.name === 'require') return handle;
+  // `module.exports` is where a script's exports go; anything else of `module`, `globalThis` and kin reaches the loader
+  if (object.k === 'fn' && object.name === 'module' && name === 'exports') return handle;
+  if (object.k === 'fn' && refusedGlobals.has(object.name)) refuse(r, `${object.name}.${name}`, 'api');
   if (object.k === 'str' || object.k === 'num' || object.k === 'list' || object.k === 'obj' || object.k === 'const' || object.k === 'handle') return unknown;
   return { k: 'fn', name: `*.${name}` };
 }

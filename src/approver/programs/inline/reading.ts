@@ -203,6 +203,8 @@ export class Reader {
 
   private combine(values: Value[], ops: string[]): Value {
     if (values.length === 1 && ops.length === 0) return values[0]!;
+    // an arrow function, a `function` or a `lambda`: a callback, not a value the calls read
+    if (ops.some((o) => o === '=>' || o === 'function' || o === 'lambda')) return { k: 'handle', what: 'function' };
     if (values.length === 0 || ops.length !== values.length - 1) return unknown;
     if (ops.every((o) => o === '+') && values.every((v) => v.k === 'str')) return { k: 'str', s: values.map((v) => (v as { s: string }).s).join(''), joined: true };
     if (ops.every((o) => o === '/') && values[0]!.k === 'path' && values.slice(1).every((v) => v.k === 'str' || v.k === 'path')) {
