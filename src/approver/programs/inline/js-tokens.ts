@@ -120,7 +120,9 @@ function startsRegex(prev: Token | undefined, afterHead: boolean, code: string, 
   if (prev.t === ')') return afterHead;
   if (prev.t === ']' || prev.t === '++' || prev.t === '--') return false;
   if (prev.t === '}') {
-    const line = code.slice(i, code.indexOf('\n', i) < 0 ? code.length : code.indexOf('\n', i));
+    // only the rest of the line can differ; a line past 4096 characters is not read (the check stays linear)
+    const line = code.slice(i, i + 4097).split('\n')[0]!;
+    if (line.length > 4096) throw new TokenError('a `/` after `}` on a line too long to read');
     if (/['"`]|\/\*|\/\//.test(line.slice(1))) throw new TokenError('a `/` after `}` that may start a regular expression');
     return false;
   }

@@ -7,6 +7,9 @@
 
 import type { InlineUnread } from '../../core/facts.js';
 import type { Token } from './tokens.js';
+import { budgets } from '../../../budgets.js';
+
+const maxNesting = budgets.maxNesting;
 
 /** What inline code does that the approver judges as the shell's targets and commands are judged. */
 export type InlineTouch =
@@ -97,7 +100,7 @@ export class Reader {
   private fresh = 0;
 
   constructor(
-    readonly tokens: Token[], readonly lang: Language, readonly anchors: Anchors,
+    public tokens: Token[], readonly lang: Language, readonly anchors: Anchors,
     /** How many times each name is bound anywhere in the program: only a name bound once keeps a fixed value. */
     readonly bindings: ReadonlyMap<string, number>,
   ) {}
@@ -133,28 +136,28 @@ export class Reader {
     return t !== undefined && (t.k === 'op' || t.k === 'name') && t.t === text;
   }
 
-  /** Read the whole program (or a nested token list in the same names). */
+  /** Read the whole program (or a nested token list, an f-string's field or a `${…}`, in the same names). */
   readAll(tokens: Token[] = this.tokens): void {
-    if (tokens !== this.tokens) {
-      const inner = new Reader(tokens, this.lang, this.anchors, this.bindings);
-      for (const [k, v] of this.env) inner.env.set(k, v);
-      inner.fresh = this.fresh + 1000;
-      try {
-        inner.readAll();
-      } finally {
-        this.touches.push(...inner.touches);
-        this.problem ??= inner.problem;
+    const outer = this.tokens;
+    this.tokens = tokens;
+    try {
+      let i = 0;
+      while (i < tokens.length) {
+        const next = this.lang.statement(i, this);
+        if (next !== null) { i = Math.max(next, i + 1); continue; }
+        i = this.expression(i, new Set()).next;
+        if (i < tokens.length && !this.startsPrimary(i)) i++;
       }
-      if (this.problem) throw new ReadingStopped();
-      return;
+    } finally {
+      this.tokens = outer;
     }
-    let i = 0;
-    while (i < tokens.length) {
-      const next = this.lang.statement(i, this);
-      if (next !== null) { i = Math.max(next, i + 1); continue; }
-      i = this.expression(i, new Set()).next;
-      if (i < tokens.length && !this.startsPrimary(i)) i++;
-    }
+  }
+
+  /** Brackets and calls open at once: past the budget the code is not read (the walk is recursive). */
+  private depth = 0;
+
+  private enter(): void {
+    if (++this.depth > maxNesting) this.refuse('the code', 'syntax', 'brackets nested too deep');
   }
 
   startsPrimary(i: number): boolean {
@@ -268,6 +271,15 @@ export class Reader {
 
   /** `(…)`, `[…]` or `{…}` from its opening bracket: a list, an object of fixed keys, or one parenthesized value. */
   group(i: number): { value: Value; next: number } {
+    this.enter();
+    try {
+      return this.groupInside(i);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private groupInside(i: number): { value: Value; next: number } {
     const open = this.tokens[i]!.t;
     const close = open === '(' ? ')' : open === '[' ? ']' : '}';
     const items: Value[] = [];
@@ -306,6 +318,15 @@ export class Reader {
 
   /** A call's arguments from its `(`: positional, named (`k=v`), spread. */
   args(i: number, takesValues = false): { args: Arg[]; next: number } {
+    this.enter();
+    try {
+      return this.argsInside(i, takesValues);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private argsInside(i: number, takesValues: boolean): { args: Arg[]; next: number } {
     const args: Arg[] = [];
     let j = i + 1;
     while (j < this.tokens.length && !this.is(j, ')')) {
