@@ -243,7 +243,7 @@ function variable(name: string, meaning: Extract<CodeFact, { source: 'variable' 
   switch (meaning) {
     case 'command table': {
       const table = name === 'options' ? 'options' : name === 'mapfile' ? 'files' : 'commands, functions and aliases';
-      return `\`${name}\` is the shell's own table of ${table}; writing it changes what later commands run or do`;
+      return `\`${name}\` is the shell's own table of ${table}; writing it changes what later commands run or do, so leave it alone and use a name of your own`;
     }
     case 'bash function': return `\`${name}\` defines a function for every bash the line starts`;
     case 'prompt command': return '`PROMPT_COMMAND` is code bash runs before each prompt, and the line does not fix it';
@@ -329,7 +329,7 @@ function failure(resolution: Resolution): string {
 
 /** What a target passes through that an earlier part of the line put in place. */
 function through(placed: { path: string | null }): string {
-  return placed.path ?? 'a path the line does not fix';
+  return placed.path === null ? 'a path the line does not fix' : `\`${placed.path}\``;
 }
 
 // ------------------------------------------------------------------ removals
@@ -343,7 +343,7 @@ export const removal = {
     `\`${by}\` removes a target the line does not fix (${unfixed(why)}); name the path ` +
       `literally${why.source === 'input' ? ', or use `find … -delete` with fixed start points' : ''}`,
   throughPlaced: (by: string, text: string, placed: { path: string | null }) =>
-    `\`${by}\` removes \`${text}\` through \`${through(placed)}\`, which an earlier part of the line linked, moved or copied into place (it may now be a ` +
+    `\`${by}\` removes \`${text}\` through ${through(placed)}, which an earlier part of the line linked, moved or copied into place (it may now be a ` +
       `link); run the removal as a separate command`,
   listedOutsideTree: (by: string, reading: Reading) =>
     `\`${by}\` would remove what git lists below ${shown(reading)}, which is not inside the working tree both as written and through its links; run git ` +
@@ -403,7 +403,7 @@ export const write = {
     `\`${by}\` writes \`${text}\` relative to a directory the line changes to a place treeward cannot know; write by a path from where the line starts`,
   underProc: (by: string) => `\`${by}\` writes under \`/proc\`, whose paths lead anywhere; write a regular file`,
   throughPlaced: (by: string, text: string, placed: { path: string | null }) =>
-    `\`${by}\` writes \`${text}\` through \`${through(placed)}\`, which an earlier part of the line linked, moved or copied into place; write it in a ` +
+    `\`${by}\` writes \`${text}\` through ${through(placed)}, which an earlier part of the line linked, moved or copied into place; write it in a ` +
       `separate command`,
   unresolved: (by: string, reading: Reading) => `\`${by}\` writes \`${reading.written}\`, whose links treeward cannot follow ` +
     `(${failure(reading.resolution)}); write a plain path`,
@@ -429,13 +429,21 @@ export function inlineCode(language: string, finding: InlineFinding): string {
 }
 
 export function dynamicCode(fact: CodeFact): string {
-  return `code assembled at run time: ${code(fact)}`;
+  const what = code(fact);
+  // a sentence that already says what to do keeps its own way forward
+  if (what.includes('; ')) return `code assembled at run time: ${what}`;
+  const evaluated = fact.source === 'unfixed' && fact.via.includes('eval')
+    ? 'run the commands it would print yourself (for `eval "$(brew shellenv)"`: `export PATH=/opt/homebrew/bin:$PATH`), or '
+    : '';
+  return `code assembled at run time: ${what}; ${evaluated}write the command out literally in the line, or put it in a script file in the tree and ` +
+    'run that in a separate command';
 }
 
 export const gitSetting = {
-  refused: (setting: string, why: string) => `git would run \`${setting}\` as a command: ${why}`,
+  refused: (setting: string, why: string) =>
+    `git would run \`${setting}\` as a command: ${why}${why.includes('; ') ? '' : '; give the setting a fixed command treeward can read, or leave it out'}`,
   unknownDirectory: () => 'git runs in a directory the line leaves unknown; run git from the tree',
-  outsideTree: (reading: Reading) => `git runs from ${shown(reading)}, outside the working tree`,
+  outsideTree: (reading: Reading) => `git runs from ${shown(reading)}, outside the working tree; run git from the tree`,
   afterWrites: () => 'an earlier part of the line wrote or removed files, which that command could run; give the setting in a separate command',
   commandRefused: (id: string, reason: string) => `the command it names is refused (${id}: ${reason})`,
 };
@@ -476,9 +484,10 @@ export const line = {
   parsePastBudget: (message: string) => `${message}; split the line into simpler commands`,
   strayCloser: (message: string) =>
     `${message}: inside \`cd -- DIR && { … }\` it would close the group early and run the rest outside the tree; remove the stray closer`,
-  empty: () => 'the line is empty or only comments; there is nothing to run',
+  empty: () => 'the line is empty or only comments, so there is nothing to run; send the command you mean to run',
   finalBackslash: () => 'the line ends in a backslash, which would join it to the closing `}` of the group it runs in; remove the final backslash',
-  handBack: (problem: HandBackProblem) => `${handBack(problem)}; treeward runs the line as \`cd -- DIR && { … }\` and it must stay one group`,
+  handBack: (problem: HandBackProblem) =>
+    `${handBack(problem)}; treeward runs the line as \`cd -- DIR && { … }\` and it must stay one group; run its parts as separate commands`,
   /** Thrown past the lookup or nesting budget while judging. */
   pastBudget: () => 'the line is past treeward\'s budget for filesystem lookups or nesting; split it into simpler commands',
   /** `failed`: the fs seam's failure (null: an internal error). */
