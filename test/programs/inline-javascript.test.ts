@@ -131,6 +131,10 @@ const cases: InlineCase[] = [
   ["await Bun.$`rm -rf ${dir}`", 'deny inline-code'],
   ["eval(require('fs').readFileSync('scripts/run.js', 'utf8'))", 'allow', 'run'],
 
+  [cp + "cp.execSync('ls', { env: process.env })", 'allow', 'run'],
+  [cp + "cp.execSync('ls', { env: { ...process.env, NODE_OPTIONS: '--require ./x.js' } })", 'deny inline-code'],
+  [cp + "cp.spawnSync('ls', [], { env: { LD_PRELOAD: 'x.so' } })", 'deny inline-code'],
+
   // ---------------------------------------------------------------- Deno and Bun files
   ["Deno.writeTextFileSync('out.txt', 'x')", 'allow'],
   ["await Deno.writeTextFile('.git/hooks/pre-commit', 'x')", 'deny protected-write'],

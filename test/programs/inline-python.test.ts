@@ -142,6 +142,10 @@ const cases: InlineCase[] = [
   ["import subprocess\nsubprocess.run(['ls'], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)", 'allow', 'run'],
   ["import subprocess\nsubprocess.run(['ls'], stdout=open('ls.txt', 'w'))", 'allow', 'run'],
 
+  ["import subprocess, os\nsubprocess.run(['ls'], env=os.environ)", 'allow', 'run'],
+  ["import subprocess\nsubprocess.run(['ls'], env={'LD_PRELOAD': '/tmp/x.so'})", 'deny inline-code'],
+  ["import os\nos.execve('/usr/bin/ls', ['ls'], {'LD_PRELOAD': 'x.so'})", 'deny inline-code'],
+
   // ---------------------------------------------------------------- what cannot be read: computed paths and commands, escapes
   ["import os, sys\nos.remove(sys.argv[1])", 'deny inline-code'],
   ["import shutil\np = input()\nshutil.rmtree(p)", 'deny inline-code'],

@@ -523,7 +523,7 @@ export function inlineUnread(api: string, what: InlineUnread, language: string, 
     case 'path': return `it calls ${named} with a path that is not a string literal (or literals joined), which treeward cannot judge`;
     case 'command': return `it calls ${named} with a command that is not a literal list or string`;
     case 'mode': return `it calls ${named} with a mode that is not a string literal`;
-    case 'options': return `it calls ${named} with options treeward does not read (a shell with \`env\`, \`executable\`, a callback)`;
+    case 'options': return `it calls ${named} with options treeward does not read (an environment of its own, \`executable\`, \`preexec_fn\`)`;
     case 'directory': return `${named} runs or writes in a directory of its own choosing, which treeward does not follow`;
     case 'api': return `it uses ${named}, which treeward does not read`;
     case 'value': return `it passes ${named} on as a value, which treeward cannot follow`;

@@ -134,7 +134,9 @@ function processOptions(api: string, v: Value | undefined, r: Reader): { shell: 
   const shell = opts.get('shell');
   if (shell && !(shell.k === 'const' && (shell.t === 'true' || shell.t === 'false')) && shell.k !== 'str') refuse(r, api, 'options');
   const viaShell = shell !== undefined && isTrue(shell);
-  if (viaShell && opts.has('env')) refuse(r, api, 'options');
+  // an environment of its own can set LD_PRELOAD, PATH or NODE_OPTIONS for the command, which its judgement would not see
+  const env = opts.get('env');
+  if (env !== undefined && !(env.k === 'handle' && env.what === undefined) && !(env.k === 'obj' && env.entries?.size === 0)) refuse(r, api, 'options');
   return { shell: viaShell };
 }
 

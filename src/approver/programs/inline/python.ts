@@ -97,6 +97,14 @@ function argvOf(v: Value | undefined): string[] | null {
   return out;
 }
 
+/**
+ * An environment a process call passes on: only the one it inherits (`os.environ`) or none at all; any other can set
+ * `LD_PRELOAD`, `PATH` or `BASH_ENV` for the command, which the command's judgement would not see.
+ */
+function inheritedEnvironment(v: Value | undefined): boolean {
+  return v === undefined || (v.k === 'handle' && v.what === undefined) || (v.k === 'obj' && v.entries !== null && v.entries.size === 0) || (v.k === 'const' && v.t === 'None');
+}
+
 /** `subprocess.run([...])`, `run('cmd', shell=True)`: the command judged as the shell's commands are. */
 const subprocessCall = (api: string): Handler => (args, r) => {
   noSpread(api, args, r);
@@ -105,7 +113,7 @@ const subprocessCall = (api: string): Handler => (args, r) => {
   const viaShell = shell?.k === 'const' && shell.t === 'True';
   for (const a of args) {
     if (a.name === 'cwd') refuse(r, api, 'directory');
-    if (a.name === 'executable' || a.name === 'preexec_fn' || (a.name === 'env' && viaShell)) refuse(r, api, 'options');
+    if (a.name === 'executable' || a.name === 'preexec_fn' || (a.name === 'env' && !inheritedEnvironment(a.value))) refuse(r, api, 'options');
   }
   const first = argument(args, 0, 'args');
   const argv = argvOf(first);
@@ -137,7 +145,12 @@ const execCall = (api: string, listed: boolean, skip: number): Handler => (args,
   let rest: string[] | null;
   if (listed) rest = argvOf(positional[skip + 1]);
   else rest = positional.slice(skip + 1).every((v) => pathOf(v) !== null) ? positional.slice(skip + 1).map((v) => pathOf(v)!) : null;
-  if (api.endsWith('e')) rest = rest && (listed ? rest : rest.slice(0, -1)); // the environment comes last
+  if (api.endsWith('e') || api.startsWith('os.posix_spawn')) {
+    // the environment comes last (after the argv list, for the listed forms)
+    const env = listed ? positional[skip + 2] : positional[positional.length - 1];
+    if (!inheritedEnvironment(env)) refuse(r, api, 'options');
+    if (!listed) rest = rest && rest.slice(0, -1);
+  }
   if (program === null || rest === null) refuse(r, api, 'command');
   r.touch({ kind: 'argv', argv: [program, ...rest.slice(1)], api });
   return unknown;
