@@ -43,8 +43,11 @@ const commands: Case[] = [
   ['git bisect run make test', 'run: make test'],
   ["git submodule foreach 'git pull'", 'shell-code (sh): git pull in ?'],
   // what treeward does not follow
-  ['git rebase -i HEAD~3', 'runs code (editor)'],
-  ["git filter-branch --tree-filter 'rm x' HEAD", 'runs code (changes-commands) via `git filter-branch`', 'git-history git-history-rewrite (filter-branch)'],
+  // the todo list opens in the user's configured editor, as git commit's message does (issue 16)
+  ['git rebase -i HEAD~3'],
+  ["git filter-branch --tree-filter 'rm x' HEAD", 'git setting git filter-branch --tree-filter: rm x', 'git-history git-history-rewrite (filter-branch)'],
+  ["git filter-branch -d /tmp/t --tree-filter 'rm x' HEAD", 'runs code (changes-commands) via `git filter-branch`', 'git-history git-history-rewrite (filter-branch)'],
+  ['git filter-repo --path x', 'runs code (changes-commands) via `git filter-repo`', 'git-history git-history-rewrite (filter-branch)'],
 ];
 
 describe('git: removals', () => checkTable(removals));

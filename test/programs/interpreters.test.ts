@@ -8,11 +8,13 @@ import { checkTable, type Case } from '../support/programs.js';
 
 const inline: Case[] = [
   ["python -c 'print(1)'", 'inline python'],
-  [`python3 -c 'import os; os.remove("x")'`, 'inline python (calls)'],
+  [`python3 -c 'import os; os.remove("x")'`, 'inline python', 'remove x'],
+  [`python3 -c 'import os; os.remove(p)'`, 'inline python (unread-call)'],
   ["node -e 'console.log(1)'", 'inline javascript'],
-  [`node -e 'require("fs").rmSync("x")'`, 'inline javascript (calls)'],
-  [`deno eval 'Deno.remove("x")'`, 'inline javascript (calls)'],
-  [`bun -e 'Bun.write("x","y")'`, 'inline javascript (calls)'],
+  [`node -e 'require("fs").rmSync("x")'`, 'inline javascript', 'remove x'],
+  [`node -e 'require("fs").rmSync(x)'`, 'inline javascript (unread-call)'],
+  [`deno eval 'Deno.remove("x")'`, 'inline javascript', 'remove x'],
+  [`bun -e 'Bun.write("x","y")'`, 'inline javascript', 'write x'],
   ["ruby -e 'puts 1'", 'inline ruby'],
   [`ruby -e 'File.delete("x")'`, 'inline ruby (calls)'],
   ["perl -e 'print 1'", 'inline perl'],
@@ -32,7 +34,7 @@ const files: Case[] = [
 ];
 
 const written: Case[] = [
-  ['python script.py', 'inline python (calls)'],
+  ['python script.py', 'inline python', 'remove x'],
   ['node a.js', 'inline javascript'],
   // written, but with text the line does not fix
   ['python u.py', 'runs code (written-by-line) via `python`'],

@@ -195,12 +195,17 @@ export type InlineFinding =
   | { source: 'unread' }
   /** The scan found a call of this API (`os.remove`, `child_process`). */
   | { source: 'calls'; api: string }
+  /** The reader of the language (programs/inline/) met a call or construct it cannot read: the API and what about it. */
+  | { source: 'unread-call'; api: string; what: InlineUnread; detail?: string }
   /** The scan has no patterns for the language. */
   | { source: 'unscanned' }
   /** An awk program that runs a command or writes a file. */
   | { source: 'awk'; finding: AwkFinding }
   /** A sed script treeward cannot read (`problem`: where the reading stopped), or one that runs commands. */
   | { source: 'sed'; problem: SedProblem | null };
+
+/** What about an inline call the reader could not read. */
+export type InlineUnread = 'path' | 'command' | 'mode' | 'options' | 'api' | 'value' | 'code' | 'name' | 'syntax' | 'directory';
 
 /** Where treeward's reading of a sed script stopped (programs/sed-script.ts). */
 export type SedProblem =

@@ -261,10 +261,17 @@ function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: Word
   return out;
 }
 
+/** Parameters the shell always sets to one or more digits. */
+const digitParameters = new Set(['$', 'PPID', 'RANDOM']);
+
 function expandParameter(part: WordPart & { type: 'ParameterExpansion' }, context: WordContext, quoted: boolean): FieldChunks[] {
   const plain = part.operator === null && part.index === null && !part.length && !part.indirect && part.flags === null
     && part.zshPrefix === undefined && part.nested === null && part.invalid === null;
   const value = context.parameters.get(part.name);
+  // `$$`, `$PPID` and `$RANDOM` expand to digits only (issue 16): whatever the value, the name the shell makes of them stays in the
+  // directory it names, is never `..` nor a protected name, so it is read as a name of its own, spelled as the line spells it.
+  // `$!` may expand to nothing (no job in the background yet): it stays unfixed.
+  if (plain && value === undefined && digitParameters.has(part.name)) return [[{ text: part.braced ? `\${${part.name}}` : `$${part.name}`, quoted: true }]];
   if (!plain || value === undefined) {
     throw new NotFixed({ source: 'parameter', name: part.name, braced: part.braced }, part.span);
   }

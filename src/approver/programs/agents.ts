@@ -17,8 +17,49 @@ export const agentPrograms = new Set([
 
 /** Names other common tools share: the agent only with these subcommands. */
 export const sharedAgentNames: Record<string, ReadonlySet<string>> = {
-  goose: new Set(['session', 'run', 'web', 'recipe', 'schedule', 'mcp', 'configure', 'project', 'projects']),
+  goose: new Set(['session', 'run', 'web', 'recipe', 'schedule', 'mcp', 'configure', 'info', 'update', 'project', 'projects']),
 };
+
+/**
+ * Management subcommands that start no session (issue 16): signing in and
+ * out, status, listing models or MCP servers, reading the configuration,
+ * updating the harness itself, each also with `--help`. Only options may
+ * follow them. Subcommands that change what later sessions run (`mcp add`,
+ * `config set`) stay launches. Each list with where the harness documents it.
+ */
+export const managementSubcommands: Record<string, { source: string; subcommands: readonly string[] }> = {
+  // https://docs.anthropic.com/en/docs/claude-code/cli-reference
+  claude: { source: 'Claude Code CLI reference', subcommands: ['update', 'doctor', 'mcp list', 'mcp get', 'config list', 'config get'] },
+  // https://github.com/openai/codex/blob/main/docs/authentication.md, docs/config.md
+  codex: { source: 'Codex CLI docs', subcommands: ['login', 'login status', 'logout', 'mcp list', 'mcp get', 'completion'] },
+  // https://github.com/google-gemini/gemini-cli/blob/main/docs/cli/commands.md
+  gemini: { source: 'Gemini CLI commands', subcommands: ['mcp list', 'extensions list'] },
+  qwen: { source: 'Qwen Code (a Gemini CLI fork) commands', subcommands: ['mcp list', 'extensions list'] },
+  // https://opencode.ai/docs/cli/
+  opencode: { source: 'opencode CLI docs', subcommands: ['auth login', 'auth logout', 'auth list', 'auth ls', 'models', 'upgrade'] },
+  // https://docs.cursor.com/en/cli/reference/parameters
+  'cursor-agent': { source: 'Cursor CLI parameters', subcommands: ['login', 'logout', 'status', 'update'] },
+  // https://ampcode.com/manual
+  amp: { source: 'Amp manual', subcommands: ['login', 'logout', 'update'] },
+  // https://aider.chat/docs/config/options.html: these are flags that print and exit
+  aider: { source: 'aider options', subcommands: ['--list-models', '--models', '--upgrade', '--update'] },
+  // https://block.github.io/goose/docs/guides/goose-cli-commands
+  goose: { source: 'goose CLI commands', subcommands: ['configure', 'info', 'update'] },
+};
+
+/** `claude mcp list`, `codex login --help`: a management subcommand followed only by options (none that turns checks off). */
+function isManagement(name: string, rest: readonly (string | null)[]): boolean {
+  const table = managementSubcommands[name];
+  if (!table) return false;
+  return table.subcommands.some((sub) => {
+    const words = sub.split(' ');
+    if (!words.every((w, i) => rest[i] === w)) return false;
+    const after = rest.slice(words.length);
+    // aider's `--models PATTERN` takes a value
+    const values = name === 'aider' && (sub === '--models' || sub === '--list-models') ? after.slice(1) : after;
+    return values.every((t) => t !== null && t.startsWith('-') && !checksOffFlags.includes(t.split('=')[0]!) && !(t.split('=')[0]! in checksOffValues));
+  });
+}
 
 /** Packages that ship a harness, and the harness they ship. */
 export const agentPackages: Record<string, string> = {
@@ -89,6 +130,7 @@ export function agentLaunch(program: string, args: readonly Argument[], ctx: Pro
   const rest = args.slice(1).map((a) => a.text);
   // `--version` and `--help` alone start nothing
   if (rest.length === 1 && (rest[0] === '--version' || rest[0] === '-v' || rest[0] === '--help' || rest[0] === '-h' || rest[0] === '-V')) return null;
+  if (isManagement(name, rest)) return null;
   const checksOff: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const t = rest[i];

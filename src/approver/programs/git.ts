@@ -23,6 +23,30 @@ const commandSettings = [
   /^uploadpack\.packobjectshook$/, /^protocol\..+\.allow$/,
 ];
 
+/** `git filter-branch`'s options whose value git runs with sh for each commit. */
+const branchFilters = ['--env-filter', '--tree-filter', '--index-filter', '--parent-filter', '--msg-filter', '--commit-filter', '--tag-name-filter'];
+
+/**
+ * `git filter-branch --tree-filter CMD …` (issue 16): each filter is a command git runs with sh, judged as a `git -c` value is;
+ * a filter given in a form not read here, or `-d` (a scratch directory of its own), is refused.
+ */
+function filterBranch({ dirs }: { dirs: Directories }, sub: Argument, subArgs: Argument[]): Action[] {
+  const out: Action[] = [];
+  for (let k = 0; k < subArgs.length; k++) {
+    const t = subArgs[k]!.text;
+    if (t === '--') break; // the rest are rev-list arguments
+    const eq = t?.indexOf('=') ?? -1;
+    const name = t !== null && eq > 0 ? t.slice(0, eq) : t;
+    if (t === null || name === '-d' || (t.startsWith('--') && branchFilters.some((f) => f !== name && f.startsWith(name!)))) {
+      return [runsCode(sub.word.span, { source: 'changes-commands', via: `\`git ${sub.text}\``, how: 'git filter' })];
+    }
+    if (!branchFilters.includes(name!)) continue;
+    const value = eq > 0 ? t.slice(eq + 1) : subArgs[++k]?.text ?? null;
+    out.push(settingAction(`git filter-branch ${name}`, value, subArgs[k]?.word.span ?? sub.word.span, dirs));
+  }
+  return out;
+}
+
 /** Variables git (or the pager and editor it starts) runs as commands. */
 const commandVariables = [
   'GIT_PAGER',
@@ -250,7 +274,8 @@ const gitSubcommands = new Map<string, Subcommand>([
       const t = a.text ?? '';
       if (t === '-x' || t === '--exec') out.push(settingAction('git rebase --exec', subArgs[k + 1]?.text ?? null, a.word.span, dirs));
       else if (t.startsWith('--exec=')) out.push(settingAction('git rebase --exec', t.slice(7), a.word.span, dirs));
-      if (t === '-i' || t === '--interactive') out.push(runsCode(a.word.span, { source: 'editor', edits: 'git rebase -i' }));
+      // `-i`: the todo list opens in the user's configured editor, as `git commit`'s message does (issue 16); an editor the line
+      // sets (GIT_SEQUENCE_EDITOR, `-c sequence.editor=`) is a setting judged as the command it names
     }
     return out;
   }],
@@ -258,9 +283,8 @@ const gitSubcommands = new Map<string, Subcommand>([
     if (texts[0] !== 'run' || subArgs.length <= 1) return [];
     return [{ kind: 'run', argv: subArgs.slice(1), subshell: true, dirs }];
   }],
-  ...['filter-branch', 'filter-repo'].map((name): [string, Subcommand] => [name, (_git, sub) => {
-    return [runsCode(sub.word.span, { source: 'changes-commands', via: `\`git ${sub.text}\``, how: 'git filter' })];
-  }]),
+  ['filter-branch', filterBranch],
+  ['filter-repo', (_git, sub) => [runsCode(sub.word.span, { source: 'changes-commands', via: `\`git ${sub.text}\``, how: 'git filter' })]],
 ]);
 
 /** git clean: what git lists below its pathspecs (never a `.git` directory), narrowed by `-e`; nothing with `-n`. */

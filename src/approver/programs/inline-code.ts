@@ -1,11 +1,18 @@
-// The inline-code policy (`inlineCode`: scan, refuse or allow), and its scan:
-// inline interpreter code is approved unless its text calls that language's
-// removal, file-writing or process-running API. A scan, not a proof: the OS
-// sandbox bounds the rest.
+// The inline-code policy (`inlineCode`: scan, refuse or allow), and its scan.
+// Python and JavaScript are read by a tokenizer of the language (inline/):
+// each call of a removal, file-writing or process-running API becomes the
+// action the shell's own targets and commands become, judged by the same
+// rules; what the reader cannot read is refused. The other languages are
+// still scanned by patterns over their text (approved unless the text calls
+// such an API). A reading, not a proof: the OS sandbox bounds the rest.
 
-import type { Span } from '../../syntax/ast.js';
+import type { Span, Word } from '../../syntax/ast.js';
 import { type Action, effectAction, type ProgramContext } from '../core/actions.js';
+import type { Argument } from '../core/arguments.js';
 import type { InlineFinding } from '../core/facts.js';
+import { readJavascript } from './inline/javascript.js';
+import { readPython } from './inline/python.js';
+import type { InlineReading, InlineTouch } from './inline/reading.js';
 
 /** node's `fs` calls that remove, write, move or link files. */
 const nodeFileCalls = [
@@ -56,7 +63,9 @@ const findings: Record<string, [RegExp, string][]> = {
   ],
   perl: [
     [/\b(unlink|rmdir|rename|rmtree|remove_tree|mkpath|make_path|symlink|link|truncate|chmod|chown)\b/, '$1'],
-    [/\b(system|exec|fork|qx)\b|`/, 'a command (`system`, backquotes)'],
+    [/\b(system|exec|fork|qx|readpipe)\b|`/, 'a command (`system`, backquotes, `readpipe`)'],
+    [/\bsysopen\b/, 'sysopen'],
+    [/\bFile::Copy\b|\b(copy|move|cp|mv)\s*\(/, 'File::Copy'],
     [/\bopen\s*\(?\s*[^,]*,\s*['"]?(?:>|\+<|\||-\|)/, 'open() for writing or a pipe'],
     [/\beval\b/, 'eval'],
   ],
@@ -93,11 +102,69 @@ export function scanInlineCode(language: string, code: string): InlineFinding | 
   return null;
 }
 
-/** Inline code under the line's policy: `allow` approves it, `refuse` refuses it, `scan` refuses it when the scan finds a call above (or cannot read it). */
+/** The readers by language: what the code touches, or what they could not read. */
+const readers: Record<string, (code: string, anchors: { home: string; tempDir: string }) => InlineReading> = {
+  python: readPython,
+  javascript: readJavascript,
+};
+
+/** The finding of a reading: its problem, or null when everything it touches was read. */
+function readingFinding(reading: InlineReading): InlineFinding | null {
+  if (reading.problem === null) return null;
+  return { source: 'unread-call', ...reading.problem };
+}
+
+function policyFinding(language: string, code: string | null, ctx: ProgramContext): InlineFinding | null | 'read' {
+  if (ctx.inlineCode === 'allow') return null;
+  if (ctx.inlineCode === 'refuse') return { source: 'policy' };
+  if (code === null) return { source: 'unread' };
+  return readers[language] ? 'read' : scanInlineCode(language, code);
+}
+
+/**
+ * Inline code under the line's policy, as one action: `allow` approves it, `refuse` refuses it, `scan` refuses it when the
+ * reading finds a call it cannot read, or one that touches anything (where only one action can be given, as gdb's python).
+ */
 export function inlineCodeAction(language: string, code: string | null, span: Span, ctx: ProgramContext): Action {
-  let finding: InlineFinding | null;
-  if (ctx.inlineCode === 'allow') finding = null;
-  else if (ctx.inlineCode === 'refuse') finding = { source: 'policy' };
-  else finding = code === null ? { source: 'unread' } : scanInlineCode(language, code);
+  let finding = policyFinding(language, code, ctx);
+  if (finding === 'read') {
+    const reading = readers[language]!(code!, { home: ctx.home, tempDir: ctx.tempDir });
+    finding = readingFinding(reading) ?? (reading.touches[0] ? { source: 'calls', api: reading.touches[0].api } : null);
+  }
   return effectAction({ kind: 'inline-code', span, language, code, finding });
+}
+
+/**
+ * Inline code under the line's policy, with what it touches: under `scan`, Python and JavaScript code whose calls were all
+ * read is approved as code, and each path and command it names is judged as the shell's own (a write, a removal, a command).
+ */
+export function inlineCodeActions(language: string, code: string | null, span: Span, ctx: ProgramContext): Action[] {
+  const finding = policyFinding(language, code, ctx);
+  if (finding !== 'read') return [effectAction({ kind: 'inline-code', span, language, code, finding })];
+  const reading = readers[language]!(code!, { home: ctx.home, tempDir: ctx.tempDir });
+  const problem = readingFinding(reading);
+  const out: Action[] = [effectAction({ kind: 'inline-code', span, language, code, finding: problem })];
+  if (problem) return out;
+  for (const touch of reading.touches) out.push(touchAction(touch, language, span));
+  return out;
+}
+
+/** A path or word the code names, as a fixed argument at the code's own span. */
+function literalArgument(text: string, span: Span): Argument {
+  const word: Word = { type: 'Word', span, parts: [{ type: 'SingleQuoted', span, value: text }], unquoted: false };
+  return { word, value: { kind: 'fixed', fields: [{ text, chunks: [{ text, quoted: true }], glob: false }] }, text };
+}
+
+function touchAction(touch: InlineTouch, language: string, span: Span): Action {
+  switch (touch.kind) {
+    case 'write': {
+      const { path, api, kind: _kind, ...rest } = touch;
+      return { kind: 'write', arg: literalArgument(path, span), by: api, ...rest };
+    }
+    case 'remove': return { kind: 'remove', arg: literalArgument(touch.path, span), recursive: touch.recursive, by: touch.api };
+    case 'place': return { kind: 'place', arg: literalArgument(touch.path, span) };
+    case 'argv': return { kind: 'run', argv: touch.argv.map((a) => literalArgument(a, span)), subshell: true };
+    case 'shell': return { kind: 'shell-code', code: touch.command, span, dialect: 'sh', subshell: true };
+    case 'script': return { kind: 'run', argv: [language === 'python' ? 'python3' : 'node', touch.path].map((a) => literalArgument(a, span)), subshell: true };
+  }
 }

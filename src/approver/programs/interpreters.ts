@@ -7,7 +7,7 @@
 import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import type { Argument } from '../core/arguments.js';
 import { flagLines, getopt, has, optionLines, type OptionTable, readOptions } from '../core/options.js';
-import { inlineCodeAction } from './inline-code.js';
+import { inlineCodeActions } from './inline-code.js';
 import { readAs } from './invocation.js';
 import { bunScriptRequest, packageScripts } from './package-scripts.js';
 import { npxRow, runPackage } from './package-runners.js';
@@ -291,7 +291,7 @@ function readInterpreterLine(invocation: Invocation): Action[] {
     rest = rest.slice(1);
     if (name === 'deno' && sub === 'eval') {
       const code = rest.find((a) => !(a.text ?? '').startsWith('-'));
-      return [inlineCodeAction(row.language, code?.text ?? null, code?.word.span ?? span, ctx)];
+      return inlineCodeActions(row.language, code?.text ?? null, code?.word.span ?? span, ctx);
     }
     if (name === 'bun' && sub === 'x') return readAs(npxRow, invocation, [args[0]!, ...rest]); // `bun x` is `bunx`
     if (sub !== 'run' && !(name === 'deno' && sub === 'test')) return [];
@@ -300,9 +300,9 @@ function readInterpreterLine(invocation: Invocation): Action[] {
   const out: Action[] = [];
   if (row.noRun && has(line, ...row.noRun) && !has(line, ...row.code)) return out;
   for (const o of line.options) {
-    if (row.code.includes(o.name)) out.push(inlineCodeAction(row.language, o.value, o.arg.word.span, ctx));
+    if (row.code.includes(o.name)) out.push(...inlineCodeActions(row.language, o.value, o.arg.word.span, ctx));
     if (row.module.includes(o.name) && o.value !== null && /^data:/i.test(o.value)) {
-      out.push(inlineCodeAction(row.language, decodeURIComponent(o.value.replace(/^data:[^,]*,/, '')), o.arg.word.span, ctx));
+      out.push(...inlineCodeActions(row.language, decodeURIComponent(o.value.replace(/^data:[^,]*,/, '')), o.arg.word.span, ctx));
     }
   }
   // perl -i edits its file operands in place
@@ -328,14 +328,14 @@ function readInterpreterLine(invocation: Invocation): Action[] {
       if (written) {
         // a script the line wrote: its literal text follows the inline-code policy; unknown text is refused
         if (written.literal === null) out.push(runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: script.text, use: 'run' }));
-        else out.push(inlineCodeAction(row.language, written.literal, span, ctx));
+        else out.push(...inlineCodeActions(row.language, written.literal, span, ctx));
       }
     }
     return out;
   }
   // no script: the program comes from stdin
-  if (ctx.stdinText !== undefined) out.push(inlineCodeAction(row.language, ctx.stdinText, span, ctx));
-  else if (ctx.fedByPipe) out.push(inlineCodeAction(row.language, null, span, ctx));
+  if (ctx.stdinText !== undefined) out.push(...inlineCodeActions(row.language, ctx.stdinText, span, ctx));
+  else if (ctx.fedByPipe) out.push(...inlineCodeActions(row.language, null, span, ctx));
   return out;
 }
 

@@ -57,7 +57,12 @@ function readShell({ name, args, ctx, span }: Invocation): Action[] {
   if (startup.length > 0) return [runsCode(span, { source: 'startup-file', variable: startup[0]!, shell: name })];
   if (!dialect) {
     if (sawC || readsStdin || scriptIndex < 0) return [runsCode(span, { source: 'unread-shell', via: `\`${name}\``, runs: 'code' })];
-    return [runsCode(span, { source: 'unread-shell', via: `\`${name}\``, runs: 'script' })];
+    // `fish x.fish`, `ksh x.ksh` with no options before the script (fish's `-C`, nu's `-e` run code): the tree's own script, as `bash x.sh` is;
+    // one the line wrote is text treeward cannot read in that shell (issue 16)
+    const script = rest[scriptIndex]!;
+    if (scriptIndex !== 0 || script.text === null) return [runsCode(span, { source: 'unread-shell', via: `\`${name}\``, runs: 'script' })];
+    if (ctx.contentOf(script.text)) return [runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: script.text, use: 'run' })];
+    return [];
   }
   if (sawC) {
     if (!commandString) return [];

@@ -5,8 +5,8 @@
 
 import { budgets } from '../../budgets.js';
 import type {
-  AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, PackageScriptProblem, SedProblem, Unfixed, UnfixedCode,
-  WrittenUse,
+  AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, InlineUnread, PackageScriptProblem, SedProblem,
+  Unfixed, UnfixedCode, WrittenUse,
 } from '../core/facts.js';
 import type { GitHistoryForm } from '../core/effects.js';
 import type { Resolution } from '../core/path-reading.js';
@@ -249,7 +249,7 @@ function variable(name: string, meaning: Extract<CodeFact, { source: 'variable' 
   switch (meaning) {
     case 'command table': {
       const table = name === 'options' ? 'options' : name === 'mapfile' ? 'files' : 'commands, functions and aliases';
-      return `\`${name}\` is the shell's own table of ${table}; writing it changes what later commands run or do`;
+      return `\`${name}\` is the shell's own table of ${table}; writing it changes what later commands run or do, so leave it alone and use a name of your own`;
     }
     case 'bash function': return `\`${name}\` defines a function for every bash the line starts`;
     case 'prompt command': return '`PROMPT_COMMAND` is code bash runs before each prompt, and the line does not fix it';
@@ -271,6 +271,7 @@ export function inlineFinding(finding: InlineFinding, language: string): string 
     case 'unread': return 'the code comes from a pipe or file treeward cannot read';
     case 'calls': return `it calls ${finding.api}`;
     case 'unscanned': return `treeward does not scan ${language} code`;
+    case 'unread-call': return inlineUnread(finding.api, finding.what, language, finding.detail);
     case 'awk': return awkFinding(finding.finding);
     case 'sed':
       if (finding.problem === null) return 'the sed script runs commands (`e` or `s///e`)';
@@ -336,7 +337,7 @@ function failure(resolution: Resolution): string {
 
 /** What a target passes through that an earlier part of the line put in place. */
 function through(placed: { path: string | null }): string {
-  return placed.path ?? 'a path the line does not fix';
+  return placed.path === null ? 'a path the line does not fix' : `\`${placed.path}\``;
 }
 
 // ------------------------------------------------------------------ removals
@@ -350,7 +351,7 @@ export const removal = {
     `\`${by}\` removes a target the line does not fix (${unfixed(why)}); name the path ` +
       `literally${why.source === 'input' ? ', or use `find … -delete` with fixed start points' : ''}`,
   throughPlaced: (by: string, text: string, placed: { path: string | null }) =>
-    `\`${by}\` removes \`${text}\` through \`${through(placed)}\`, which an earlier part of the line linked, moved or copied into place (it may now be a ` +
+    `\`${by}\` removes \`${text}\` through ${through(placed)}, which an earlier part of the line linked, moved or copied into place (it may now be a ` +
       `link); run the removal as a separate command`,
   listedOutsideTree: (by: string, reading: Reading) =>
     `\`${by}\` would remove what git lists below ${shown(reading)}, which is not inside the working tree both as written and through its links; run git ` +
@@ -410,7 +411,7 @@ export const write = {
     `\`${by}\` writes \`${text}\` relative to a directory the line changes to a place treeward cannot know; write by a path from where the line starts`,
   underProc: (by: string) => `\`${by}\` writes under \`/proc\`, whose paths lead anywhere; write a regular file`,
   throughPlaced: (by: string, text: string, placed: { path: string | null }) =>
-    `\`${by}\` writes \`${text}\` through \`${through(placed)}\`, which an earlier part of the line linked, moved or copied into place; write it in a ` +
+    `\`${by}\` writes \`${text}\` through ${through(placed)}, which an earlier part of the line linked, moved or copied into place; write it in a ` +
       `separate command`,
   unresolved: (by: string, reading: Reading) => `\`${by}\` writes \`${reading.written}\`, whose links treeward cannot follow ` +
     `(${failure(reading.resolution)}); write a plain path`,
@@ -424,7 +425,7 @@ export const write = {
 export const handed = {
   ofProtected: (by: string, path: string, reading: Reading, owner: string) =>
     `treeward does not know what \`${by}\` does with ${shownAt(path, reading)}, which is or lies under the protected \`${owner}\`, and will not assume ` +
-      `it only reads it; to look at the file use \`cat\`, \`grep\` or \`diff\`, otherwise work on a copy inside the tree`,
+      `it only reads it; use \`cat\`, \`grep\` or \`diff\` to look at the file, otherwise work on a copy inside the tree`,
   globOfProtected: (by: string, text: string, hit: string) =>
     `treeward does not know what \`${by}\` does with what \`${text}\` matches, which could be the protected \`${hit}\`; name the files you mean`,
 };
@@ -440,18 +441,27 @@ export function agentLaunch(name: string, checksOff: readonly string[], settings
 }
 
 export function inlineCode(language: string, finding: InlineFinding): string {
-  return `inline ${language} code that treeward will not approve: ${inlineFinding(finding, language)}; put the code in a script file in the tree and run ` +
-    `that, or use shell commands treeward can read`;
+  const literals = finding.source === 'unread-call' && finding.what !== 'syntax' ? 'write its paths and commands as string literals, or ' : '';
+  return `inline ${language} code that treeward will not approve: ${inlineFinding(finding, language)}; ${literals}put the code in a script file in the ` +
+    `tree and run that in a separate command, or use shell commands treeward can read`;
 }
 
 export function dynamicCode(fact: CodeFact): string {
-  return `code assembled at run time: ${code(fact)}`;
+  const what = code(fact);
+  // a sentence that already says what to do keeps its own way forward
+  if (what.includes('; ')) return `code assembled at run time: ${what}`;
+  const evaluated = fact.source === 'unfixed' && fact.via.includes('eval')
+    ? 'run the commands it would print yourself (for `eval "$(brew shellenv)"`: `export PATH=/opt/homebrew/bin:$PATH`), or '
+    : '';
+  return `code assembled at run time: ${what}; ${evaluated}write the command out literally in the line, or put it in a script file in the tree and ` +
+    'run that in a separate command';
 }
 
 export const gitSetting = {
-  refused: (setting: string, why: string) => `git would run \`${setting}\` as a command: ${why}`,
+  refused: (setting: string, why: string) =>
+    `git would run \`${setting}\` as a command: ${why}${why.includes('; ') ? '' : '; give the setting a fixed command treeward can read, or leave it out'}`,
   unknownDirectory: () => 'git runs in a directory the line leaves unknown; run git from the tree',
-  outsideTree: (reading: Reading) => `git runs from ${shown(reading)}, outside the working tree`,
+  outsideTree: (reading: Reading) => `git runs from ${shown(reading)}, outside the working tree; run git from the tree`,
   afterWrites: () => 'an earlier part of the line wrote or removed files, which that command could run; give the setting in a separate command',
   commandRefused: (id: string, reason: string) => `the command it names is refused (${id}: ${reason})`,
 };
@@ -492,9 +502,10 @@ export const line = {
   parsePastBudget: (message: string) => `${message}; split the line into simpler commands`,
   strayCloser: (message: string) =>
     `${message}: inside \`cd -- DIR && { … }\` it would close the group early and run the rest outside the tree; remove the stray closer`,
-  empty: () => 'the line is empty or only comments; there is nothing to run',
+  empty: () => 'the line is empty or only comments, so there is nothing to run; send the command you mean to run',
   finalBackslash: () => 'the line ends in a backslash, which would join it to the closing `}` of the group it runs in; remove the final backslash',
-  handBack: (problem: HandBackProblem) => `${handBack(problem)}; treeward runs the line as \`cd -- DIR && { … }\` and it must stay one group`,
+  handBack: (problem: HandBackProblem) =>
+    `${handBack(problem)}; treeward runs the line as \`cd -- DIR && { … }\` and it must stay one group; run its parts as separate commands`,
   /** Thrown past the lookup or nesting budget while judging. */
   pastBudget: () => 'the line is past treeward\'s budget for filesystem lookups or nesting; split it into simpler commands',
   /** `failed`: the fs seam's failure (null: an internal error). */
@@ -534,20 +545,20 @@ const gitHistoryForms: Record<Exclude<GitHistoryForm, { unfixed: string }>, stri
   'push +refspec': 'a `+` refspec force-pushes that branch, dropping the commits others pushed there; use `git push --force-with-lease` with the ' +
     'plain refspec',
   'push :ref': 'a refspec `:BRANCH` with no source deletes that branch on the remote, with any commits only it holds; leave remote branches to the user',
-  'reset --hard': '`git reset --hard` throws away every uncommitted change in the working tree and the index, which git cannot bring back; `git stash` ' +
+  'reset --hard': '`git reset --hard` throws away every uncommitted change in the working tree and the index, which git cannot bring back; run `git stash` ' +
     'them first, or use `git reset --keep`',
   'clean --force': '`git clean` deletes untracked files, which git never had and cannot bring back; look with `git clean -n` and remove the files by name, ' +
     'or `git stash -u`',
-  'checkout --force': '`git checkout --force` throws away the uncommitted changes of every file it switches; `git stash` first, or `git switch -c NEW` ' +
+  'checkout --force': '`git checkout --force` throws away the uncommitted changes of every file it switches; run `git stash` first, or `git switch -c NEW` ' +
     'to keep them on a new branch',
-  'checkout -- paths': '`git checkout` of paths overwrites their uncommitted changes, which git cannot bring back; `git stash` first, or `git diff` them ' +
+  'checkout -- paths': '`git checkout` of paths overwrites their uncommitted changes, which git cannot bring back; run `git stash` first, or `git diff` them ' +
     'to a file',
   'checkout -B': '`git checkout -B` resets a branch that exists to another commit, dropping the commits only it held; use `git switch -c NEW` for a new ' +
     'branch',
-  'switch --discard-changes': '`git switch --discard-changes` (or `--force`) throws away uncommitted changes; `git stash` first, or `git switch -c NEW` ' +
+  'switch --discard-changes': '`git switch --discard-changes` (or `--force`) throws away uncommitted changes; run `git stash` first, or `git switch -c NEW` ' +
     'to keep them',
   'switch -C': '`git switch -C` resets a branch that exists to another commit, dropping the commits only it held; use `git switch -c NEW`',
-  restore: '`git restore` overwrites the working tree\'s uncommitted changes to those paths, which git cannot bring back; `git stash` first, or ' +
+  restore: '`git restore` overwrites the working tree\'s uncommitted changes to those paths, which git cannot bring back; run `git stash` first, or ' +
     '`git restore --staged` to unstage only',
   'branch -D': '`git branch -D` deletes a branch even when its commits are merged nowhere, and they are then reachable only through the reflog; use ' +
     '`git branch -d`, which refuses an unmerged branch',
@@ -584,7 +595,7 @@ export function gitHistory(form: GitHistoryForm): string {
 const packageScriptProblems: Record<PackageScriptProblem, (via: string, file: string) => string> = {
   name: (via) => `${via} runs a script whose name the line does not fix, so treeward cannot read which one; spell the name out`,
   directory: (via) => `${via} runs a script of the package.json where it runs, and the line leaves that directory unknown; run it from a fixed directory`,
-  unreadable: (via, file) => `${via} runs a script of \`${file}\`, which treeward cannot read; nothing was judged`,
+  unreadable: (via, file) => `${via} runs a script of \`${file}\`, which treeward cannot read; check that it is a readable file, or run the script's commands themselves`,
   'not-json': (via, file) => `${via} runs a script of \`${file}\`, which does not read as JSON, so treeward cannot tell which script runs`,
   'not-text': (via, file) => `${via} runs a script of \`${file}\` that is not a string, which treeward cannot read`,
   written: (via, file) => `${via} runs a script from \`${file}\`, which an earlier part of the line wrote, so treeward cannot read what it runs; write the ` +
@@ -597,4 +608,23 @@ const packageScriptProblems: Record<PackageScriptProblem, (via: string, file: st
 
 function packageScript(fact: Extract<CodeFact, { source: 'package-script' }>): string {
   return packageScriptProblems[fact.why](fact.via, fact.file ?? 'package.json');
+}
+
+// ---------------------------------------------------------------- issue 16: inline code read by a tokenizer
+
+/** What the inline-code reader (programs/inline/) could not read in a call or construct. */
+export function inlineUnread(api: string, what: InlineUnread, language: string, detail?: string): string {
+  const named = `\`${api}\``;
+  switch (what) {
+    case 'path': return `it calls ${named} with a path that is not a string literal (or literals joined), which treeward cannot judge`;
+    case 'command': return `it calls ${named} with a command that is not a literal list or string`;
+    case 'mode': return `it calls ${named} with a mode that is not a string literal`;
+    case 'options': return `it calls ${named} with options treeward does not read (an environment of its own, \`executable\`, \`preexec_fn\`)`;
+    case 'directory': return `${named} runs or writes in a directory of its own choosing, which treeward does not follow`;
+    case 'api': return `it uses ${named}, which treeward does not read`;
+    case 'value': return `it passes ${named} on as a value, which treeward cannot follow`;
+    case 'code': return `it runs code built at run time (${named})`;
+    case 'name': return `it names a module or member by a computed name (${named})`;
+    case 'syntax': return `treeward's ${language} tokenizer cannot read it (${detail ?? 'it stopped'})`;
+  }
 }
