@@ -67,7 +67,7 @@ export type Action =
   /** `source FILE` of a file treeward does not read: after it, where the shell is and what it has set are unknown. */
   | { kind: 'unknown-shell-state'; what: string }
   /** `export NAME=value` and kin: names set to values (null when not fixed), judged by what the name means. */
-  | { kind: 'variables'; assignments: { name: string; value: string | null; span: Span }[] }
+  | { kind: 'variables'; assignments: { name: string; value: string | null; span: Span; pathValue?: string | null }[] }
   /** `cd DIR`, `pushd DIR`, `popd`. */
   | { kind: 'cd'; to: CdTarget; push?: boolean }
   /** An effect the program has whatever the walk knows (`claude …`, `python -c CODE`, `crontab f`). */
@@ -75,11 +75,21 @@ export type Action =
   /** `git -c core.pager=CMD …`, `GIT_SSH_COMMAND=CMD git …`: a setting whose value git runs as a command. */
   | { kind: 'git-setting'; span: Span; setting: string; command: string | null; problem: GitProblem | null; dirs: Directories }
   /** `shopt -s dotglob`, `setopt globsubst`, `set -f`: options that change how later words expand. */
-  | { kind: 'set-options'; globDots?: boolean; expansionChanged?: boolean; cdableVars?: boolean }
+  | { kind: 'set-options'; globDots?: boolean; expansionChanged?: boolean; cdableVars?: boolean; rows?: OptionRows }
   /** `alias NAME=VALUE`. */
   | { kind: 'alias'; names: string[] }
+  /** `declare -i NAME`, `integer NAME`: later assignments to NAME are evaluated as arithmetic. */
+  | { kind: 'integer'; names: string[] }
+  /** zsh `hash NAME=PATH`: NAME runs another program from now on. */
+  | { kind: 'hash'; names: string[] }
   /** `read x`, `unset x`, `declare x`: names whose values the line no longer fixes. */
   | { kind: 'forget-parameters'; names: string[] };
+
+/** The rows of the dialect table an option the line sets may change (syntax/dialect.ts, `options a line may set`). */
+export type OptionRows = {
+  -readonly [K in 'braceCharacterClass' | 'globSubstitution' | 'extendedGlobOperators' | 'caselessGlob' | 'magicEqualSubst'
+    | 'assignmentsAnywhere' | 'aliasesExpanded' | 'dotGlobMatchesDotDot' | 'splitsUnquotedParameters' | 'lastPipelineElementInShell']?: Dialect[K]
+};
 
 /** Code the program runs that treeward cannot judge: the fact, at `span`. */
 export function runsCode(span: Span, fact: CodeFact): Action {

@@ -265,6 +265,9 @@ for (const interpreter of [node, python, ruby, perl, php, lua, rscript, pwsh, os
   for (const name of interpreter.names) interpreters.set(name, interpreter);
 }
 
+/** Python modules that run a program, code or debugger commands their operands give (issue 12 class 6). */
+const pythonCodeModules = ['cProfile', 'profile', 'trace', 'pdb', 'code', 'runpy'];
+
 /** Python modules whose operands it writes. */
 const pythonWritingModules: Record<string, (operands: Argument[]) => Argument[]> = {
   'json.tool': (operands) => operands.slice(1, 2),
@@ -293,6 +296,14 @@ function readInterpreter(invocation: Invocation): Action[] {
       out.push(inlineCodeAction(row.language, decodeURIComponent(o.value.replace(/^data:[^,]*,/, '')), o.arg.word.span, ctx));
     }
   }
+  // perl -M/-m puts its value into `use …;`: anything but a module name and plain import words is code
+  if (name === 'perl') {
+    for (const o of line.options) {
+      if ((o.name === 'M' || o.name === 'm') && (o.value === null || !/^-?[A-Za-z_][\w:]*(?:=[\w:,]*)?$/.test(o.value))) {
+        out.push(inlineCodeAction(row.language, o.value === null ? null : `use ${o.value};`, o.arg.word.span, ctx));
+      }
+    }
+  }
   // perl -i edits its file operands in place
   if (name === 'perl' && line.options.some((o) => o.name === 'i')) {
     const files = has(line, 'e', 'E') ? line.operands : line.operands.slice(1);
@@ -301,6 +312,18 @@ function readInterpreter(invocation: Invocation): Action[] {
   const hasCode = has(line, ...row.code);
   const module = line.options.find((o) => row.module.includes(o.name) && name.startsWith('python'));
   if (module && module.value !== null) {
+    // `python -m timeit STMT…` runs its operands as code; the profilers and the debugger run a program or commands they are given
+    if (module.value === 'timeit') {
+      const statements = line.operands.filter((a) => !(a.text ?? '').startsWith('-'));
+      if (statements.length > 0) {
+        const code = statements.some((a) => a.text === null) ? null : statements.map((a) => a.text!).join('\n');
+        out.push(inlineCodeAction(row.language, code, statements[0]!.word.span, ctx));
+      }
+      return out;
+    }
+    if (pythonCodeModules.includes(module.value)) {
+      return [...out, runsCode(span, { source: 'shell-state', change: 'code-module', name: `python -m ${module.value}` })];
+    }
     const writes = pythonWritingModules[module.value];
     if (writes) for (const arg of writes(line.operands)) out.push({ kind: 'write', arg, by: `python -m ${module.value}` });
     return out;

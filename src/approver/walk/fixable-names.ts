@@ -158,6 +158,8 @@ class PrePass {
         return;
       case 'ParameterExpansion':
         if (part.operator === '=' || part.operator === ':=' || part.operator === '::=') this.otherSetters.add(part.name);
+        // zsh `${d::=x}` reads as the operator `:` with the text `:=x`: it assigns as well
+        if (part.operator === ':' && part.operand && leadingText(part.operand).text.startsWith(':=')) this.otherSetters.add(part.name);
         if (part.nested) this.visitPart(part.nested);
         this.visitWord(part.index);
         this.visitWord(part.operand);

@@ -4,9 +4,11 @@
 
 import { budgets } from '../../budgets.js';
 import type { FunctionDefinition } from '../../syntax/ast.js';
+import type { OptionRows } from '../core/actions.js';
 import type { Argument } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
 import type { Field } from '../core/words.js';
+
 
 export interface Scope {
   dirs: Directories;
@@ -20,6 +22,14 @@ export interface Scope {
   expansionChanged: boolean;
   splittingChanged: boolean;
   cdableVars: boolean;
+  /** Rows of the dialect table the line's options changed for what follows (`setopt braceccl`, `shopt -u globskipdots`). */
+  options: OptionRows;
+  /** Names with the integer attribute: an assignment to one is arithmetic. */
+  integers: Set<string>;
+  /** Names `hash NAME=PATH` pointed at another program (zsh). */
+  hashed: Set<string>;
+  /** PATH, as the line set it, may find a program in the tree, the temp dir or a directory it does not fix. */
+  pathUnsafe: boolean;
   /** An `alias` in sh applies to the lines after it. */
   aliasDefined: boolean;
   /** After `source FILE` of a file treeward does not read: what ran (names, HOME, PWD are no longer fixed). */
@@ -47,7 +57,7 @@ export interface Outcome {
 export function lineScope(cwd: string, globDots: boolean): Scope {
   return {
     dirs: [cwd], pushed: [], parameters: new Map(), functions: new Map(), shadowed: new Set(),
-    globDots, expansionChanged: false, splittingChanged: false, cdableVars: false, aliasDefined: false, fds: new Map(), exported: new Map(), stateUnknown: null,
+    globDots, expansionChanged: false, splittingChanged: false, cdableVars: false, options: {}, integers: new Set(), hashed: new Set(), pathUnsafe: false, aliasDefined: false, fds: new Map(), exported: new Map(), stateUnknown: null,
   };
 }
 
@@ -63,6 +73,10 @@ export function copyScope(scope: Scope): Scope {
     expansionChanged: scope.expansionChanged,
     splittingChanged: scope.splittingChanged,
     cdableVars: scope.cdableVars,
+    options: { ...scope.options },
+    integers: new Set(scope.integers),
+    hashed: new Set(scope.hashed),
+    pathUnsafe: scope.pathUnsafe,
     aliasDefined: scope.aliasDefined,
     fds: new Map(scope.fds),
     exported: new Map(scope.exported),

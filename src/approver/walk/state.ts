@@ -10,7 +10,7 @@ import type { ProgramContext } from '../core/actions.js';
 import type { Listing } from '../core/arguments.js';
 import type { Directories, Effect, Target } from '../core/effects.js';
 import type { CodeFact } from '../core/facts.js';
-import type { WordValue } from '../core/words.js';
+import type { Field, WordValue } from '../core/words.js';
 import { findFixableNames, type FixableNames } from './fixable-names.js';
 import { LineFacts } from './line-facts.js';
 import type { Outcome, Scope } from './scope.js';
@@ -31,6 +31,8 @@ export abstract class WalkState {
   readonly fixable: FixableNames;
   /** Judging work spent on the line, shared with the walkers of git settings it starts. */
   work = { spent: 0 };
+  /** Where the line starts (the tree's root): a PATH entry in it or below finds programs the line may have written. */
+  startDir: string | null = null;
   /** The functions whose bodies are being walked now: a call to one of them is recursion. */
   readonly functionsWalked = new Set<FunctionDefinition>();
 
@@ -58,10 +60,12 @@ export abstract class WalkState {
 
   /** A removal's or write's target here: with what the line did before it, and how globs expand here. */
   targetHere(word: Word, value: WordValue, dirs: Directories, scope: Scope, by: string): Target {
+    value = currentDirectoryNames(value);
     return {
       span: word.span, word, value, dirs,
       wroteBefore: this.facts.wrote, placedBefore: [...this.facts.placed], placedUnknownAt: this.facts.placedUnknownAt,
       globDots: scope.globDots, expansionChanged: scope.expansionChanged, by,
+      ...(scope.options.caselessGlob ? { globCaseless: true } : {}), ...(scope.options.dotGlobMatchesDotDot ? { globDotDot: true } : {}),
     };
   }
 
@@ -70,3 +74,29 @@ export abstract class WalkState {
     this.effects.push({ ...fact, kind: 'runs-code', span });
   }
 }
+
+/**
+ * `/proc/self/cwd/x` (and `/proc/thread-self/cwd`) is `x` in the directory
+ * the shell is in when it runs, not the one treeward's own process is in: the
+ * field is read as the relative path it stands for (issue 12 class 9).
+ */
+function currentDirectoryNames(value: WordValue): WordValue {
+  if (value.kind !== 'fixed' || !value.fields.some((f) => cwdLink.test(f.text))) return value;
+  return { kind: 'fixed', fields: value.fields.map((field) => {
+    const m = cwdLink.exec(field.text);
+    if (!m) return field;
+    // drop the link's own characters from the chunks, keeping each one's quoting
+    let drop = m[0].length;
+    const chunks: Field['chunks'] = [];
+    for (const chunk of field.chunks) {
+      const cut = Math.min(drop, chunk.text.length);
+      drop -= cut;
+      if (chunk.text.length > cut) chunks.push({ text: chunk.text.slice(cut), quoted: chunk.quoted });
+    }
+    const text = field.text.slice(m[0].length) || '.';
+    return { ...field, text, chunks: chunks.length > 0 ? chunks : [{ text: '.', quoted: true }] };
+  }) };
+}
+
+/** The shell's current directory by its /proc name, with the `/` after it. */
+const cwdLink = /^\/+proc\/+(?:self|thread-self)\/+cwd(?:\/+|$)/;

@@ -24,6 +24,7 @@ export type { WalkOptions } from './state.js';
 export class Walker extends WalkState {
   /** Walk a whole line starting in `cwd`. */
   walkLine(body: Statement[], cwd: string): void {
+    this.startDir = cwd;
     try {
       this.walkList(body, lineScope(cwd, this.options.globDots), this.options.dialect);
     } catch (error) {
@@ -41,6 +42,9 @@ export class Walker extends WalkState {
       const statement = body[i]!;
       if (scope.aliasDefined && dialect.aliasesApplyToLaterLines && i > 0) {
         this.runsCode(statement.span, { source: 'sh-alias' });
+      } else if (scope.aliasDefined && scope.options.aliasesExpanded && i > 0) {
+        // bash with `shopt -s expand_aliases`: an alias rewrites every line after its definition
+        this.runsCode(statement.span, { source: 'shell-state', change: 'alias-later-lines' });
       }
       outcome = this.walkStatement(statement, scope, dialect);
     }
@@ -94,7 +98,7 @@ export class Walker extends WalkState {
     for (let i = 0; i < commands.length; i++) {
       const last = i === commands.length - 1;
       const input = i > 0 ? this.listingOf(commands[i - 1]!, scope, dialect) ?? true : false;
-      if (last && dialect.lastPipelineElementInShell) return this.walkCommand(commands[i]!, scope, dialect, input);
+      if (last && (dialect.lastPipelineElementInShell || scope.options.lastPipelineElementInShell === true)) return this.walkCommand(commands[i]!, scope, dialect, input);
       const inner = copyScope(scope);
       this.walkCommand(commands[i]!, inner, dialect, input);
     }
