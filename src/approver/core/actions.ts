@@ -39,7 +39,8 @@ export interface ProgramContext {
 }
 
 /** Where `cd` goes: a path, `$HOME`, somewhere treeward cannot know, or back to where `pushd` left (`popd`). */
-export type CdTarget = { path: string } | 'home' | 'unknown' | 'pop';
+/** Where `cd` goes; `previous`: `cd -`, the directory before the line's last change (OLDPWD). */
+export type CdTarget = { path: string } | 'home' | 'unknown' | 'pop' | 'previous';
 
 /** One thing a program does; the walk performs a program's actions in order. */
 export type Action =
@@ -63,7 +64,7 @@ export type Action =
   /** `nohup CMD …`, `env X=1 CMD …`, `xargs CMD`, `find … -exec CMD {} ;`: a command run by a program. */
   | { kind: 'run'; argv: Argument[]; environment?: [string, string][]; subshell?: boolean; dirs?: Directories; noFunctions?: boolean }
   /** `bash -c 'CODE'`, `eval CODE`, `trap CODE EXIT`, a heredoc fed to `sh`: code given as text, read in its dialect. */
-  | { kind: 'shell-code'; code: string; span: Span; dialect: DialectName; dirs?: Directories; subshell?: boolean }
+  | { kind: 'shell-code'; code: string; span: Span; dialect: DialectName; dirs?: Directories; subshell?: boolean; deferred?: true }
   /** `source FILE` of a file treeward does not read: after it, where the shell is and what it has set are unknown. */
   | { kind: 'unknown-shell-state'; what: string }
   /** `export NAME=value` and kin: names set to values (null when not fixed), judged by what the name means. */

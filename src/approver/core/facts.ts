@@ -166,7 +166,7 @@ export type CodeFact =
 /** What the line changed in the shell's state that treeward refuses to follow (rules/reasons.ts, issue 12). */
 export type ShellStateChange =
   | 'alias-later-lines' | 'alias-runtime-code' | 'hash' | 'path' | 'assignments-anywhere' | 'integer-attribute' | 'recursive-arithmetic'
-  | 'stdin-script' | 'nested-shell-option' | 'code-module' | 'editor-commands';
+  | 'stdin-script' | 'nested-shell-option' | 'code-module' | 'editor-commands' | 'hook-functions' | 'exported-function';
 
 /** What a builtin or option does that makes later names, or code, run otherwise. */
 export type ChangesCommands =

@@ -295,6 +295,8 @@ function expandPart(part: WordPart, context: WordContext, quoted: boolean): Fiel
         return [[{ text: context.home, quoted: true }]];
       }
       if (part.user === '+' && context.cwd !== null) return [[{ text: context.cwd, quoted: true }]];
+      // `~-` is OLDPWD: the directory before the line's last cd, when the walk knows it
+      if (part.user === '-' && context.parameters.has('OLDPWD')) return [[{ text: context.parameters.get('OLDPWD')!, quoted: true }]];
       throw new NotFixed({ source: 'user-home', user: part.user }, part.span);
     }
     case 'ParameterExpansion':

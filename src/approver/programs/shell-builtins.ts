@@ -110,7 +110,8 @@ export const rows: ProgramRow[] = [
       const action = rest[0]!;
       if (action.text === null) return [runsCode(span, { source: 'unfixed', via: '`trap`', what: 'code' })];
       if (action.text === '' || action.text === '-') return [];
-      return [{ kind: 'shell-code', code: action.text, span, dialect: ctx.dialect.name, subshell: false }];
+      // judged here, and again at the line's end in every directory the line was in since (issue 12 class 7)
+      return [{ kind: 'shell-code', code: action.text, span, dialect: ctx.dialect.name, deferred: true }];
     },
   },
   {
@@ -195,6 +196,8 @@ export const rows: ProgramRow[] = [
 /** read, declare, export and the other builtins that set the names they are given. */
 function readSetter({ name, args, span, ctx }: Invocation): Action[] {
   const out: Action[] = [];
+  // bash `export -f NAME`: the function reaches every bash the line starts, whoever starts it (issue 12 class 7)
+  if (name === 'export' && args.slice(1).some((a) => /^-[a-z]*f/.test(a.text ?? ''))) out.push(runsCode(span, { source: 'shell-state', change: 'exported-function' }));
   const names: string[] = [];
   const assignments: { name: string; value: string | null; span: Span }[] = [];
   for (const a of args.slice(1)) {

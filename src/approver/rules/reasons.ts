@@ -261,6 +261,8 @@ function shellState(change: ShellStateChange, name: string | undefined): string 
     case 'stdin-script': return `\`${name ?? '…'}\` runs a script from its input or an fd; put the script in a file and run that`;
     case 'nested-shell-option': return `the shell is started with the option \`${name ?? '…'}\`, which changes how it reads its code; set nothing, or run a script`;
     case 'code-module': return `\`${name ?? '…'}\` runs its arguments as code; put the code in a file and run that`;
+    case 'hook-functions': return `\`${name ?? '…'}\` names functions zsh calls later by itself (at each prompt, \`cd\` or exit); call them yourself`;
+    case 'exported-function': return '`export -f` hands a function to every bash the line starts, under its name; define it where it is used';
     case 'editor-commands': return `\`${name ?? '…'}\` runs editor commands from its input or arguments, which can run shell commands (\`!\`); edit with sed or a script`;
   }
 }

@@ -52,6 +52,7 @@ export function walkSimpleCommand(w: WalkState, command: SimpleCommand, scope: S
       if (assignment.name === 'mapfile' && assignment.index && dialect.commandTableParameters.has('mapfile')) {
         perform(w, [{ kind: 'write', arg: argument(w, assignment.index, scope, dialect), by: 'mapfile[…]=' }], scope, dialect, assignment.span);
       }
+      if (hookArrays.test(assignment.name)) w.runsCode(assignment.span, { source: 'shell-state', change: 'hook-functions', name: assignment.name });
       judgeAssignment(w, assignment, scope, dialect, false);
       if (scope.integers.has(assignment.name)) integerAssignment(w, assignment, scope, dialect);
       assign(w, assignment, scope, dialect);
@@ -147,6 +148,9 @@ export function runCommand(
   const actions = readProgram(name, args, context, span);
   return perform(w, actions, scope, dialect, span, { fedByPipe: how.fedByPipe ?? false, stdinText: how.stdinText, environment });
 }
+
+/** zsh's arrays of hook functions, which it calls by itself later (`chpwd_functions+=(f)`). */
+const hookArrays = /^(?:chpwd|precmd|preexec|periodic|zshexit|zshaddhistory|zsh_directory_name)_functions$/;
 
 /** An assignment to a name with the integer attribute: its value is arithmetic, which runs a `$(` in it or in the names it reads. */
 function integerAssignment(w: WalkState, assignment: SimpleCommand['assignments'][number], scope: Scope, dialect: Dialect): void {
@@ -256,7 +260,11 @@ const handlers: Handlers = {
     });
     if (inner === scope) at.success = outcome.success;
   },
-  'shell-code': (w, action, { scope }) => walkCode(w, action.code, action.span, action.dialect, scope, action.dirs, action.subshell ?? true),
+  'shell-code': (w, action, { scope }) => {
+    walkCode(w, action.code, action.span, action.dialect, scope, action.dirs, action.subshell ?? true);
+    // a trap's code runs later too, wherever the shell then is (walker.ts walkLine)
+    if (action.deferred) w.deferred.push({ run: (later, dirs) => walkCode(w, action.code, action.span, action.dialect, later, dirs, true), dirs: scope.dirs });
+  },
   cd: (w, action, at) => {
     at.success = changeDirectory(w, action, at.scope);
   },
@@ -273,10 +281,11 @@ const handlers: Handlers = {
       scope.parameters.set(v.name, { text: v.value, chunks: [{ text: v.value, quoted: true }], glob: false });
     }
   },
-  'unknown-shell-state': (_w, action, at) => {
+  'unknown-shell-state': (w, action, at) => {
     // what a sourced file did is not known: the directory, every name, HOME and PWD, the glob options
     const scope = at.scope;
     scope.dirs = null;
+    w.movedTo(null);
     at.success = null;
     scope.parameters.clear();
     scope.stateUnknown = action.what;
@@ -334,18 +343,28 @@ function changeDirectory(w: WalkState, action: Action & { kind: 'cd' }, scope: S
       after = scope.pushed.length > 0 ? scope.pushed.pop()! : null;
       break;
     }
+    case 'previous':
+      // `cd -` goes back to OLDPWD: where the line was before its last `cd`, or unknown before the line made one
+      after = scope.previous ?? null;
+      break;
     default: {
       if (scope.cdableVars) {
         after = null;
         break;
       }
       const target = action.to.path;
-      if (before === null && !target.startsWith('/')) after = null;
+      // a relative name is looked up in CDPATH (zsh's cdpath) first when the line sets it, to a value treeward does not follow
+      const cdpathName = !/^(?:\/|\.\.?(?:\/|$))/.test(target);
+      if (cdpathName && ['CDPATH', 'cdpath'].some((n) => w.fixable.assigned.has(n) || scope.parameters.has(n))) after = null;
+      else if (before === null && !target.startsWith('/')) after = null;
       else if (target.startsWith('/')) after = [target];
       else after = limitDirs(before!.map((d) => joinPath(d, target)));
     }
   }
   if (action.push) scope.pushed.push(before);
+  w.movedTo(after);
+  // OLDPWD is `before` once the change succeeded, and what it was (the inherited one, unknown, before the line's first cd) where it failed
+  scope.previous = unionDirs(before, scope.previous ?? null);
   // The change holds once it succeeds; wherever it may have failed, the line is still where it was.
   scope.dirs = unionDirs(before, after);
   return after;

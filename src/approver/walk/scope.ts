@@ -12,6 +12,8 @@ import type { Field } from '../core/words.js';
 
 export interface Scope {
   dirs: Directories;
+  /** Where the shell was before the line's last `cd` (OLDPWD), when the line made one: `cd -`, `$OLDPWD`, `~-`. */
+  previous?: Directories;
   /** Directories before each `pushd` the line made, for `popd`. */
   pushed: Directories[];
   parameters: Map<string, Field>;
@@ -65,6 +67,7 @@ export function lineScope(cwd: string, globDots: boolean): Scope {
 export function copyScope(scope: Scope): Scope {
   return {
     dirs: scope.dirs,
+    ...(scope.previous !== undefined ? { previous: scope.previous } : {}),
     pushed: [...scope.pushed],
     parameters: new Map(scope.parameters),
     functions: new Map(scope.functions),

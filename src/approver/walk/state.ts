@@ -13,12 +13,18 @@ import type { CodeFact } from '../core/facts.js';
 import type { Field, WordValue } from '../core/words.js';
 import { findFixableNames, type FixableNames } from './fixable-names.js';
 import { LineFacts } from './line-facts.js';
-import type { Outcome, Scope } from './scope.js';
+import { type Outcome, type Scope, unionDirs } from './scope.js';
 
 /** What the walk is given for the whole line: the part of a program's context that does not change as the line runs. */
 export type WalkOptions = Pick<ProgramContext, 'dialect' | 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode'> & {
   globDots: boolean;
 };
+
+/** Code the line set to run later, and every directory the shell was in since (null: one it does not know). */
+export interface Deferred {
+  run: (scope: Scope, dirs: Directories) => void;
+  dirs: Directories;
+}
 
 /** Thrown to stop a walk whose judging work ran past its budget; `walkLine` turns it into a too-complex effect. */
 export class WorkExhausted extends Error {}
@@ -31,6 +37,12 @@ export abstract class WalkState {
   readonly fixable: FixableNames;
   /** Judging work spent on the line, shared with the walkers of git settings it starts. */
   work = { spent: 0 };
+  /**
+   * Code that runs later (a trap, zsh's TRAPEXIT or chpwd, bash's
+   * command_not_found_handle): judged again at the line's end in every
+   * directory the line was in from where it was set on (issue 12 class 7).
+   */
+  readonly deferred: Deferred[] = [];
   /** Where the line starts (the tree's root): a PATH entry in it or below finds programs the line may have written. */
   startDir: string | null = null;
   /** The functions whose bodies are being walked now: a call to one of them is recursion. */
@@ -67,6 +79,11 @@ export abstract class WalkState {
       globDots: scope.globDots, expansionChanged: scope.expansionChanged, by,
       ...(scope.options.caselessGlob ? { globCaseless: true } : {}), ...(scope.options.dotGlobMatchesDotDot ? { globDotDot: true } : {}),
     };
+  }
+
+  /** The shell is now also in `dirs`: deferred code may run there. */
+  movedTo(dirs: Directories): void {
+    for (const d of this.deferred) d.dirs = unionDirs(d.dirs, dirs);
   }
 
   /** Code the line runs that treeward cannot judge: the fact, at `span`. */

@@ -21,12 +21,22 @@ import { WalkState, WorkExhausted } from './state.js';
 
 export type { WalkOptions } from './state.js';
 
+/** How many pieces of deferred code (traps, hook functions) one line may set before it is too complex to judge. */
+const maxDeferred = 16;
+
 export class Walker extends WalkState {
   /** Walk a whole line starting in `cwd`. */
   walkLine(body: Statement[], cwd: string): void {
     this.startDir = cwd;
     try {
-      this.walkList(body, lineScope(cwd, this.options.globDots), this.options.dialect);
+      const scope = lineScope(cwd, this.options.globDots);
+      this.walkList(body, scope, this.options.dialect);
+      // code set to run later runs at the end, or at any command after it was set: in every directory the line was in since
+      for (let i = 0; i < this.deferred.length && i < maxDeferred; i++) {
+        const deferred = this.deferred[i]!;
+        deferred.run(copyScope(scope), unionDirs(deferred.dirs, scope.dirs));
+      }
+      if (this.deferred.length > maxDeferred) this.effects.push({ kind: 'too-complex', span: [0, body.at(-1)?.span[1] ?? 0], past: { source: 'code-depth' } });
     } catch (error) {
       if (!(error instanceof WorkExhausted)) throw error;
       // What the walk found so far is not the whole line, and judging all of it would cost as much again: the line is refused for its size alone.
