@@ -273,9 +273,40 @@ const pythonWritingModules: Record<string, (operands: Argument[]) => Argument[]>
   'json.tool': (operands) => operands.slice(1, 2),
 };
 
+/**
+ * PowerShell's options, as it reads them: one dash, any case, any
+ * unambiguous prefix (`-NoProfile`, `-nop`, `-Com`, `-ec`). The code of
+ * `-Command`/`-EncodedCommand`/`-CommandWithArgs` is inline code (encoded
+ * text unread); an option treeward does not know may be any of them, so its
+ * value is unread code too. Null: the first operand is a script, read as
+ * any interpreter's (issue 12 class 6).
+ */
+function pwshCode(args: readonly Argument[], ctx: Invocation['ctx'], span: Invocation['span']): Action[] | null {
+  const flags = ['noprofile', 'nop', 'nologo', 'noninteractive', 'noni', 'noexit', 'mta', 'sta', 'login', 'l', 'interactive', 'i', 'version', 'v', 'help', 'h'];
+  const valued = ['executionpolicy', 'ep', 'ex', 'workingdirectory', 'wd', 'inputformat', 'outputformat', 'of', 'windowstyle', 'w',
+    'configurationname', 'settingsfile', 'custompipename'];
+  for (let i = 1; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (t === null) return [inlineCodeAction('powershell', null, args[i]!.word.span, ctx)];
+    if (!/^--?[A-Za-z]/.test(t)) return null;
+    const o = t.replace(/^--?/, '').toLowerCase().replace(/:.*$/, '');
+    if (flags.includes(o)) continue;
+    if (valued.includes(o) || (o.length >= 2 && 'executionpolicy'.startsWith(o))) { i++; continue; }
+    if (o === 'f' || (o.length >= 2 && 'file'.startsWith(o))) return null;
+    const code = args[i + 1];
+    const encoded = o === 'e' || o === 'ec' || (o.length >= 2 && 'encodedcommand'.startsWith(o));
+    return [inlineCodeAction('powershell', encoded || !code ? null : code.text, code?.word.span ?? span, ctx)];
+  }
+  return null;
+}
+
 function readInterpreter(invocation: Invocation): Action[] {
   const { name, args, ctx, span } = invocation;
   const row = interpreters.get(name)!;
+  if (row === pwsh) {
+    const code = pwshCode(args, ctx, span);
+    if (code) return code;
+  }
   let rest = args.slice(1);
   if (row.subcommands && rest[0]?.text && row.subcommands.includes(rest[0].text)) {
     const sub = rest[0].text;

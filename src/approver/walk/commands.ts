@@ -52,6 +52,8 @@ export function walkSimpleCommand(w: WalkState, command: SimpleCommand, scope: S
       if (assignment.name === 'mapfile' && assignment.index && dialect.commandTableParameters.has('mapfile')) {
         perform(w, [{ kind: 'write', arg: argument(w, assignment.index, scope, dialect), by: 'mapfile[…]=' }], scope, dialect, assignment.span);
       }
+      // bash's DIRSTACK, zsh's dirstack: an edit changes where each later popd goes
+      if (assignment.name === 'DIRSTACK' || assignment.name === 'dirstack') scope.pushed = scope.pushed.map(() => null);
       if (hookArrays.test(assignment.name)) w.runsCode(assignment.span, { source: 'shell-state', change: 'hook-functions', name: assignment.name });
       judgeAssignment(w, assignment, scope, dialect, false);
       if (scope.integers.has(assignment.name)) integerAssignment(w, assignment, scope, dialect);

@@ -186,6 +186,8 @@ class PrePass {
         this.visitWord(e.key);
         this.visitWord(e.value);
       }
+      // `d=x :`: before a special builtin the assignment persists in sh (and bash's posix mode): the name is set by more than a plain assignment
+      if (command.words.length > 0 && specialBuiltins.has(literalWord(command.words[0]!) ?? '')) this.otherSetters.add(a.name);
       if (command.words.length === 0) {
         if (a.append || a.index || a.array) this.otherSetters.add(a.name);
         else this.plainCount.set(a.name, (this.plainCount.get(a.name) ?? 0) + 1);
@@ -227,6 +229,9 @@ class PrePass {
     }
   }
 }
+
+/** POSIX's special builtins, before which an assignment stays in the shell (issue 12 class 8). */
+const specialBuiltins = new Set([':', '.', 'break', 'continue', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'times', 'trap', 'unset', 'source']);
 
 function holdsCodeText(part: WordPart): boolean {
   switch (part.type) {
