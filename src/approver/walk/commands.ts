@@ -256,7 +256,10 @@ const handlers: Handlers = {
     for (const [name, value] of action.environment ?? []) judgeVariable(w, name, value, span, scope, dialect, true);
     const inherits = outer !== undefined && !action.subshell;
     const env = new Map<string, string | null>([...(inherits ? outer.environment : scope.exported), ...(action.environment ?? [])]);
+    // `env PATH=. lint`: the PATH the wrapper gives its command finds it (issue 12 class 2)
+    const path = action.environment?.find(([name]) => name === 'PATH');
     const outcome = runCommand(w, action.argv, env, inner, dialect, span, {
+      ...(path ? { pathUnsafe: !pathValueIsSafe(w, path[1]) } : {}),
       noFunctions: action.noFunctions ?? false,
       ...(inherits ? { fedByPipe: outer.fedByPipe, ...(outer.stdinText !== undefined ? { stdinText: outer.stdinText } : {}) } : {}),
     });

@@ -88,16 +88,27 @@ export class Walker extends WalkState {
   private walkAndOr(andOr: AndOr, scope: Scope, dialect: Dialect): Outcome {
     const start = scope.dirs;
     let anywhere: Directories = start;
-    let previous: Outcome = { success: start, anywhere: start };
+    // where the list so far succeeded: `a || b && c` runs c where a succeeded as well as where b did
+    let success: Directories = start;
+    /** Names a pipeline after the first assigned: it may not have run, so they hold only along `&&` after it. */
+    const conditional = new Set<string>();
     for (let i = 0; i < andOr.pipelines.length; i++) {
-      if (i > 0) {
-        // `a && b`: b runs only where a succeeded. `a || b`: b runs where a failed (SPEC: either place).
-        scope.dirs = andOr.operators[i - 1] === '&&' ? previous.success : previous.anywhere;
+      const operator = i > 0 ? andOr.operators[i - 1] : null;
+      if (operator === '||') {
+        // b runs where the list so far failed (SPEC: either place), whether or not an earlier conditional assignment ran
+        for (const name of conditional) scope.parameters.delete(name);
+        conditional.clear();
       }
-      previous = this.walkPipeline(andOr.pipelines[i]!, scope, dialect);
-      anywhere = unionDirs(anywhere, previous.anywhere);
+      if (operator !== null) scope.dirs = operator === '&&' ? success : anywhere;
+      const before = i > 0 ? new Map(scope.parameters) : null;
+      const outcome = this.walkPipeline(andOr.pipelines[i]!, scope, dialect);
+      if (before) for (const [name, value] of scope.parameters) if (before.get(name) !== value) conditional.add(name);
+      success = operator === '||' ? unionDirs(success, outcome.success) : outcome.success;
+      anywhere = unionDirs(anywhere, outcome.anywhere);
     }
-    return { success: previous.success, anywhere };
+    // after the list, a name a later pipeline assigned may be unset, or hold its old value
+    for (const name of conditional) scope.parameters.delete(name);
+    return { success, anywhere };
   }
 
   private walkPipeline(pipeline: Pipeline, scope: Scope, dialect: Dialect): Outcome {
