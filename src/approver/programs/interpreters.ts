@@ -335,6 +335,13 @@ function readInterpreter(invocation: Invocation): Action[] {
       }
     }
   }
+  // ruby -r LIB, perl -M/-m MODULE: a library the line wrote is code it assembled (issue 12 class 6)
+  for (const o of line.options) {
+    if (!['r', 'require', 'M', 'm'].includes(o.name) || o.value === null || !/^(?:\.{0,2}\/|[^:]*\/)/.test(o.value)) continue;
+    const file = o.value.replace(/=.*$/, '');
+    const written = [file, `${file}.rb`, `${file}.pm`].find((f) => ctx.contentOf(f));
+    if (written) out.push(runsCode(span, { source: 'written-by-line', via: `\`${name} ${o.name.length === 1 ? "-" : "--"}${o.name}\``, file: written, use: 'run' }));
+  }
   // perl -i edits its file operands in place
   if (name === 'perl' && line.options.some((o) => o.name === 'i')) {
     const files = has(line, 'e', 'E') ? line.operands : line.operands.slice(1);
