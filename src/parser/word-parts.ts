@@ -25,7 +25,7 @@ export function finishWordParts(parts: WordPart[], dialect: Dialect): WordPart[]
       }
     }
   }
-  if (dialect.braceExpansion) out = splitBraces(out);
+  if (dialect.braceExpansion) out = splitBraces(out, dialect.braceRangesOfAnyCharacter);
   return splitGlobs(out, dialect.zshGlobParens);
 }
 
@@ -204,7 +204,7 @@ function bracketScanEnds(v: string): Int32Array {
  * knows its matching `}` and its own commas from one pass, so no scan
  * starts again at every `{` (a word of 10,000 `{` stays cheap).
  */
-function splitBraces(parts: WordPart[]): WordPart[] {
+function splitBraces(parts: WordPart[], anyCharacterRanges: boolean): WordPart[] {
   let n = 0;
   let any = false;
   for (const p of parts) {
@@ -298,6 +298,11 @@ function splitBraces(parts: WordPart[]): WordPart[] {
       }
       alternatives.push(toParts(from, end, depth + 1));
       return { type: 'BraceExpansion', span, alternatives, sequence: null };
+    }
+    // zsh: `{x..y}` of any two single characters is a range of character codes
+    if (anyCharacterRanges && end - i === 5 && flat.slice(i + 2, i + 4) === '..' && whole[i + 1] === undefined && whole[i + 4] === undefined) {
+      const [start, last] = [flat[i + 1]!, flat[i + 4]!];
+      if (!/[\d-]/.test(start + last)) return { type: 'BraceExpansion', span, alternatives: null, sequence: { start, end: last, step: null } };
     }
     // a sequence {a..b[..c]}: only literal characters inside (stop at the first that cannot be one)
     for (let j = i + 1; j < end; j++) {

@@ -105,6 +105,8 @@ const features = {
   equalsCommandPath: { bash: false, sh: false, zsh: true },
   /** `{a,b}` and `{1..3}` brace expansion. (dialects.md §7 #197–#200) */
   braceExpansion: { bash: true, sh: false, zsh: true },
+  /** zsh's `{x..y}` ranges take any two single characters (`{/../}` is `/`); bash's only letters and numbers. (probe shell-state-brace-range) */
+  braceRangesOfAnyCharacter: { bash: false, sh: false, zsh: true },
   /** Tilde expansion after `=` and `:` inside an argument (`--x=~/y`, bash only). (dialects.md §8 #207) */
   tildeAfterEqualsInArguments: { bash: true, sh: false, zsh: false },
   /** `~+` and `~-` name the current and previous directory. (dialects.md §8 #208) */
@@ -303,6 +305,16 @@ const features = {
   /** An `alias` defined on one line rewrites the lines after it (sh); bash and zsh `-c` ignore it. (dialects.md §1 #279) */
   aliasesApplyToLaterLines: { bash: false, sh: true, zsh: false },
   /**
+   * An alias rewrites code the shell parses only when it runs it (eval's text):
+   * dash and zsh always, bash only with `expand_aliases`. (probe shell-state-alias-eval)
+   */
+  aliasesReachCodeParsedLater: { bash: false, sh: true, zsh: true },
+  /**
+   * An alias rewrites a later `$(…)` or backquote body on the same line: zsh, and bash with `expand_aliases`; dash does not.
+   * (probe shell-state-alias-substitution)
+   */
+  aliasesReachSubstitutions: { bash: false, sh: false, zsh: true },
+  /**
    * `pushd`, `popd` and `dirs` keep a directory stack (bash, zsh); sh has
    * none, and `pushd` there is a command not found. (dialects.md §11 #303)
    */
@@ -321,6 +333,27 @@ const features = {
       'modules', 'parameters', 'sysparams',
     ]),
   }),
+  // ------------------------------------------------------------------ options a line may set (issue 12)
+  // Off in every shell by default; `setopt`/`shopt` in the line turns them on for what follows, and the
+  // walk reads later words under the changed column (walk/scope.ts `options`). probes shell-state-*.
+
+  /** zsh `braceccl`: `{ab}` and `{a-c}` (no comma) expand to each character: `{.}git` is `.git`. (probe shell-state-braceccl) */
+  braceCharacterClass: { bash: false, sh: false, zsh: false },
+  /** zsh `globsubst`: an unquoted parameter's value is globbed (`x='.g*'; rm $x`). Not modelled: such a parameter is unfixed. (probe shell-state-globsubst) */
+  globSubstitution: { bash: false, sh: false, zsh: false },
+  /**
+   * zsh `extendedglob`: `#`, `##`, `^` and `~` are glob operators (`.gi#t` matches `.git`). Not modelled: a word holding one is
+   * unfixed. (probe shell-state-extendedglob)
+   */
+  extendedGlobOperators: { bash: false, sh: false, zsh: false },
+  /** bash `nocaseglob`, zsh `nocaseglob`: globs match names whatever their case (`.G*` matches `.git`). (probe shell-state-nocaseglob) */
+  caselessGlob: { bash: false, sh: false, zsh: false },
+  /** zsh `magicequalsubst`: `~` after the first `=` of an argument expands (`of=~/x`), as bash does by default. (probe shell-state-magicequalsubst) */
+  magicEqualSubst: { bash: false, sh: false, zsh: false },
+  /** bash `set -k`, zsh `setopt keyword`: `NAME=value` anywhere among a command's words is an assignment to its environment. (probe shell-state-keyword) */
+  assignmentsAnywhere: { bash: false, sh: false, zsh: false },
+  /** bash `shopt -s expand_aliases`: aliases apply to the lines after their definition (as in sh). (probe shell-state-expand-aliases) */
+  aliasesExpanded: { bash: false, sh: false, zsh: false },
   /** Setting `GLOBIGNORE` (to anything but empty) turns on `dotglob` (bash). */
   globIgnoreSetsDotGlob: { bash: true, sh: false, zsh: false },
   /** The startup files in the home directory an interactive or `-c` shell of the harness reads, which may set glob options. */

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { dumpVerdicts } from './verdict-dump.js';
 
 export const suggestionVerbs = [
-  'add', 'apply', 'ask', 'avoid', 'build', 'call', 'cd', 'change', 'check', 'choose', 'close', 'commit', 'compare', 'copy', 'create', 'define', 'delete', 'do', 'drop',
+  'add', 'apply', 'ask', 'assign', 'avoid', 'build', 'call', 'cd', 'change', 'check', 'choose', 'close', 'commit', 'compare', 'copy', 'create', 'define', 'delete', 'do', 'drop',
   'edit', 'export', 'extract', 'fix', 'give', 'install', 'keep', 'leave', 'let', 'limit', 'list', 'look', 'make', 'move', 'name', 'narrow', 'open', 'pass',
   'push', 'put', 'quote', 'remove', 'rename', 'replace', 'run', 'send', 'set', 'spell', 'split', 'start', 'turn', 'unset', 'use', 'write',
 ];

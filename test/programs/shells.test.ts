@@ -13,7 +13,11 @@ const shells: Case[] = [
   ["dash -c 'echo hi'", 'shell-code (sh): echo hi'],
   // options before -c, and the words after its code ($0, $1 …)
   ["bash -O extglob -c 'echo hi'", 'shell-code (bash): echo hi'],
-  ["bash -o posix -c 'echo hi'", 'shell-code (bash): echo hi'],
+  // posix mode changes how bash reads its code (assignments before special builtins persist): refused (issue 12 class 1)
+  ["bash -o posix -c 'echo hi'", 'runs code (shell-state)'],
+  ["zsh -o globsubst -c 'echo hi'", 'runs code (shell-state)'],
+  ["bash -k -c 'echo hi'", 'runs code (shell-state)'],
+  ["sh -c -- 'echo hi'", 'shell-code (sh): echo hi'],
   ["bash --norc -c 'echo hi'", 'shell-code (bash): echo hi'],
   ["sh -e -c 'echo hi' name arg", 'shell-code (sh): echo hi'],
   ['bash -c "$x"', 'runs code (unfixed) via `bash -c`'],
@@ -22,8 +26,9 @@ const shells: Case[] = [
   ['bash -x script.sh'],
   ['bash'],
   // shells treeward does not read
-  ["fish -c 'echo hi'", 'runs code (unread-shell) via `fish`'],
-  ["ksh -c 'echo hi'", 'runs code (unread-shell) via `ksh`'],
+  // read as sh too, so that an agent or a removal in it is refused as that (issue 12 class 6)
+  ["fish -c 'echo hi'", 'shell-code (sh): echo hi', 'runs code (unread-shell) via `fish`'],
+  ["ksh -c 'echo hi'", 'shell-code (sh): echo hi', 'runs code (unread-shell) via `ksh`'],
 ];
 
 const su: Case[] = [

@@ -28,6 +28,7 @@ import { callEvents, describeListed, diffEvents, fromRunner, inside, unlisted } 
 import { caseKey, loadCorpus, type CorpusCase } from './corpus.js';
 import { hostileCase, hostileLayout } from './hostile.js';
 import { programCase } from './program-lines.js';
+import { shellStateCase } from './shell-state.js';
 import { KnownLedger, kindOf } from './known.js';
 import { knownFailures } from './known-failures.js';
 import { judgeInPlace, moveCase, moved, movedEnv, movePath, sandboxEnv, volumeOfLayout } from './sandbox-land.js';
@@ -36,6 +37,8 @@ import { exploring, seedsFor } from '../support/seeds.js';
 const available = requireSandbox('test/regression/containment.test.ts');
 /** The seeds of the generated lines, each with its count (each line in one dialect); those approved run twice. */
 const hostileSeeds = seedsFor('hostile-lines');
+/** The seeds of the generated lines of issue 12's classes (./shell-state.ts). */
+const stateSeeds = seedsFor('shell-state-lines');
 const GENERATED = hostileSeeds.reduce((sum, s) => sum + s.runs, 0);
 const BASH_ARGS = ['-O', 'extglob'];
 
@@ -107,14 +110,18 @@ const hostileVol = volumeOfLayout(hostileLayout);
 const hostileOptions = (dialect: DialectName) => ({
   dialect, tree: moved.tree, home: moved.home, tempDir: moved.tempDir, runDirs: [], env: { ...sandboxEnv, ...movedEnv }, fs: fileSystemFrom(hostileVol as never),
 });
-for (const { seed, runs, replay } of hostileSeeds) {
-  fc.sample(hostileCase, { seed, numRuns: runs }).forEach(({ line, dialect }, n) => {
+const generators = [
+  ...hostileSeeds.map((s) => ({ ...s, cases: hostileCase, name: 'generated' })),
+  ...stateSeeds.map((s) => ({ ...s, cases: shellStateCase, name: 'generated shell-state' })),
+];
+for (const { seed, runs, replay, cases, name } of generators) {
+  fc.sample(cases, { seed, numRuns: runs }).forEach(({ line, dialect }, n) => {
     counts.generated++;
     const explanation = explain(line, hostileOptions(dialect));
     if (explanation.verdict.decision !== 'allow') return;
     counts.generatedAllowed++;
     counts.byDialect[dialect]++;
-    const test = `generated #${n} [${dialect}] (seed ${seed})`;
+    const test = `${name} #${n} [${dialect}] (seed ${seed})`;
     plans.push({
       test, replay, line, dialect, vol: hostileVol, explanation, ...runCases(test, dialect, explanation.verdict.command, hostileLayout, movedEnv), leaves: [], tree: moved.tree,
     });
@@ -137,7 +144,7 @@ for (const { seed, runs, replay } of programSeeds) {
     });
   });
 }
-const seedList = [...hostileSeeds, ...programSeeds].map((s) => `${s.seed} (${s.runs})`).join(', ');
+const seedList = [...hostileSeeds, ...stateSeeds, ...programSeeds].map((s) => `${s.seed} (${s.runs})`).join(', ');
 
 // ------------------------------------------------------------------ judging a plan
 
@@ -184,7 +191,8 @@ describe.skipIf(!available)('containment in the real shells', () => {
     console.log(`containment: hostile-line seeds ${seedList}`);
     results = await runLines(cases, { timeoutSec: 2 });
     console.log(`containment: ${cases.length} sandbox runs in ${Date.now() - t0} ms`);
-  });
+    // thousands of sandbox runs: on a loaded machine they take longer than the default hook limit
+  }, 900_000);
 
   afterAll(() => {
     console.log(`containment: corpus ${counts.corpusRuns} case×dialect, ${counts.corpusAllowed} allowed and run twice; ` +

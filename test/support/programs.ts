@@ -161,9 +161,14 @@ export function describeAction(action: Action): string {
     case 'git-setting':
       return `git setting ${action.setting}: ${action.problem ? `?${action.problem.source}` : action.command ?? 'hooks'}${shownDirs(action.dirs)}`;
     case 'set-options':
-      return 'set options' + flags([action.globDots && 'glob dots', action.expansionChanged && 'expansion changed', action.cdableVars && 'cdable vars']);
+      return 'set options' + flags([action.globDots && 'glob dots', action.expansionChanged && 'expansion changed', action.cdableVars && 'cdable vars',
+        action.rows && `rows ${Object.keys(action.rows).join(' ')}`]);
     case 'alias':
       return `alias ${action.names.join(' ')}`;
+    case 'integer':
+      return `integer ${action.names.join(' ')}`;
+    case 'hash':
+      return `hash ${action.names.join(' ')}`;
     case 'forget-parameters':
       return `forget ${action.names.join(' ')}`;
   }

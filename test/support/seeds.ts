@@ -10,7 +10,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type Generator = 'hostile-lines' | 'wrapper-chains' | 'random-trees' | 'fuzz-any-text' | 'fuzz-shells' | 'properties' | 'unknown-programs' | 'program-lines';
+export type Generator =
+  | 'hostile-lines' | 'shell-state-lines' | 'wrapper-chains' | 'random-trees' | 'fuzz-any-text' | 'fuzz-shells' | 'properties' | 'unknown-programs'
+  | 'program-lines';
 
 interface PinnedSeed {
   seed: number;

@@ -45,7 +45,8 @@ export interface ProgramContext {
 }
 
 /** Where `cd` goes: a path, `$HOME`, somewhere treeward cannot know, or back to where `pushd` left (`popd`). */
-export type CdTarget = { path: string } | 'home' | 'unknown' | 'pop';
+/** Where `cd` goes; `previous`: `cd -`, the directory before the line's last change (OLDPWD). */
+export type CdTarget = { path: string } | 'home' | 'unknown' | 'pop' | 'previous';
 
 /** One thing a program does; the walk performs a program's actions in order. */
 export type Action =
@@ -74,11 +75,11 @@ export type Action =
   /** `nohup CMD …`, `env X=1 CMD …`, `xargs CMD`, `find … -exec CMD {} ;`: a command run by a program. */
   | { kind: 'run'; argv: Argument[]; environment?: [string, string][]; subshell?: boolean; dirs?: Directories; noFunctions?: boolean }
   /** `bash -c 'CODE'`, `eval CODE`, `trap CODE EXIT`, a heredoc fed to `sh`: code given as text, read in its dialect. */
-  | { kind: 'shell-code'; code: string; span: Span; dialect: DialectName; dirs?: Directories; subshell?: boolean }
+  | { kind: 'shell-code'; code: string; span: Span; dialect: DialectName; dirs?: Directories; subshell?: boolean; deferred?: true }
   /** `source FILE` of a file treeward does not read: after it, where the shell is and what it has set are unknown. */
   | { kind: 'unknown-shell-state'; what: string }
   /** `export NAME=value` and kin: names set to values (null when not fixed), judged by what the name means. */
-  | { kind: 'variables'; assignments: { name: string; value: string | null; span: Span }[] }
+  | { kind: 'variables'; assignments: { name: string; value: string | null; span: Span; pathValue?: string | null }[] }
   /** `cd DIR`, `pushd DIR`, `popd`. */
   | { kind: 'cd'; to: CdTarget; push?: boolean }
   /** An effect the program has whatever the walk knows (`claude …`, `python -c CODE`, `crontab f`). */
@@ -86,11 +87,21 @@ export type Action =
   /** `git -c core.pager=CMD …`, `GIT_SSH_COMMAND=CMD git …`: a setting whose value git runs as a command. */
   | { kind: 'git-setting'; span: Span; setting: string; command: string | null; problem: GitProblem | null; dirs: Directories }
   /** `shopt -s dotglob`, `setopt globsubst`, `set -f`: options that change how later words expand. */
-  | { kind: 'set-options'; globDots?: boolean; expansionChanged?: boolean; cdableVars?: boolean }
+  | { kind: 'set-options'; globDots?: boolean; expansionChanged?: boolean; cdableVars?: boolean; rows?: OptionRows }
   /** `alias NAME=VALUE`. */
   | { kind: 'alias'; names: string[] }
+  /** `declare -i NAME`, `integer NAME`: later assignments to NAME are evaluated as arithmetic. */
+  | { kind: 'integer'; names: string[] }
+  /** zsh `hash NAME=PATH`: NAME runs another program from now on. */
+  | { kind: 'hash'; names: string[] }
   /** `read x`, `unset x`, `declare x`: names whose values the line no longer fixes. */
   | { kind: 'forget-parameters'; names: string[] };
+
+/** The rows of the dialect table an option the line sets may change (syntax/dialect.ts, `options a line may set`). */
+export type OptionRows = {
+  -readonly [K in 'braceCharacterClass' | 'globSubstitution' | 'extendedGlobOperators' | 'caselessGlob' | 'magicEqualSubst'
+    | 'assignmentsAnywhere' | 'aliasesExpanded' | 'dotGlobMatchesDotDot' | 'splitsUnquotedParameters' | 'lastPipelineElementInShell']?: Dialect[K]
+};
 
 /** Code the program runs that treeward cannot judge: the fact, at `span`. */
 export function runsCode(span: Span, fact: CodeFact): Action {

@@ -28,6 +28,10 @@ export interface Target {
   globDots: boolean;
   /** An option changed how globs and parameters expand: no glob here is fixed. */
   expansionChanged: boolean;
+  /** `nocaseglob` is on here: globs match names whatever their case (issue 12). */
+  globCaseless?: boolean;
+  /** `shopt -u globskipdots`: a glob spelling a leading dot may match `.` and `..` here (issue 12). */
+  globDotDot?: boolean;
   /** The program (or `>`) that acts on it, for the reason sentence. */
   by: string;
 }

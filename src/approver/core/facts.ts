@@ -13,6 +13,8 @@ export type Unfixed =
   | { source: 'split-parameter'; name: string }
   /** `$x` split by an IFS the line changed. */
   | { source: 'changed-ifs'; name: string }
+  /** An option the line set (issue 12) makes the word's reading one treeward does not model. */
+  | { source: 'shell-option'; option: 'globsubst' | 'extendedglob' | 'unknown' }
   /** zsh's `$x:h`: a modifier that moves the path. */
   | { source: 'zsh-modifier'; name: string; modifier: string }
   /** A zsh glob qualifier treeward does not read (`*(e:…:)`). */
@@ -168,7 +170,14 @@ export type CodeFact =
   /** `${x@P}`: a value expanded as a prompt (`holdsSubstitution`: fixed, but with `$(` in it). */
   | { source: 'prompt-expansion'; name: string; holdsSubstitution: boolean }
   /** Code given as text that does not parse in its dialect. */
-  | { source: 'unparsable'; dialect: string; message: string };
+  | { source: 'unparsable'; dialect: string; message: string }
+  /** State the line gives the shell that changes what later words run, which treeward does not follow (issue 12). */
+  | { source: 'shell-state'; change: ShellStateChange; name?: string };
+
+/** What the line changed in the shell's state that treeward refuses to follow (rules/reasons.ts, issue 12). */
+export type ShellStateChange =
+  | 'alias-later-lines' | 'alias-runtime-code' | 'hash' | 'path' | 'assignments-anywhere' | 'integer-attribute' | 'recursive-arithmetic'
+  | 'stdin-script' | 'nested-shell-option' | 'code-module' | 'editor-commands' | 'hook-functions' | 'exported-function';
 
 /** What a builtin or option does that makes later names, or code, run otherwise. */
 export type ChangesCommands =

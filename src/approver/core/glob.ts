@@ -143,10 +143,17 @@ export function spellsLeadingDot(chunks: readonly Chunk[]): boolean {
 }
 
 /** Whether the component pattern matches `name` as the shell would list it. */
-export function matchesName(chunks: readonly Chunk[], name: string, dots: boolean): boolean {
+export function matchesName(chunks: readonly Chunk[], name: string, dots: boolean, caseless = false): boolean {
   if (name === '.' || name === '..') return false;
   if (name.startsWith('.') && !dots && !spellsLeadingDot(chunks)) return false;
-  return matchTokens(componentTokens(chunks, false), name, false, false);
+  return matchTokens(componentTokens(chunks, caseless), name, caseless, false);
+}
+
+/** Whether a component pattern that spells a leading dot matches `.` or `..` where the shell lists them (dash; bash without `globskipdots`). */
+export function matchesDotOrDotDot(chunks: readonly Chunk[]): boolean {
+  if (!spellsLeadingDot(chunks)) return false;
+  const tokens = componentTokens(chunks, false);
+  return matchTokens(tokens, '.', false, false) || matchTokens(tokens, '..', false, false);
 }
 
 /** Whether a find-style pattern (`-name`) matches a name (find's `*` matches a leading dot). */

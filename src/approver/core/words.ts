@@ -44,6 +44,9 @@ export interface WordContext {
   splittingChanged: boolean;
 }
 
+/** Stands for the PATH the line inherited, in a PATH value read for where it finds programs (walk/parameters.ts `pathIsSafe`). */
+export const inheritedPath = '\u0000inherited';
+
 /** Thrown inside an evaluation to end it: the word is not fixed. */
 class NotFixed {
   constructor(readonly why: Unfixed, readonly span: Span) {}
@@ -57,7 +60,7 @@ export function pastExpansionBudget(value: WordValue): boolean {
 /** Evaluate a word as a command argument (quote removal, tilde, braces, fixed parameters, globs). */
 export function evaluateWord(word: Word, context: WordContext): WordValue {
   try {
-    let parts = word.parts;
+    let parts: readonly WordPart[] = word.parts;
     let dots = false;
     const qualifier = context.dialect.zshGlobParens ? trailingQualifier(parts) : null;
     if (qualifier) {
@@ -65,7 +68,11 @@ export function evaluateWord(word: Word, context: WordContext): WordValue {
       parts = parts.slice(0, qualifier.start);
       dots = qualifier.dots;
     }
-    const fields = expandParts(parts, context, false).map(finishField);
+    parts = optionParts(parts, context);
+    let expanded = expandParts(parts, context, false);
+    // brace expansion comes before tilde expansion: `{~,x}/y` is `~/y` and `x/y`, and `~/y` is then the home's
+    if (parts[0]?.type === 'BraceExpansion') expanded = expanded.map((field) => tildeAfterBraces(field, context, parts[0]!.span));
+    const fields = expanded.map(finishField);
     if (dots) for (const field of fields) if (field.glob) field.dots = true;
     return { kind: 'fixed', fields };
   } catch (error) {
@@ -75,6 +82,73 @@ export function evaluateWord(word: Word, context: WordContext): WordValue {
 }
 
 
+
+/**
+ * The word's parts as options the line set read them (issue 12): zsh's
+ * `braceccl` makes a `{…}` with no comma a brace of its characters, and
+ * `magicequalsubst` expands a `~` after the first `=` of an argument.
+ */
+function optionParts(parts: readonly WordPart[], context: WordContext): readonly WordPart[] {
+  const { dialect } = context;
+  if (!dialect.braceCharacterClass && !dialect.magicEqualSubst) return parts;
+  const out: WordPart[] = [];
+  parts.forEach((part, i) => {
+    if (part.type !== 'Literal') {
+      out.push(part);
+      return;
+    }
+    let value = part.value;
+    if (dialect.magicEqualSubst && i === 0) {
+      const m = /^([^=~]+=)~(?=\/|$)/.exec(value);
+      if (m) {
+        out.push({ ...part, value: m[1]! }, { type: 'Tilde', span: part.span, user: '' } as WordPart);
+        value = value.slice(m[0].length);
+      }
+    }
+    if (!dialect.braceCharacterClass) {
+      if (value) out.push({ ...part, value });
+      return;
+    }
+    for (const piece of value.split(/(\{[^{},]+\})/)) {
+      if (!piece) continue;
+      const members = piece.startsWith('{') && piece.endsWith('}') && piece.length > 2 ? characterClass(piece.slice(1, -1)) : null;
+      if (members === null) out.push({ ...part, value: piece });
+      else out.push({ type: 'BraceExpansion', span: part.span, sequence: null, alternatives: members.map((c) => [{ ...part, value: c }]) } as WordPart);
+    }
+  });
+  return out;
+}
+
+/** zsh `braceccl`: the characters of `{…}` (`a-c` a range), each once, in order of their codes. */
+function characterClass(body: string): string[] {
+  const chars = new Set<number>();
+  for (let i = 0; i < body.length; i++) {
+    if (body[i + 1] === '-' && i + 2 < body.length) {
+      const [a, b] = [body.charCodeAt(i), body.charCodeAt(i + 2)];
+      for (let c = Math.min(a, b); c <= Math.max(a, b) && chars.size <= budgets.maxFields; c++) chars.add(c);
+      i += 2;
+    } else chars.add(body.charCodeAt(i));
+  }
+  return [...chars].sort((a, b) => a - b).map((c) => String.fromCharCode(c));
+}
+
+/** A field a leading brace made: an unquoted `~` now at its start is a tilde prefix, up to the first `/`. */
+function tildeAfterBraces(chunks: FieldChunks, context: WordContext, span: Span): FieldChunks {
+  const field = mergeChunks(chunks);
+  const first = field[0];
+  if (!first || first.quoted || !first.text.startsWith('~')) return field;
+  const slash = first.text.indexOf('/');
+  // a prefix that runs on into quoted text is no tilde prefix; treeward does not follow it
+  if (slash === -1 && field.length > 1) throw new NotFixed({ source: 'user-home', user: first.text.slice(1) }, span);
+  const user = first.text.slice(1, slash === -1 ? undefined : slash);
+  const rest = slash === -1 ? '' : first.text.slice(slash);
+  let home: string | null;
+  if (user === '') home = context.home;
+  else if (user === '+' && context.dialect.tildePlusMinus) home = context.cwd;
+  else throw new NotFixed({ source: 'user-home', user }, span);
+  if (home === null) throw new NotFixed({ source: 'home' }, span);
+  return [{ text: home, quoted: true }, ...(rest ? [{ text: rest, quoted: false }] : []), ...field.slice(1)];
+}
 
 /** The text of a word when it is plain literal and quoted text (no expansion at all), else null. */
 export function literalWord(word: Word): string | null {
@@ -185,6 +259,10 @@ function expandParts(parts: readonly WordPart[], context: WordContext, quoted: b
 function expandPart(part: WordPart, context: WordContext, quoted: boolean): FieldChunks[] {
   switch (part.type) {
     case 'Literal':
+      // zsh `extendedglob`: `#`, `^` and `~` are glob operators, which treeward does not expand
+      if (!quoted && context.dialect.extendedGlobOperators && /[#^~]/.test(part.value)) {
+        throw new NotFixed({ source: 'shell-option', option: 'extendedglob' }, part.span);
+      }
       return [[{ text: part.value, quoted }]];
     case 'Escaped':
     case 'SingleQuoted':
@@ -199,7 +277,15 @@ function expandPart(part: WordPart, context: WordContext, quoted: boolean): Fiel
     }
     case 'Glob':
       if (quoted) return [[{ text: part.pattern, quoted: true }]];
-      if (!isSimpleGlob(part.pattern)) throw new NotFixed({ source: 'pattern', pattern: part.pattern }, part.span);
+      if (context.dialect.extendedGlobOperators && /[#^~]/.test(part.pattern)) {
+        throw new NotFixed({ source: 'shell-option', option: 'extendedglob' }, part.span);
+      }
+      if (!isSimpleGlob(part.pattern)) {
+        // zsh's groups without extendedglob: `.g(i)t`, `(a|b)` match what any of their spellings match
+        const spellings = context.dialect.zshGlobParens ? zshGroupSpellings(part.pattern) : null;
+        if (spellings === null) throw new NotFixed({ source: 'pattern', pattern: part.pattern }, part.span);
+        return spellings.map((text) => [{ text, quoted: false }]);
+      }
       return [[{ text: part.pattern, quoted: false }]];
     case 'BraceExpansion':
       return expandBraces(part, context, quoted);
@@ -209,6 +295,8 @@ function expandPart(part: WordPart, context: WordContext, quoted: boolean): Fiel
         return [[{ text: context.home, quoted: true }]];
       }
       if (part.user === '+' && context.cwd !== null) return [[{ text: context.cwd, quoted: true }]];
+      // `~-` is OLDPWD: the directory before the line's last cd, when the walk knows it
+      if (part.user === '-' && context.parameters.has('OLDPWD')) return [[{ text: context.parameters.get('OLDPWD')!, quoted: true }]];
       throw new NotFixed({ source: 'user-home', user: part.user }, part.span);
     }
     case 'ParameterExpansion':
@@ -222,6 +310,38 @@ function expandPart(part: WordPart, context: WordContext, quoted: boolean): Fiel
     case 'EqualsCommandPath':
       throw new NotFixed({ source: 'command-path', name: part.name }, part.span);
   }
+}
+
+/**
+ * A zsh pattern's groups `(a|b)` spelled out: every pattern one choice in
+ * each group gives (`.g(i)t` is `.git`; `(.git|x)` is `.git` and `x`), or
+ * null where the groups are not plain (a `/` or a `(` left over, an
+ * unclosed group, past the field budget). Each spelling still matches what
+ * the group's choice matches, so the fields cover every name the pattern can.
+ */
+function zshGroupSpellings(pattern: string): string[] | null {
+  const open = pattern.indexOf('(');
+  if (open === -1) return pattern.includes(')') ? null : [pattern];
+  let depth = 0;
+  const cuts: number[] = [];
+  let close = -1;
+  for (let i = open; i < pattern.length && close === -1; i++) {
+    const c = pattern[i];
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) close = i;
+    else if (c === '|' && depth === 1) cuts.push(i);
+    else if (c === '/') return null;
+  }
+  if (close === -1) return null;
+  const bounds = [open, ...cuts, close];
+  const out: string[] = [];
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const inner = zshGroupSpellings(pattern.slice(0, open) + pattern.slice(bounds[k]! + 1, bounds[k + 1]) + pattern.slice(close + 1));
+    if (inner === null) return null;
+    out.push(...inner);
+    if (out.length > budgets.maxFields) return null;
+  }
+  return out;
 }
 
 /** `*`, `?` and bracket expressions only: extended globs and zsh's groups are not read. */
@@ -276,7 +396,10 @@ function expandParameter(part: WordPart & { type: 'ParameterExpansion' }, contex
     throw new NotFixed({ source: 'parameter', name: part.name, braced: part.braced }, part.span);
   }
   // zsh neither splits nor globs an unquoted parameter; bash and sh do both.
-  if (quoted || !context.dialect.splitsUnquotedParameters) return [[{ text: value, quoted: true }]];
+  if (quoted) return [[{ text: value, quoted: true }]];
+  // zsh `globsubst`: the value is a pattern; treeward does not read it as one
+  if (context.dialect.globSubstitution) throw new NotFixed({ source: 'shell-option', option: 'globsubst' }, part.span);
+  if (!context.dialect.splitsUnquotedParameters) return [[{ text: value, quoted: true }]];
   if (context.splittingChanged) throw new NotFixed({ source: 'changed-ifs', name: part.name }, part.span);
   const words = value.split(/[ \t\n]+/).filter((w) => w !== '');
   if (words.length === 0) return [[]];

@@ -40,7 +40,7 @@ function readCd({ name, args, ctx }: Invocation): Action[] {
   if (operands.length > 1) return [{ kind: 'cd', to: 'unknown' }];
   const target = operands[0]!;
   if (target.text === null) return [{ kind: 'cd', to: 'unknown' }];
-  if (target.text === '-') return [{ kind: 'cd', to: 'unknown' }];
+  if (target.text === '-') return [{ kind: 'cd', to: 'previous' }];
   const t = target.text;
   const relativeName = !t.startsWith('/') && !t.startsWith('./') && !t.startsWith('../') && t !== '.' && t !== '..';
   const cdpath = environmentValue(ctx, 'CDPATH');

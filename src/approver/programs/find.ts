@@ -51,6 +51,8 @@ function parseFind(args: Argument[]): FindCommand | { unfixed: Argument } {
     const t = rest[i]!.text;
     if (t === '-H' || t === '-L' || t === '-P') { followsLinks = t !== '-P'; i++; continue; }
     if (t === '-D') { i += 2; continue; }
+    // `find -- DIR`: the options end, and the start points follow (issue 12 class 6)
+    if (t === '--') { i++; break; }
     if (t !== null && /^-O\d$/.test(t)) { i++; continue; }
     break;
   }

@@ -15,6 +15,7 @@ import { rows as archives } from './archives.js';
 import { rows as awk } from './awk.js';
 import { rows as directories } from './directories.js';
 import { rows as download } from './download.js';
+import { rows as editors } from './editors.js';
 import { rows as files } from './files.js';
 import { rows as find } from './find.js';
 import { rows as gdb } from './gdb.js';
@@ -46,7 +47,7 @@ export type { Builtin, SetsNames } from './shell-builtins.js';
 
 const families: readonly (readonly ProgramRow[])[] = [
   files, archives, directories, shellBuiltins, shellOptions, wrappers, shells, interpreters, packageRunners,
-  git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy, readers, writers, runners, tools,
+  git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy, readers, writers, runners, tools, editors,
 ];
 
 /** The families' rows by name; a name registered twice is an error. */

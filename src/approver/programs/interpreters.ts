@@ -266,10 +266,40 @@ for (const interpreter of [node, python, ruby, perl, php, lua, rscript, pwsh, os
   for (const name of interpreter.names) interpreters.set(name, interpreter);
 }
 
+/** Python modules that run a program, code or debugger commands their operands give (issue 12 class 6). */
+const pythonCodeModules = ['cProfile', 'profile', 'trace', 'pdb', 'code', 'runpy'];
+
 /** Python modules whose operands it writes. */
 const pythonWritingModules: Record<string, (operands: Argument[]) => Argument[]> = {
   'json.tool': (operands) => operands.slice(1, 2),
 };
+
+/**
+ * PowerShell's options, as it reads them: one dash, any case, any
+ * unambiguous prefix (`-NoProfile`, `-nop`, `-Com`, `-ec`). The code of
+ * `-Command`/`-EncodedCommand`/`-CommandWithArgs` is inline code (encoded
+ * text unread); an option treeward does not know may be any of them, so its
+ * value is unread code too. Null: the first operand is a script, read as
+ * any interpreter's (issue 12 class 6).
+ */
+function pwshCode(args: readonly Argument[], ctx: Invocation['ctx'], span: Invocation['span']): Action[] | null {
+  const flags = ['noprofile', 'nop', 'nologo', 'noninteractive', 'noni', 'noexit', 'mta', 'sta', 'login', 'l', 'interactive', 'i', 'version', 'v', 'help', 'h'];
+  const valued = ['executionpolicy', 'ep', 'ex', 'workingdirectory', 'wd', 'inputformat', 'outputformat', 'of', 'windowstyle', 'w',
+    'configurationname', 'settingsfile', 'custompipename'];
+  for (let i = 1; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (t === null) return inlineCodeActions('powershell', null, args[i]!.word.span, ctx);
+    if (!/^--?[A-Za-z]/.test(t)) return null;
+    const o = t.replace(/^--?/, '').toLowerCase().replace(/:.*$/, '');
+    if (flags.includes(o)) continue;
+    if (valued.includes(o) || (o.length >= 2 && 'executionpolicy'.startsWith(o))) { i++; continue; }
+    if (o === 'f' || (o.length >= 2 && 'file'.startsWith(o))) return null;
+    const code = args[i + 1];
+    const encoded = o === 'e' || o === 'ec' || (o.length >= 2 && 'encodedcommand'.startsWith(o));
+    return inlineCodeActions('powershell', encoded || !code ? null : code.text, code?.word.span ?? span, ctx);
+  }
+  return null;
+}
 
 /** `bun run X` and `bun X` run the package.json script X where there is one (issue 17): judged besides bun's reading as a file or binary. */
 function readInterpreter(invocation: Invocation): Action[] {
@@ -285,6 +315,10 @@ function readInterpreter(invocation: Invocation): Action[] {
 function readInterpreterLine(invocation: Invocation): Action[] {
   const { name, args, ctx, span } = invocation;
   const row = interpreters.get(name)!;
+  if (row === pwsh) {
+    const code = pwshCode(args, ctx, span);
+    if (code) return code;
+  }
   let rest = args.slice(1);
   if (row.subcommands && rest[0]?.text && row.subcommands.includes(rest[0].text)) {
     const sub = rest[0].text;
@@ -305,6 +339,22 @@ function readInterpreterLine(invocation: Invocation): Action[] {
       out.push(...inlineCodeActions(row.language, decodeURIComponent(o.value.replace(/^data:[^,]*,/, '')), o.arg.word.span, ctx));
     }
   }
+  // perl -M/-m puts its value into `use …;`: anything but a module name and plain import words is code
+  if (name === 'perl') {
+    for (const o of line.options) {
+      if ((o.name === 'M' || o.name === 'm') && (o.value === null || !/^-?[A-Za-z_][\w:]*(?:=[\w:,]*)?$/.test(o.value))) {
+        out.push(...inlineCodeActions(row.language, o.value === null ? null : `use ${o.value};`, o.arg.word.span, ctx));
+      }
+    }
+  }
+  // ruby -r LIB, perl -M/-m MODULE: a library the line wrote is code it assembled (issue 12 class 6)
+  for (const o of line.options) {
+    if (!['r', 'require', 'M', 'm'].includes(o.name) || o.value === null || !/^(?:\.{0,2}\/|[^:]*\/)/.test(o.value)) continue;
+    const file = o.value.replace(/=.*$/, '');
+    const written = [file, `${file}.rb`, `${file}.pm`].find((f) => ctx.contentOf(f));
+    if (written) out.push(runsCode(span, { source: 'written-by-line', via: `\`${name} ${o.name.length === 1 ? "-" : "--"}${o.name}\``, file: written,
+      use: 'run' }));
+  }
   // perl -i edits its file operands in place
   if (name === 'perl' && line.options.some((o) => o.name === 'i')) {
     const files = has(line, 'e', 'E') ? line.operands : line.operands.slice(1);
@@ -313,6 +363,18 @@ function readInterpreterLine(invocation: Invocation): Action[] {
   const hasCode = has(line, ...row.code);
   const module = line.options.find((o) => row.module.includes(o.name) && name.startsWith('python'));
   if (module && module.value !== null) {
+    // `python -m timeit STMT…` runs its operands as code; the profilers and the debugger run a program or commands they are given
+    if (module.value === 'timeit') {
+      const statements = line.operands.filter((a) => !(a.text ?? '').startsWith('-'));
+      if (statements.length > 0) {
+        const code = statements.some((a) => a.text === null) ? null : statements.map((a) => a.text!).join('\n');
+        out.push(...inlineCodeActions(row.language, code, statements[0]!.word.span, ctx));
+      }
+      return out;
+    }
+    if (pythonCodeModules.includes(module.value)) {
+      return [...out, runsCode(span, { source: 'shell-state', change: 'code-module', name: `python -m ${module.value}` })];
+    }
     const writes = pythonWritingModules[module.value];
     if (writes) for (const arg of writes(line.operands)) out.push({ kind: 'write', arg, by: `python -m ${module.value}` });
     return out;

@@ -64,13 +64,13 @@ type Problem = { why: PackageScriptProblem; file?: string };
 export function packageScripts(request: ScriptRequest, ctx: ProgramContext): Action[] {
   const refuse = (problem: Problem): Action[] => [runsCode(request.span, { source: 'package-script', via: request.via, ...problem })];
   if (request.problem) return refuse({ why: request.problem });
-  const start = startDirectory(request, ctx);
-  if (start === null) return refuse({ why: 'directory' });
-  let dirs = [start];
+  const starts = startDirectories(request, ctx);
+  if (starts === null) return refuse({ why: 'directory' });
+  let dirs = starts;
   if (request.workspaces.length > 0) {
-    const found = workspaceDirectories(request.workspaces, start, ctx);
-    if (found === null) return refuse({ why: 'workspace' });
-    dirs = found;
+    const found = starts.map((start) => workspaceDirectories(request.workspaces, start, ctx));
+    if (found.some((f) => f === null)) return refuse({ why: 'workspace' });
+    dirs = found.flatMap((f) => f ?? []);
   }
   const out: Action[] = [];
   for (const dir of dirs) {
@@ -86,15 +86,18 @@ export function packageScripts(request: ScriptRequest, ctx: ProgramContext): Act
   return out;
 }
 
-/** The one directory the manager starts from, or null where the line leaves it unknown. */
-function startDirectory(request: ScriptRequest, ctx: ProgramContext): string | null {
+/**
+ * The directories the manager may start from, one for each the line may be
+ * in (`[ -d web ] && cd web; npm test` runs the scripts of either), or null
+ * where the line leaves it unknown.
+ */
+function startDirectories(request: ScriptRequest, ctx: ProgramContext): string[] | null {
   const dirs = ctx.dirs === null ? null : [...new Set(ctx.dirs)];
-  if (dirs === null || dirs.length !== 1) return null;
-  const base = dirs[0]!;
-  if (request.directory === null) return base;
+  if (dirs === null || dirs.length === 0) return null;
+  if (request.directory === null) return dirs;
   const text = request.directory.text;
   if (text === null) return null;
-  return normalizeLexically(text.startsWith('/') ? text : joinPath(base, text));
+  return [...new Set(dirs.map((base) => normalizeLexically(text.startsWith('/') ? text : joinPath(base, text))))];
 }
 
 /** Directories the workspaces name that hold a package.json; null when one of them cannot be found that way. */

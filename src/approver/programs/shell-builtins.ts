@@ -10,7 +10,9 @@
 import type { Span } from '../../syntax/ast.js';
 import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import { beforeFirst } from '../core/path-text.js';
-import { leadingText } from '../core/words.js';
+import { isInputDevice } from './shells.js';
+import type { Argument } from '../core/arguments.js';
+import { evaluateWord, inheritedPath, leadingText, type WordContext } from '../core/words.js';
 
 /**
  * Which names a builtin sets, as the pre-pass (walk/fixable-names.ts) counts
@@ -53,6 +55,8 @@ export const builtins: Readonly<Record<string, Builtin>> = {
   local: { setsNames: 'mentioned', shadowable: true },
   mapfile: { setsNames: 'mentioned' },
   popd: { shadowable: true },
+  // zsh `print -v NAME`: sets NAME (issue 12 class 5)
+  print: { setsNames: 'mentioned' },
   printf: { setsNames: 'mentioned', shadowable: true },
   pushd: { shadowable: true },
   read: { setsNames: 'mentioned', shadowable: true },
@@ -87,6 +91,8 @@ export const rows: ProgramRow[] = [
     read: ({ name, args, ctx, span }) => {
       const file = args[1];
       if (!file || file.text === null) return [runsCode(span, { source: 'unfixed', via: `\`${name}\``, what: 'file' })];
+      // `. /dev/stdin <<EOF`: the code is the command's input or an fd
+      if (isInputDevice(file.text)) return [runsCode(span, { source: 'shell-state', change: 'stdin-script', name: `${name} ${file.text}` })];
       const written = ctx.contentOf(file.text);
       if (written) {
         if (written.literal === null) return [runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: file.text, use: 'source' })];
@@ -104,7 +110,8 @@ export const rows: ProgramRow[] = [
       const action = rest[0]!;
       if (action.text === null) return [runsCode(span, { source: 'unfixed', via: '`trap`', what: 'code' })];
       if (action.text === '' || action.text === '-') return [];
-      return [{ kind: 'shell-code', code: action.text, span, dialect: ctx.dialect.name, subshell: false }];
+      // judged here, and again at the line's end in every directory the line was in since (issue 12 class 7)
+      return [{ kind: 'shell-code', code: action.text, span, dialect: ctx.dialect.name, deferred: true }];
     },
   },
   {
@@ -119,14 +126,18 @@ export const rows: ProgramRow[] = [
         names.push(a.text.slice(0, eq));
         out.push({ kind: 'shell-code', code: a.text.slice(eq + 1), span: a.word.span, dialect: ctx.dialect.name, subshell: true });
       }
-      return [{ kind: 'alias', names }, ...out];
+      // the values are read before the names count as aliases: a value is not itself rewritten by the alias it defines
+      return [...out, { kind: 'alias', names }];
     },
   },
   {
     names: ['hash'],
     read: ({ args, span }) => {
-      if (!args.some((a) => a.text === '-p')) return [];
-      return [runsCode(span, { source: 'changes-commands', via: '`hash -p`', how: 'hash -p' })];
+      if (args.some((a) => a.text === '-p')) return [runsCode(span, { source: 'changes-commands', via: '`hash -p`', how: 'hash -p' })];
+      // zsh `hash NAME=PATH` (and `hash -d NAME=DIR`, a named directory, which `~NAME` reads and treeward does not fix anyway)
+      if (args.some((a) => a.text === null)) return [runsCode(span, { source: 'changes-commands', via: '`hash`', how: 'hash -p' })];
+      const names = args.slice(1).map((a) => a.text!).filter((t) => t.indexOf('=') > 0).map((t) => t.slice(0, t.indexOf('=')));
+      return names.length > 0 ? [{ kind: 'hash', names }] : [];
     },
   },
   {
@@ -143,7 +154,7 @@ export const rows: ProgramRow[] = [
     read: readSetter,
   },
   {
-    names: ['printf'],
+    names: ['printf', 'print'],
     read: ({ args }) => {
       const v = args.findIndex((a) => a.text === '-v');
       if (v > 0 && args[v + 1]?.text && subscriptRunsCode(args[v + 1]!.text!)) {
@@ -183,8 +194,11 @@ export const rows: ProgramRow[] = [
 ];
 
 /** read, declare, export and the other builtins that set the names they are given. */
-function readSetter({ name, args, span }: Invocation): Action[] {
+function readSetter({ name, args, span, ctx }: Invocation): Action[] {
   const out: Action[] = [];
+  // bash `export -f NAME`: the function reaches every bash the line starts, whoever starts it (issue 12 class 7)
+  if (name === 'export' &&
+    args.slice(1).some((a) => /^-[a-z]*f/.test(a.text ?? ''))) out.push(runsCode(span, { source: 'shell-state', change: 'exported-function' }));
   const names: string[] = [];
   const assignments: { name: string; value: string | null; span: Span }[] = [];
   for (const a of args.slice(1)) {
@@ -193,7 +207,8 @@ function readSetter({ name, args, span }: Invocation): Action[] {
       const fixedName = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(leadingText(a.word).text);
       if (fixedName && name !== 'read' && name !== 'unset') {
         names.push(fixedName[1]!);
-        assignments.push({ name: fixedName[1]!, value: null, span: a.word.span });
+        assignments.push({ name: fixedName[1]!, value: null, span: a.word.span, ...(fixedName[1] === 'PATH' ? { pathValue: pathValue(a,
+          ctx.wordContext) } : {}) });
         continue;
       }
       // `export "$name=…"`: which name is set is not known
@@ -215,7 +230,21 @@ function readSetter({ name, args, span }: Invocation): Action[] {
       out.push(runsCode(span, { source: 'changes-commands', via: `\`${name} -C\``, how: 'mapfile -C' }));
     }
   }
-  return [...out, { kind: 'forget-parameters', names }, ...(assignments.length ? [{ kind: 'variables' as const, assignments }] : [])];
+  // `declare -i n`, `typeset -i`, `local -i`, `integer n`: later assignments to n are arithmetic
+  const integer = name === 'integer' || (['declare', 'typeset', 'local', 'export', 'readonly'].includes(name) &&
+    args.slice(1).some((a) => /^-[A-Za-z]*i/.test(a.text ?? '')));
+  const integers: Action[] = integer && names.length > 0 ? [{ kind: 'integer', names }] : [];
+  return [...out, { kind: 'forget-parameters', names }, ...(assignments.length ? [{ kind: 'variables' as const, assignments }] : []), ...integers];
+}
+
+/** `export PATH="$HOME/bin:$PATH"`: the value with the inherited PATH standing for `$PATH`, where the rest is fixed (walk/parameters.ts `pathValueIsSafe`). */
+function pathValue(arg: Argument, context: WordContext): string | null {
+  const parameters = new Map(context.parameters);
+  parameters.set('PATH', inheritedPath);
+  const value = evaluateWord(arg.word, { ...context, parameters, splittingChanged: false });
+  if (value.kind !== 'fixed' || value.fields.length !== 1) return null;
+  const text = value.fields[0]!.text;
+  return text.startsWith('PATH+=') ? `${inheritedPath}:${text.slice(6)}` : text.slice(text.indexOf('=') + 1);
 }
 
 /** `read 'a[$(cmd)]'`: bash evaluates a name's subscript as arithmetic, running any substitution in it. */

@@ -1,11 +1,13 @@
 // Shell options that change how later words expand: bash's `shopt` and
-// `set`, zsh's `setopt`, `unsetopt` and `emulate`. An option that makes globs
-// match dot names is `globDots`; one that changes globbing or splitting
-// otherwise makes every later glob unfixed; the options known to change
-// neither are harmless; any other option, or one the line does not fix,
-// counts as a change.
+// `set`, zsh's `setopt`, `unsetopt` and `emulate` (issue 12 class 1). An
+// option the dialect table has a row for (syntax/dialect.ts, `options a line
+// may set`) changes that row for what follows, and the walk reads later words
+// under it; one that makes globs match dot names is `globDots`; one known to
+// change globbing or splitting otherwise makes every later glob unfixed; the
+// options known to change neither are harmless; any other option, or one the
+// line does not fix, makes what follows unknown (`unknownOptions`).
 
-import type { Action, ProgramRow } from '../core/actions.js';
+import type { Action, OptionRows, ProgramRow } from '../core/actions.js';
 
 export const rows: ProgramRow[] = [
   {
@@ -14,25 +16,27 @@ export const rows: ProgramRow[] = [
       const rest = args.slice(1);
       if (rest.some((a) => a.text === null)) return [{ kind: 'set-options', expansionChanged: true }];
       const texts = rest.map((a) => a.text!);
-      if (!texts.includes('-s')) return [];
-      return optionActions(texts.filter((t) => !t.startsWith('-')));
+      // `shopt NAME` and `shopt -p` print; `-o` names set's options
+      const on = texts.includes('-s') ? true : texts.includes('-u') ? false : null;
+      if (on === null) return [];
+      return optionActions(texts.filter((t) => !t.startsWith('-')), on);
     },
   },
   {
     names: ['setopt'],
     read: ({ args }) => {
       const rest = args.slice(1);
-      if (rest.some((a) => a.text === null)) return [{ kind: 'set-options', expansionChanged: true }];
-      return optionActions(rest.map((a) => a.text!).filter((t) => !t.startsWith('-')));
+      if (rest.some((a) => a.text === null)) return [unknownOptions];
+      return optionActions(rest.map((a) => a.text!).filter((t) => !t.startsWith('-')), true);
     },
   },
   {
     names: ['unsetopt'],
     read: ({ args }) => {
-      // unsetting globbing-related options changes matching as well
+      // unsetting globbing-related options changes matching as well (`unsetopt noextendedglob` turns it on)
       const rest = args.slice(1);
-      if (rest.some((a) => a.text === null)) return [{ kind: 'set-options', expansionChanged: true }];
-      return optionActions(rest.map((a) => a.text!));
+      if (rest.some((a) => a.text === null)) return [unknownOptions];
+      return optionActions(rest.map((a) => a.text!), false);
     },
   },
   {
@@ -42,29 +46,77 @@ export const rows: ProgramRow[] = [
       const rest = args.slice(1);
       for (let i = 0; i < rest.length; i++) {
         const t = rest[i]!.text;
-        if (t === null) return [{ kind: 'set-options', expansionChanged: true }];
+        if (t === null) return [unknownOptions];
         if ((t === '-o' || t === '+o') && i + 1 < rest.length) {
           const v = rest[++i]!.text;
-          if (v === null) return [{ kind: 'set-options', expansionChanged: true }];
-          if (t === '-o') out.push(...optionActions([v]));
+          if (v === null) return [unknownOptions];
+          out.push(...optionActions([v], t === '-o'));
           continue;
         }
         if (t === '--') break;
-        if (/^-[a-zA-Z]+$/.test(t)) {
-          for (const letter of expansionLetters) if (t.includes(letter)) out.push({ kind: 'set-options', expansionChanged: true });
+        if (/^[-+][a-zA-Z]+$/.test(t)) {
+          for (const letter of t.slice(1)) out.push(...letterActions(letter, t.startsWith('-')));
           continue;
         }
-        if (/^\+[a-zA-Z]+$/.test(t)) continue;
         break; // positional parameters
       }
       return out;
     },
   },
-  { names: ['emulate'], read: ({ args }) => (args.length > 1 ? [{ kind: 'set-options', expansionChanged: true }] : []) },
+  // `emulate sh`, `emulate -o OPT zsh`: a whole set of options treeward does not follow
+  { names: ['emulate'], read: ({ args }) => (args.length > 1 ? [unknownOptions] : []) },
 ];
 
-/** `set`'s letters that change how later words expand: `-f` (no globbing) and `-k` (assignments anywhere in a command). */
-const expansionLetters = ['f', 'k'];
+/**
+ * What follows an option treeward does not know, or one the line does not
+ * fix: every later glob and unquoted parameter is unfixed, and the rows
+ * whose change treeward refuses to follow are on (extended glob operators,
+ * glob substitution, aliases, assignments anywhere), so a later word that
+ * may depend on them is unfixed too.
+ */
+export const unknownOptions: Action = {
+  kind: 'set-options', expansionChanged: true,
+  rows: { globSubstitution: true, extendedGlobOperators: true, aliasesExpanded: true, assignmentsAnywhere: true, splitsUnquotedParameters: true },
+};
+
+/** `set`'s letters: `-f` (no globbing) changes later globs; `-k` puts assignments anywhere in a command; the rest change nothing read. */
+function letterActions(letter: string, on: boolean): Action[] {
+  if (letter === 'f') return on ? [{ kind: 'set-options', expansionChanged: true }] : [];
+  if (letter === 'k') return on ? [{ kind: 'set-options', rows: { assignmentsAnywhere: true } }] : [];
+  if (harmlessLetters.includes(letter)) return [];
+  return [unknownOptions];
+}
+
+/** `set` letters that change nothing treeward reads: errors, tracing, jobs, exports, hashing, clobbering, braces, history. */
+const harmlessLetters = ['e', 'u', 'x', 'v', 'E', 'T', 'm', 'H', 'a', 'h', 'C', 'B', 'b', 'n', 'P', 'p', 't', 'o'];
+
+/**
+ * Options with a row of the dialect table (their canonical names: lower
+ * case, no `_`, no `no` prefix): the rows they set when turned on and off.
+ * zsh's `nocaseglob` is `caseglob` off, and so is bash's `shopt -s nocaseglob`.
+ */
+const rowOptions = new Map<string, { on?: OptionRows; off?: OptionRows }>([
+  ['caseglob', { off: { caselessGlob: true } }],
+  ['braceccl', { on: { braceCharacterClass: true } }],
+  ['globsubst', { on: { globSubstitution: true } }],
+  ['shwordsplit', { on: { splitsUnquotedParameters: true } }],
+  ['extendedglob', { on: { extendedGlobOperators: true } }],
+  ['magicequalsubst', { on: { magicEqualSubst: true } }],
+  ['keyword', { on: { assignmentsAnywhere: true } }],
+  ['expandaliases', { on: { aliasesExpanded: true } }],
+  ['globskipdots', { off: { dotGlobMatchesDotDot: true } }],
+  ['lastpipe', { on: { lastPipelineElementInShell: true } }],
+]);
+
+/** zsh spells an option in any case, with any `_`, and `no` before a name turns it the other way; these names start with `no` themselves. */
+const namesStartingWithNo = new Set(['nomatch', 'notify']);
+
+/** An option's canonical name and whether the line turns it on. */
+function canonical(raw: string, on: boolean): { name: string; on: boolean } {
+  const name = raw.toLowerCase().replace(/_/g, '');
+  if (name.startsWith('no') && !namesStartingWithNo.has(name) && name.length > 2) return { name: name.slice(2), on: !on };
+  return { name, on };
+}
 
 /** Options that change which names a glob matches (dot files, `**`, no match). */
 const dotGlobOptions = new Set(['dotglob', 'globdots', 'glob_dots', 'globstar', 'extglob', 'nullglob', 'failglob', 'nomatch', 'glob', 'noglob']);
@@ -131,7 +183,6 @@ const harmlessOptions = new Set([
   'nocorrect',
   'interactive_comments',
   'interactivecomments',
-  'expand_aliases',
   'autocd',
   'auto_cd',
   'cdablevars',
@@ -141,7 +192,6 @@ const harmlessOptions = new Set([
   'allexport',
   'h',
   'hashall',
-  'lastpipe',
   'C',
   'noclobber',
   // zsh's local options and traps
@@ -152,15 +202,41 @@ const harmlessOptions = new Set([
   'o',
 ]);
 
-function optionActions(names: string[]): Action[] {
+/** The actions of turning options on (`on`) or off: a row's change, a glob change, or what follows unknown. */
+function optionActions(names: string[], on: boolean): Action[] {
   const out: Action[] = [];
   for (const raw of names) {
-    const name = raw.toLowerCase().replace(/^no_?/, (m) => (raw.toLowerCase() === 'noglob' || raw.toLowerCase() === 'nomatch' ? m : ''));
-    const plain = raw.toLowerCase();
-    if (plain === 'cdablevars' || plain === 'cdable_vars') out.push({ kind: 'set-options', cdableVars: true });
-    else if (dotGlobOptions.has(plain) || dotGlobOptions.has(name)) out.push({ kind: 'set-options', globDots: true });
-    else if (expansionOptions.has(plain) || expansionOptions.has(name)) out.push({ kind: 'set-options', expansionChanged: true });
-    else if (!harmlessOptions.has(plain) && !harmlessOptions.has(name)) out.push({ kind: 'set-options', expansionChanged: true });
+    const option = canonical(raw, on);
+    const row = rowOptions.get(option.name);
+    if (row) {
+      const rows = option.on ? row.on : row.off;
+      if (rows) out.push({ kind: 'set-options', rows });
+      continue;
+    }
+    const plain = raw.toLowerCase().replace(/_/g, '');
+    const known = (set: Set<string>) => normalized(set).has(plain) || normalized(set).has(option.name);
+    if (plain === 'cdablevars') out.push({ kind: 'set-options', cdableVars: true });
+    else if (known(dotGlobOptions)) out.push({ kind: 'set-options', globDots: true });
+    else if (known(expansionOptions)) out.push({ kind: 'set-options', expansionChanged: true });
+    else if (!known(harmlessOptions)) out.push(unknownOptions);
   }
+  return out;
+}
+
+/** Whether turning the option on or off changes nothing treeward reads (a nested shell's `-o NAME`, `-O NAME`). */
+export function optionIsHarmless(raw: string, on: boolean): boolean {
+  // treeward reads bash's extended globs whatever extglob says (syntax/dialect.ts `extglob`)
+  if (raw === 'extglob') return true;
+  const option = canonical(raw, on);
+  if (rowOptions.has(option.name)) return false;
+  return normalized(harmlessOptions).has(raw.toLowerCase().replace(/_/g, '')) || normalized(harmlessOptions).has(option.name);
+}
+
+const normalizedSets = new Map<Set<string>, Set<string>>();
+
+/** A set of option names as zsh compares them: lower case, no `_`. */
+function normalized(set: Set<string>): Set<string> {
+  let out = normalizedSets.get(set);
+  if (!out) normalizedSets.set(set, (out = new Set([...set].map((n) => n.toLowerCase().replace(/_/g, '')))));
   return out;
 }

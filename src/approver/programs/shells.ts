@@ -7,6 +7,7 @@
 import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import type { Argument } from '../core/arguments.js';
 import { shellNamed, shellNames } from '../core/shells.js';
+import { optionIsHarmless } from './shell-options.js';
 
 const { read: readShells, unread: unreadShells } = shellNames();
 
@@ -24,6 +25,14 @@ export const rows: ProgramRow[] = [
   { names: [...readShells.filter((name) => !shellNamed(name)!.plain), ...unreadShells], read: readShell },
 ];
 
+/** The letters of a shell's flags that change nothing in how it reads its code (errors, tracing, login, interactive, restricted…). */
+const harmlessShellLetters = [...'cseuxvlinpraEhmCHbfB'];
+
+/** A path that names the shell's input or an open fd, which a script named by it is read from (`/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/3`). */
+export function isInputDevice(path: string): boolean {
+  return /^\/+(?:dev\/+(?:stdin|fd\/+\d+)|proc\/+(?:self|thread-self|\d+)\/+fd\/+\d+)$/.test(path);
+}
+
 function readShell({ name, args, ctx, span }: Invocation): Action[] {
   const dialect = shellNamed(name)?.dialect ?? undefined;
   const rest = args.slice(1);
@@ -38,12 +47,34 @@ function readShell({ name, args, ctx, span }: Invocation): Action[] {
       scriptIndex = i;
       break;
     }
-    if (t === '--' || t === '-') { if (t === '-') readsStdin = true; scriptIndex = i + 1; break; }
+    if (t === '--' || t === '-') {
+      // `sh -c -- CODE`: the options end, and the code is still the next word
+      if (sawC && !commandString) {
+        commandString = rest[i + 1] ?? null;
+        if (commandString?.text === null) return [runsCode(span, { source: 'unfixed', via: `\`${name} -c\``, what: 'code' })];
+        break;
+      }
+      if (t === '-') readsStdin = true;
+      scriptIndex = i + 1;
+      break;
+    }
+    if (t === '-o' || t === '+o' || t === '-O' || t === '+O') {
+      // an option that changes how the shell reads its code: treeward reads it under defaults, so it refuses
+      const option = rest[i + 1]?.text ?? null;
+      if (option === null || !optionIsHarmless(option, t.startsWith('-'))) {
+        return [runsCode(span, { source: 'shell-state', change: 'nested-shell-option', name: `${t} ${option ?? '…'}` })];
+      }
+      i++;
+      continue;
+    }
     if (valueOptions.has(t)) { i++; continue; }
     if (t.startsWith('--')) continue;
     if (/^[-+][A-Za-z]+$/.test(t)) {
       if (t.includes('c')) sawC = true;
       if (t.includes('s')) readsStdin = true;
+      // `bash -f`, `zsh -k`, `sh -B`…: a letter that changes how the code reads
+      const letter = [...t.slice(1)].find((l) => !harmlessShellLetters.includes(l));
+      if (letter !== undefined) return [runsCode(span, { source: 'shell-state', change: 'nested-shell-option', name: `${t[0]}${letter}` })];
       continue;
     }
     if (sawC && !commandString) {
@@ -56,7 +87,9 @@ function readShell({ name, args, ctx, span }: Invocation): Action[] {
   const startup = ['BASH_ENV', 'ENV', 'ZDOTDIR'].filter((v) => ctx.environment.has(v));
   if (startup.length > 0) return [runsCode(span, { source: 'startup-file', variable: startup[0]!, shell: name })];
   if (!dialect) {
-    if (sawC || readsStdin || scriptIndex < 0) return [runsCode(span, { source: 'unread-shell', via: `\`${name}\``, runs: 'code' })];
+    // code for a shell treeward does not read is refused; read as sh too, an agent it starts or a removal it makes is refused as that
+    const asSh: Action[] = sawC && commandString?.text ? [{ kind: 'shell-code', code: commandString.text, span: commandString.word.span, dialect: 'sh' }] : [];
+    if (sawC || readsStdin || scriptIndex < 0) return [...asSh, runsCode(span, { source: 'unread-shell', via: `\`${name}\``, runs: 'code' })];
     // `fish x.fish`, `ksh x.ksh` with no options before the script (fish's `-C`, nu's `-e` run code): the tree's own script, as `bash x.sh` is;
     // one the line wrote is text treeward cannot read in that shell (issue 16)
     const script = rest[scriptIndex]!;
@@ -72,6 +105,8 @@ function readShell({ name, args, ctx, span }: Invocation): Action[] {
   if (scriptIndex >= 0 && scriptIndex < rest.length && !readsStdin) {
     const script = rest[scriptIndex]!;
     if (script.text === null) return [runsCode(span, { source: 'unfixed', via: `\`${name}\``, what: 'script' })];
+    // `sh /dev/stdin <<EOF`, `bash /dev/fd/3`: the script is the shell's input or an fd, not a file treeward reads
+    if (isInputDevice(script.text)) return [runsCode(span, { source: 'shell-state', change: 'stdin-script', name: `${name} ${script.text}` })];
     const written = ctx.contentOf(script.text);
     if (written) {
       if (written.literal === null) return [runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: script.text, use: 'run' })];

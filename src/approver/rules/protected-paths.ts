@@ -6,20 +6,13 @@
 
 import { budgets } from '../../budgets.js';
 import type { FindFilter, Target } from '../core/effects.js';
-import { findPathMatches, findPatternMatches, matchesName, spellsLeadingDot, splitGlob } from '../core/glob.js';
+import { findPathMatches, findPatternMatches, matchesName, splitGlob } from '../core/glob.js';
 import { directoryEntries } from '../core/path-reading.js';
 import { isInside } from '../core/path-text.js';
 import { protectedOwner } from '../core/protected.js';
 import type { Field } from '../core/words.js';
 import { type JudgeContext, LookupsExhausted } from './context.js';
 import { read } from './readings.js';
-
-/** Whether a component pattern can match `..` (sh's `.*`). */
-export function dotDotMatch(chunks: Field['chunks']): boolean {
-  if (!spellsLeadingDot(chunks)) return false;
-  const text = chunks.map((c) => c.text).join('');
-  return /^\.(\*|\?)?\*?$/.test(text) || /^\.\.?\*$/.test(text) || text === '.?' || text === '.*';
-}
 
 /** Whether a deleting find's (or git clean's) tests keep the protected path `p` below `start` out. */
 export function keptOut(p: string, start: string, filter: FindFilter, ctx: JudgeContext): boolean {
@@ -99,7 +92,8 @@ export function globDirectoryProtected(target: Target, field: Field, ctx: JudgeC
 export function globHitsProtected(target: Target, field: Field, ctx: JudgeContext, recursive: boolean): string | null {
   const glob = splitGlob(field.chunks);
   const dots = target.globDots || ctx.globDots || field.dots === true;
-  if (matchesName(glob.last, '.git', dots)) return '.git';
+  const caseless = target.globCaseless === true;
+  if (matchesName(glob.last, '.git', dots, caseless)) return '.git';
   const owner = globDirectoryProtected(target, field, ctx);
   if (owner) return owner;
   for (const dir of field.text.startsWith('/') ? ['/'] : target.dirs ?? []) {
@@ -110,10 +104,10 @@ export function globHitsProtected(target: Target, field: Field, ctx: JudgeContex
       for (const p of ctx.protected.paths) {
         const parent = p.slice(0, p.lastIndexOf('/')) || '/';
         const name = p.slice(p.lastIndexOf('/') + 1);
-        if (parent === base && matchesName(glob.last, name, dots)) return p;
+        if (parent === base && matchesName(glob.last, name, dots, caseless)) return p;
         if (recursive && isInside(p, base)) {
           const first = p.slice(base === '/' ? 1 : base.length + 1).split('/')[0]!;
-          if (matchesName(glob.last, first, dots)) return p;
+          if (matchesName(glob.last, first, dots, caseless)) return p;
         }
       }
       // entries standing there
@@ -123,7 +117,7 @@ export function globHitsProtected(target: Target, field: Field, ctx: JudgeContex
         return `${base} (it cannot be listed)`;
       }
       for (const name of entries.names) {
-        if (!matchesName(glob.last, name, dots)) continue;
+        if (!matchesName(glob.last, name, dots, caseless)) continue;
         const entry = base === '/' ? '/' + name : base + '/' + name;
         if (protectedOwner(entry, ctx.protected)) return entry;
       }

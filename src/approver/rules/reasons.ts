@@ -6,7 +6,7 @@
 import { budgets } from '../../budgets.js';
 import type {
   AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, InlineUnread, PackageScriptProblem, SedProblem,
-  Unfixed, UnfixedCode, WrittenUse,
+  ShellStateChange, Unfixed, UnfixedCode, WrittenUse,
 } from '../core/facts.js';
 import type { GitHistoryForm } from '../core/effects.js';
 import type { Resolution } from '../core/path-reading.js';
@@ -44,6 +44,10 @@ export function unfixed(why: Unfixed): string {
     case 'parameter': return `\`${why.braced ? '${' + why.name + '…}' : '$' + why.name}\` is not fixed by the line`;
     case 'split-parameter': return `\`$${why.name}\` splits into several words next to other text`;
     case 'changed-ifs': return `\`$${why.name}\` is split by a changed IFS`;
+    case 'shell-option':
+      if (why.option === 'globsubst') return 'with `globsubst` the value of an unquoted parameter is a glob, which treeward does not expand; quote it';
+      if (why.option === 'extendedglob') return 'with `extendedglob` on, `#`, `^` and `~` are glob operators treeward does not expand; quote them';
+      return 'the line set shell options treeward does not follow';
     case 'zsh-modifier': return `zsh applies the modifier in \`$${why.name}${why.modifier}\`, which moves the path; write the path out`;
     case 'glob-qualifier': return `the glob qualifier \`${why.text}\` is one treeward does not read`;
     case 'pattern': return `the pattern \`${why.pattern}\` is one treeward does not read`;
@@ -242,6 +246,35 @@ export function code(fact: CodeFact): string {
       return `\`\${${fact.name}@P}\` expands ${value} as a prompt, which runs the substitutions in it`;
     }
     case 'unparsable': return `the code inside does not parse as ${fact.dialect}: ${fact.message}`;
+    case 'shell-state': return shellState(fact.change, fact.name);
+  }
+}
+
+// ------------------------------------------------------------------ issue 12: the state a line gives the shell
+
+/** Why a change the line made to the shell's state stops treeward judging what follows. */
+function shellState(change: ShellStateChange, name: string | undefined): string {
+  switch (change) {
+    case 'alias-later-lines': return 'an alias defined earlier (with aliases expanded) rewrites this line; spell the command out instead of an alias';
+    case 'alias-runtime-code': return 'an alias defined earlier rewrites this code, which the shell parses only when it runs; spell the command out';
+    case 'hash': return `\`hash\` makes \`${name ?? '…'}\` run another program; call that program by its own name`;
+    case 'path':
+      return `PATH, as the line set it, may find \`${name ?? '…'}\` in the tree or a directory the line wrote; run it by its path (\`./${name ?? '…'}\`)`;
+    case 'assignments-anywhere':
+      return `with \`set -k\` (\`setopt keyword\`) the word \`${name ?? '…'}\` puts a variable in the command's environment; drop the option`;
+    case 'integer-attribute':
+      return `\`${name ?? '…'}\` has the integer attribute, so its new value is evaluated as arithmetic, which runs any \`$(\` in it; assign plain numbers`;
+    case 'recursive-arithmetic':
+      return `arithmetic reads the value of \`${name ?? '…'}\` as an expression in turn, and that text holds a substitution or subscript ` +
+        'that would run; assign the name a plain number';
+    case 'stdin-script': return `\`${name ?? '…'}\` runs a script from its input or an fd; put the script in a file and run that`;
+    case 'nested-shell-option':
+      return `the shell is started with the option \`${name ?? '…'}\`, which changes how it reads its code; set nothing, or run a script`;
+    case 'code-module': return `\`${name ?? '…'}\` runs its arguments as code; put the code in a file and run that`;
+    case 'hook-functions': return `\`${name ?? '…'}\` names functions zsh calls later by itself (at each prompt, \`cd\` or exit); call them yourself`;
+    case 'exported-function': return '`export -f` hands a function to every bash the line starts, under its name; define it where it is used';
+    case 'editor-commands':
+      return `\`${name ?? '…'}\` runs editor commands from its input or arguments, which can run shell commands (\`!\`); edit with sed or a script`;
   }
 }
 

@@ -3,12 +3,12 @@
 // (SPEC §3, seeds 1930, 0618, 0704).
 
 import type { Removal } from '../core/effects.js';
-import { matchesName, splitGlob } from '../core/glob.js';
+import { matchesDotOrDotDot, splitGlob } from '../core/glob.js';
 import { isInsideOrEqual, normalizeLexically } from '../core/path-text.js';
 import { protectedBelow, protectedOwner } from '../core/protected.js';
 import { pastExpansionBudget } from '../core/words.js';
 import { deny, type Rule } from './context.js';
-import { dotDotMatch, globHitsProtected, keptOut } from './protected-paths.js';
+import { globHitsProtected, keptOut } from './protected-paths.js';
 import { allowedDirs, exists, fieldReadings, globFields, insideAllowedBoth, insideTreeBoth, placedOnPath, read, readings } from './readings.js';
 import { removal, wordPastBudget } from './reasons.js';
 
@@ -42,7 +42,8 @@ export const removalUnfixedTarget: Rule = (effect, ctx) => {
     const glob = splitGlob(field.chunks);
     if (glob.wildcardInDirectory) return deny('removal-unfixed-target', effect.span, removal.globWildcardInDirectory(field.text, glob.directory));
     if (effect.wroteBefore) return deny('removal-unfixed-target', effect.span, removal.globAfterWrites(field.text));
-    if (ctx.dialect.dotGlobMatchesDotDot && matchesName(glob.last, '.', true) === false && dotDotMatch(glob.last)) {
+    // dash, and bash with `shopt -u globskipdots`: a pattern that spells a leading dot lists `.` and `..` when it matches them
+    if ((ctx.dialect.dotGlobMatchesDotDot || effect.globDotDot === true) && matchesDotOrDotDot(glob.last)) {
       return deny('removal-unfixed-target', effect.span, removal.globMatchesDotDot(field.text));
     }
     for (const dir of effect.dirs ?? []) {

@@ -31,6 +31,10 @@ export function enterCode(w: WalkState, span: Span): boolean {
 export function walkCode(
   w: WalkState, code: string, span: Span, dialectName: DialectName, scope: Scope, dirs: Directories | undefined, subshell: boolean,
 ): void {
+  // code parsed only when it runs (eval's text, a trap's, a backquote's): an alias the line defined rewrites it (sh, zsh, bash with expand_aliases)
+  if (scope.aliasDefined && (dialects[dialectName].aliasesReachCodeParsedLater || scope.options.aliasesExpanded)) {
+    w.runsCode(span, { source: 'shell-state', change: 'alias-runtime-code' });
+  }
   if (!enterCode(w, span)) return;
   try {
     let body: Statement[];

@@ -9,18 +9,23 @@ import type { Action, ProgramContext } from '../core/actions.js';
 import type { Argument, Listing } from '../core/arguments.js';
 import type { Directories, ListedBelow } from '../core/effects.js';
 import { joinPath } from '../core/path-text.js';
-import { literalWord, pastExpansionBudget } from '../core/words.js';
+import type { CodeFact } from '../core/facts.js';
+import { matchesName } from '../core/glob.js';
+import { type Field, leadingText, literalWord, pastExpansionBudget } from '../core/words.js';
+import { agentPrograms } from '../programs/agents.js';
 import { builtinOf, isShadowable, readProgram } from '../programs/index.js';
 import { gitSetting, runWrittenFile, walkCode, walkFunctionBody } from './code.js';
 import { isHarmlessDevice } from './line-facts.js';
-import { argumentsOf, assign, assignedValue, judgeAssignment, judgeVariable, wordContext } from './parameters.js';
+import { argument, argumentsOf, assign, assignedValue, judgeAssignment, judgeVariable, pathIsSafe, pathValueIsSafe, wordContext } from './parameters.js';
 import { deviceFd, literalCopyOutput, openedFile, stdinOf, walkRedirects } from './redirects.js';
 import { copyScope, limitDirs, type Outcome, type Scope, stayed, unionDirs } from './scope.js';
 import type { WalkState } from './state.js';
-import { walkAssignmentSubstitutions, walkWordSubstitutions } from './substitutions.js';
+import { checkArithmeticName, walkAssignmentSubstitutions, walkWordSubstitutions } from './substitutions.js';
 
 /** How a command is run: what its stdin is, and whether a function of its name is passed over (`command`, `builtin`). */
 interface RunHow {
+  /** PATH, as this command's own assignments set it, may find programs the line wrote (null: they do not set PATH). */
+  pathUnsafe?: boolean;
   fedByPipe?: boolean;
   noFunctions?: boolean;
   stdinText?: string | null;
@@ -45,14 +50,25 @@ export function walkSimpleCommand(w: WalkState, command: SimpleCommand, scope: S
     walkRedirects(w, command.redirects, scope, dialect);
     scope.fds = fds;
     for (const assignment of command.assignments) {
+      // zsh's `mapfile[FILE]=text` (zsh/mapfile) writes FILE: a write, refused or not as any other, besides the table's own refusal
+      if (assignment.name === 'mapfile' && assignment.index && dialect.commandTableParameters.has('mapfile')) {
+        perform(w, [{ kind: 'write', arg: argument(w, assignment.index, scope, dialect), by: 'mapfile[…]=' }], scope, dialect, assignment.span);
+      }
+      // bash's DIRSTACK, zsh's dirstack: an edit changes where each later popd goes
+      if (assignment.name === 'DIRSTACK' || assignment.name === 'dirstack') scope.pushed = scope.pushed.map(() => null);
+      if (hookArrays.test(assignment.name)) w.runsCode(assignment.span, { source: 'shell-state', change: 'hook-functions', name: assignment.name });
       judgeAssignment(w, assignment, scope, dialect, false);
+      if (scope.integers.has(assignment.name)) integerAssignment(w, assignment, scope, dialect);
       assign(w, assignment, scope, dialect);
+      if (assignment.name === 'PATH') scope.pathUnsafe = !pathIsSafe(w, assignment, scope, dialect);
     }
     return here;
   }
   const prefix = new Map<string, string | null>(scope.exported);
+  let pathUnsafe: boolean | undefined;
   for (const assignment of command.assignments) {
     judgeAssignment(w, assignment, scope, dialect, true);
+    if (assignment.name === 'PATH') pathUnsafe = !pathIsSafe(w, assignment, scope, dialect);
     const value = assignment.value ? assignedValue(w, assignment.value, scope, dialect) : null;
     prefix.set(assignment.name, value && !assignment.append && !assignment.index && !assignment.array ? value.text : null);
   }
@@ -63,8 +79,10 @@ export function walkSimpleCommand(w: WalkState, command: SimpleCommand, scope: S
   try {
     walkRedirects(w, command.redirects, scope, dialect, literalCopyOutput(command));
     const args = command.words.flatMap((word) => argumentsOf(w, word, scope, dialect));
+    if (scope.options.assignmentsAnywhere) assignmentsAnywhere(w, args);
     const listing = typeof fedByPipe === 'object' ? fedByPipe : undefined;
-    const how = { fedByPipe: fedByPipe !== false, stdinText: stdinOf(command), ...(listing ? { listing } : {}) };
+    const how = { fedByPipe: fedByPipe !== false, stdinText: stdinOf(command), ...(listing ? { listing } : {}),
+      ...(pathUnsafe !== undefined ? { pathUnsafe } : {}) };
     return runCommand(w, args, prefix, scope, dialect, command.span, how);
   } finally {
     if (!persists) scope.fds = fds;
@@ -98,11 +116,17 @@ export function runCommand(
     return here;
   }
   if (fields.length > 1 || fields[0]!.glob) {
-    // `$cmd` split into words, or a glob in command position
+    // `$cmd` split into words, or a glob in command position: a glob may name any file standing there, an agent's among them
+    if (fields.length === 1) globCommandWord(w, fields[0]!, args, scope, dialect, environment, span, how);
     w.runsCode(first.word.span, { source: 'command-word', how: 'not-one-word' });
     return here;
   }
   const name = fields[0]!.text;
+  const changed = commandNameChanged(name, scope, how);
+  if (changed) {
+    w.runsCode(first.word.span, changed);
+    return here;
+  }
   // the pre-pass took a command word built from parameters to set no names: hold it to that
   if (literalWord(first.word) === null && first.word.parts.some((p) => p.type !== 'EqualsCommandPath')) {
     const program = name.slice(name.lastIndexOf('/') + 1);
@@ -128,6 +152,57 @@ export function runCommand(
   }
   const actions = readProgram(name, args, context, span);
   return perform(w, actions, scope, dialect, span, { fedByPipe: how.fedByPipe ?? false, stdinText: how.stdinText, environment });
+}
+
+/** zsh's arrays of hook functions, which it calls by itself later (`chpwd_functions+=(f)`). */
+const hookArrays = /^(?:chpwd|precmd|preexec|periodic|zshexit|zshaddhistory|zsh_directory_name)_functions$/;
+
+/** An assignment to a name with the integer attribute: its value is arithmetic, which runs a `$(` in it or in the names it reads. */
+function integerAssignment(w: WalkState, assignment: SimpleCommand['assignments'][number], scope: Scope, dialect: Dialect): void {
+  if (!assignment.value) return;
+  const text = assignedValue(w, assignment.value, scope, dialect)?.text ?? null;
+  if (text === null || /\$\(|`/.test(text)) {
+    w.runsCode(assignment.span, { source: 'shell-state', change: 'integer-attribute', name: assignment.name });
+    return;
+  }
+  for (const name of text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) checkArithmeticName(w, name, scope, assignment.span);
+}
+
+/** bash `set -k`, zsh `setopt keyword`: a `NAME=value` word after the command name goes to its environment, which treeward does not follow. */
+function assignmentsAnywhere(w: WalkState, args: Argument[]): void {
+  for (const arg of args.slice(1)) {
+    const lead = leadingText(arg.word).text;
+    if (/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(lead)) w.runsCode(arg.word.span, { source: 'shell-state', change: 'assignments-anywhere', name: lead.slice(0,
+      lead.indexOf('=')) });
+  }
+}
+
+/**
+ * The state the line gave the shell that makes a command name run something
+ * else (issue 12 class 2): `hash NAME=PATH`, or a PATH the line set that may
+ * find the name in the tree, the temp dir or a directory it does not fix.
+ */
+function commandNameChanged(name: string, scope: Scope, how: RunHow): CodeFact | null {
+  if (scope.hashed.has(name)) return { source: 'shell-state', change: 'hash', name };
+  const unsafe = how.pathUnsafe ?? scope.pathUnsafe;
+  if (unsafe && !name.includes('/') && builtinOf(name) === undefined && !scope.functions.has(name)) {
+    return { source: 'shell-state', change: 'path', name };
+  }
+  return null;
+}
+
+/** A glob as the command word: the program of every agent's name it can match is read too, so that launching one is refused as that. */
+function globCommandWord(
+  w: WalkState, field: Field, args: Argument[], scope: Scope, dialect: Dialect, environment: ReadonlyMap<string, string | null>, span: Span, how: RunHow,
+): void {
+  if (field.text.includes('/')) return;
+  const context = programContext(w, scope, dialect, environment, how.fedByPipe ?? false, how.stdinText, how.listing);
+  for (const agent of [...agentPrograms, ...w.programConstants.agentNames]) {
+    if (!matchesName(field.chunks, agent, false)) continue;
+    const named: Argument = { ...args[0]!, value: { kind: 'fixed', fields: [{ text: agent, chunks: [{ text: agent, quoted: true }], glob: false }] },
+      text: agent };
+    perform(w, readProgram(agent, [named, ...args.slice(1)], context, span), copyScope(scope), dialect, span);
+  }
 }
 
 /** What a program's row may know of the shell and the line where it runs. */
@@ -187,13 +262,20 @@ const handlers: Handlers = {
     for (const [name, value] of action.environment ?? []) judgeVariable(w, name, value, span, scope, dialect, true);
     const inherits = outer !== undefined && !action.subshell;
     const env = new Map<string, string | null>([...(inherits ? outer.environment : scope.exported), ...(action.environment ?? [])]);
+    // `env PATH=. lint`: the PATH the wrapper gives its command finds it (issue 12 class 2)
+    const path = action.environment?.find(([name]) => name === 'PATH');
     const outcome = runCommand(w, action.argv, env, inner, dialect, span, {
+      ...(path ? { pathUnsafe: !pathValueIsSafe(w, path[1]) } : {}),
       noFunctions: action.noFunctions ?? false,
       ...(inherits ? { fedByPipe: outer.fedByPipe, ...(outer.stdinText !== undefined ? { stdinText: outer.stdinText } : {}) } : {}),
     });
     if (inner === scope) at.success = outcome.success;
   },
-  'shell-code': (w, action, { scope }) => walkCode(w, action.code, action.span, action.dialect, scope, action.dirs, action.subshell ?? true),
+  'shell-code': (w, action, { scope }) => {
+    walkCode(w, action.code, action.span, action.dialect, scope, action.dirs, action.subshell ?? true);
+    // a trap's code runs later too, wherever the shell then is (walker.ts walkLine)
+    if (action.deferred) w.deferred.push({ run: (later, dirs) => walkCode(w, action.code, action.span, action.dialect, later, dirs, true), dirs: scope.dirs });
+  },
   cd: (w, action, at) => {
     at.success = changeDirectory(w, action, at.scope);
   },
@@ -204,15 +286,17 @@ const handlers: Handlers = {
   variables: (w, action, { scope, dialect }) => {
     for (const v of action.assignments) {
       judgeVariable(w, v.name, v.value, v.span, scope, dialect, false);
+      if (v.name === 'PATH') scope.pathUnsafe = !pathValueIsSafe(w, v.pathValue ?? v.value);
       // `export NAME=value` fixes NAME as a bare assignment does
       if (v.value === null || !w.fixable.assignedOnce.has(v.name)) continue;
       scope.parameters.set(v.name, { text: v.value, chunks: [{ text: v.value, quoted: true }], glob: false });
     }
   },
-  'unknown-shell-state': (_w, action, at) => {
+  'unknown-shell-state': (w, action, at) => {
     // what a sourced file did is not known: the directory, every name, HOME and PWD, the glob options
     const scope = at.scope;
     scope.dirs = null;
+    w.movedTo(null);
     at.success = null;
     scope.parameters.clear();
     scope.stateUnknown = action.what;
@@ -223,10 +307,18 @@ const handlers: Handlers = {
     if (action.globDots) scope.globDots = true;
     if (action.expansionChanged) scope.expansionChanged = true;
     if (action.cdableVars) scope.cdableVars = true;
+    // a row of the dialect table the option changes: later words read under it (walk/parameters.ts wordContext)
+    if (action.rows) scope.options = { ...scope.options, ...action.rows };
   },
   alias: (_w, action, { scope }) => {
     if (action.names.some(isShadowable)) for (const n of action.names) scope.shadowed.add(n);
     scope.aliasDefined = true;
+  },
+  integer: (_w, action, { scope }) => {
+    for (const n of action.names) scope.integers.add(n);
+  },
+  hash: (_w, action, { scope }) => {
+    for (const n of action.names) scope.hashed.add(n);
   },
   'forget-parameters': (_w, action, { scope }) => {
     for (const n of action.names) scope.parameters.delete(n);
@@ -262,18 +354,28 @@ function changeDirectory(w: WalkState, action: Action & { kind: 'cd' }, scope: S
       after = scope.pushed.length > 0 ? scope.pushed.pop()! : null;
       break;
     }
+    case 'previous':
+      // `cd -` goes back to OLDPWD: where the line was before its last `cd`, or unknown before the line made one
+      after = scope.previous ?? null;
+      break;
     default: {
       if (scope.cdableVars) {
         after = null;
         break;
       }
       const target = action.to.path;
-      if (before === null && !target.startsWith('/')) after = null;
+      // a relative name is looked up in CDPATH (zsh's cdpath) first when the line sets it, to a value treeward does not follow
+      const cdpathName = !/^(?:\/|\.\.?(?:\/|$))/.test(target);
+      if (cdpathName && ['CDPATH', 'cdpath'].some((n) => w.fixable.assigned.has(n) || scope.parameters.has(n))) after = null;
+      else if (before === null && !target.startsWith('/')) after = null;
       else if (target.startsWith('/')) after = [target];
       else after = limitDirs(before!.map((d) => joinPath(d, target)));
     }
   }
   if (action.push) scope.pushed.push(before);
+  w.movedTo(after);
+  // OLDPWD is `before` once the change succeeded, and what it was (the inherited one, unknown, before the line's first cd) where it failed
+  scope.previous = unionDirs(before, scope.previous ?? null);
   // The change holds once it succeeds; wherever it may have failed, the line is still where it was.
   scope.dirs = unionDirs(before, after);
   return after;

@@ -158,6 +158,8 @@ class PrePass {
         return;
       case 'ParameterExpansion':
         if (part.operator === '=' || part.operator === ':=' || part.operator === '::=') this.otherSetters.add(part.name);
+        // zsh `${d::=x}` reads as the operator `:` with the text `:=x`: it assigns as well
+        if (part.operator === ':' && part.operand && leadingText(part.operand).text.startsWith(':=')) this.otherSetters.add(part.name);
         if (part.nested) this.visitPart(part.nested);
         this.visitWord(part.index);
         this.visitWord(part.operand);
@@ -184,6 +186,8 @@ class PrePass {
         this.visitWord(e.key);
         this.visitWord(e.value);
       }
+      // `d=x :`: before a special builtin the assignment persists in sh (and bash's posix mode): the name is set by more than a plain assignment
+      if (command.words.length > 0 && specialBuiltins.has(literalWord(command.words[0]!) ?? '')) this.otherSetters.add(a.name);
       if (command.words.length === 0) {
         if (a.append || a.index || a.array) this.otherSetters.add(a.name);
         else this.plainCount.set(a.name, (this.plainCount.get(a.name) ?? 0) + 1);
@@ -225,6 +229,10 @@ class PrePass {
     }
   }
 }
+
+/** POSIX's special builtins, before which an assignment stays in the shell (issue 12 class 8). */
+const specialBuiltins = new Set([':', '.', 'break', 'continue', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'times', 'trap',
+  'unset', 'source']);
 
 function holdsCodeText(part: WordPart): boolean {
   switch (part.type) {

@@ -7,7 +7,8 @@ import { budgets } from '../../budgets.js';
 import type { Assignment, Span, Statement, Word } from '../../syntax/ast.js';
 import type { Dialect } from '../../syntax/dialect.js';
 import type { Argument } from '../core/arguments.js';
-import { evaluateWord, type Field, literalWord, type WordContext, type WordValue } from '../core/words.js';
+import { evaluateWord, type Field, inheritedPath, literalWord, type WordContext, type WordValue } from '../core/words.js';
+import { isInsideOrEqual, normalizeLexically } from '../core/path-text.js';
 import { readByItsProgram, rowOf, variableMeaning } from '../programs/index.js';
 import { walkCode } from './code.js';
 import type { Scope } from './scope.js';
@@ -92,13 +93,41 @@ export function assignedValue(w: WalkState, word: Word, scope: Scope, dialect: D
   const only = word.parts.length === 1 ? word.parts[0]! : null;
   const quoted = only?.type === 'DoubleQuoted' && only.parts.length === 1 ? only.parts[0]! : null;
   const substitution = only?.type === 'CommandSubstitution' ? only : quoted?.type === 'CommandSubstitution' ? quoted : null;
-  const printed = substitution && substitution.type === 'CommandSubstitution' ? fixedOutput(substitution.body, w.options.tempDir) : null;
+  // a TMPDIR the line sets moves where mktemp makes its entry: its output is then not the temp dir's
+  const tempDirMoved = w.fixable.assigned.has('TMPDIR') || scope.exported.has('TMPDIR');
+  const printed = substitution && substitution.type === 'CommandSubstitution' && !tempDirMoved ? fixedOutput(substitution.body, w.options.tempDir) : null;
   if (printed !== null) return { text: printed, chunks: [{ text: printed, quoted: true }], glob: false };
   const value = evaluate(w, word, { ...wordContext(w, scope, dialect), splittingChanged: false });
   if (value.kind !== 'fixed' || value.fields.length !== 1) return null;
   const field = value.fields[0]!;
   // an assignment does not glob: its text is kept literally
   return { text: field.text, chunks: [{ text: field.text, quoted: true }], glob: false };
+}
+
+/**
+ * Whether PATH, as an assignment sets it, finds programs only in absolute
+ * directories outside the tree and the temp dir (the line may write there):
+ * `$PATH` in the value stands for the inherited entries (issue 12 class 2).
+ */
+export function pathIsSafe(w: WalkState, assignment: Assignment, scope: Scope, dialect: Dialect): boolean {
+  if (!assignment.value || assignment.index || assignment.array) return false;
+  const context = wordContext(w, scope, dialect);
+  const parameters = new Map(context.parameters);
+  parameters.set('PATH', inheritedPath);
+  const value = evaluateWord(assignment.value, { ...context, parameters, splittingChanged: false });
+  if (value.kind !== 'fixed' || value.fields.length !== 1) return false;
+  return pathValueIsSafe(w, (assignment.append ? inheritedPath + ':' : '') + value.fields[0]!.text);
+}
+
+/** Whether each entry of a PATH value is the inherited PATH or an absolute directory outside the tree and the temp dir. */
+export function pathValueIsSafe(w: WalkState, value: string | null): boolean {
+  if (value === null) return false;
+  return value.split(':').every((entry) => {
+    if (entry === inheritedPath) return true;
+    if (!entry.startsWith('/') || entry.includes('\u0000')) return false;
+    const normal = normalizeLexically(entry);
+    return ![w.startDir, w.options.tempDir].some((d) => d !== null && isInsideOrEqual(normal, d));
+  });
 }
 
 /** What the line fixes here, for evaluating a word. */
@@ -111,7 +140,12 @@ export function wordContext(w: WalkState, scope: Scope, dialect: Dialect): WordC
   const home = !known ? null : w.fixable.homeAssigned ? parameters.get('HOME') ?? null : w.options.home;
   const single = scope.dirs !== null && scope.dirs.length === 1 ? scope.dirs[0]! : null;
   if (!w.fixable.assigned.has('PWD') && single !== null && known) parameters.set('PWD', single);
-  return { dialect, parameters, home, cwd: single, splittingChanged: scope.splittingChanged || scope.expansionChanged };
+  // after a cd the line made, OLDPWD is where it was before it (issue 12 class 9), when that is one directory
+  const previous = scope.previous?.length === 1 ? scope.previous[0]! : null;
+  if (!w.fixable.assigned.has('OLDPWD') && previous !== null && known) parameters.set('OLDPWD', previous);
+  // the options the line set read later words under their own column of the dialect table
+  const options = Object.keys(scope.options).length > 0 ? { ...dialect, ...scope.options } : dialect;
+  return { dialect: options, parameters, home, cwd: single, splittingChanged: scope.splittingChanged || scope.expansionChanged };
 }
 
 /** What `$(PROGRAM …)` prints when its row says its words fix it (`$(mktemp)`: a new entry in the temp dir), else null. */

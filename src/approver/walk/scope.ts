@@ -4,12 +4,16 @@
 
 import { budgets } from '../../budgets.js';
 import type { FunctionDefinition } from '../../syntax/ast.js';
+import type { OptionRows } from '../core/actions.js';
 import type { Argument } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
 import type { Field } from '../core/words.js';
 
+
 export interface Scope {
   dirs: Directories;
+  /** Where the shell was before the line's last `cd` (OLDPWD), when the line made one: `cd -`, `$OLDPWD`, `~-`. */
+  previous?: Directories;
   /** Directories before each `pushd` the line made, for `popd`. */
   pushed: Directories[];
   parameters: Map<string, Field>;
@@ -20,6 +24,14 @@ export interface Scope {
   expansionChanged: boolean;
   splittingChanged: boolean;
   cdableVars: boolean;
+  /** Rows of the dialect table the line's options changed for what follows (`setopt braceccl`, `shopt -u globskipdots`). */
+  options: OptionRows;
+  /** Names with the integer attribute: an assignment to one is arithmetic. */
+  integers: Set<string>;
+  /** Names `hash NAME=PATH` pointed at another program (zsh). */
+  hashed: Set<string>;
+  /** PATH, as the line set it, may find a program in the tree, the temp dir or a directory it does not fix. */
+  pathUnsafe: boolean;
   /** An `alias` in sh applies to the lines after it. */
   aliasDefined: boolean;
   /** After `source FILE` of a file treeward does not read: what ran (names, HOME, PWD are no longer fixed). */
@@ -47,7 +59,8 @@ export interface Outcome {
 export function lineScope(cwd: string, globDots: boolean): Scope {
   return {
     dirs: [cwd], pushed: [], parameters: new Map(), functions: new Map(), shadowed: new Set(),
-    globDots, expansionChanged: false, splittingChanged: false, cdableVars: false, aliasDefined: false, fds: new Map(), exported: new Map(), stateUnknown: null,
+    globDots, expansionChanged: false, splittingChanged: false, cdableVars: false, options: {}, integers: new Set(), hashed: new Set(), pathUnsafe: false,
+      aliasDefined: false, fds: new Map(), exported: new Map(), stateUnknown: null,
   };
 }
 
@@ -55,6 +68,7 @@ export function lineScope(cwd: string, globDots: boolean): Scope {
 export function copyScope(scope: Scope): Scope {
   return {
     dirs: scope.dirs,
+    ...(scope.previous !== undefined ? { previous: scope.previous } : {}),
     pushed: [...scope.pushed],
     parameters: new Map(scope.parameters),
     functions: new Map(scope.functions),
@@ -63,6 +77,10 @@ export function copyScope(scope: Scope): Scope {
     expansionChanged: scope.expansionChanged,
     splittingChanged: scope.splittingChanged,
     cdableVars: scope.cdableVars,
+    options: { ...scope.options },
+    integers: new Set(scope.integers),
+    hashed: new Set(scope.hashed),
+    pathUnsafe: scope.pathUnsafe,
     aliasDefined: scope.aliasDefined,
     fds: new Map(scope.fds),
     exported: new Map(scope.exported),

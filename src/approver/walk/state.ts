@@ -10,15 +10,21 @@ import type { ProgramContext } from '../core/actions.js';
 import type { Listing } from '../core/arguments.js';
 import type { Directories, Effect, Target } from '../core/effects.js';
 import type { CodeFact } from '../core/facts.js';
-import type { WordValue } from '../core/words.js';
+import type { Field, WordValue } from '../core/words.js';
 import { findFixableNames, type FixableNames } from './fixable-names.js';
 import { LineFacts } from './line-facts.js';
-import type { Outcome, Scope } from './scope.js';
+import { type Outcome, type Scope, unionDirs } from './scope.js';
 
 /** What the walk is given for the whole line: the part of a program's context that does not change as the line runs. */
 export type WalkOptions = Pick<ProgramContext, 'dialect' | 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode' | 'readText'> & {
   globDots: boolean;
 };
+
+/** Code the line set to run later, and every directory the shell was in since (null: one it does not know). */
+export interface Deferred {
+  run: (scope: Scope, dirs: Directories) => void;
+  dirs: Directories;
+}
 
 /** Thrown to stop a walk whose judging work ran past its budget; `walkLine` turns it into a too-complex effect. */
 export class WorkExhausted extends Error {}
@@ -31,6 +37,14 @@ export abstract class WalkState {
   readonly fixable: FixableNames;
   /** Judging work spent on the line, shared with the walkers of git settings it starts. */
   work = { spent: 0 };
+  /**
+   * Code that runs later (a trap, zsh's TRAPEXIT or chpwd, bash's
+   * command_not_found_handle): judged again at the line's end in every
+   * directory the line was in from where it was set on (issue 12 class 7).
+   */
+  readonly deferred: Deferred[] = [];
+  /** Where the line starts (the tree's root): a PATH entry in it or below finds programs the line may have written. */
+  startDir: string | null = null;
   /** The functions whose bodies are being walked now: a call to one of them is recursion. */
   readonly functionsWalked = new Set<FunctionDefinition>();
 
@@ -58,11 +72,18 @@ export abstract class WalkState {
 
   /** A removal's or write's target here: with what the line did before it, and how globs expand here. */
   targetHere(word: Word, value: WordValue, dirs: Directories, scope: Scope, by: string): Target {
+    value = currentDirectoryNames(value);
     return {
       span: word.span, word, value, dirs,
       wroteBefore: this.facts.wrote, placedBefore: [...this.facts.placed], placedUnknownAt: this.facts.placedUnknownAt,
       globDots: scope.globDots, expansionChanged: scope.expansionChanged, by,
+      ...(scope.options.caselessGlob ? { globCaseless: true } : {}), ...(scope.options.dotGlobMatchesDotDot ? { globDotDot: true } : {}),
     };
+  }
+
+  /** The shell is now also in `dirs`: deferred code may run there. */
+  movedTo(dirs: Directories): void {
+    for (const d of this.deferred) d.dirs = unionDirs(d.dirs, dirs);
   }
 
   /** Code the line runs that treeward cannot judge: the fact, at `span`. */
@@ -70,3 +91,29 @@ export abstract class WalkState {
     this.effects.push({ ...fact, kind: 'runs-code', span });
   }
 }
+
+/**
+ * `/proc/self/cwd/x` (and `/proc/thread-self/cwd`) is `x` in the directory
+ * the shell is in when it runs, not the one treeward's own process is in: the
+ * field is read as the relative path it stands for (issue 12 class 9).
+ */
+function currentDirectoryNames(value: WordValue): WordValue {
+  if (value.kind !== 'fixed' || !value.fields.some((f) => cwdLink.test(f.text))) return value;
+  return { kind: 'fixed', fields: value.fields.map((field) => {
+    const m = cwdLink.exec(field.text);
+    if (!m) return field;
+    // drop the link's own characters from the chunks, keeping each one's quoting
+    let drop = m[0].length;
+    const chunks: Field['chunks'] = [];
+    for (const chunk of field.chunks) {
+      const cut = Math.min(drop, chunk.text.length);
+      drop -= cut;
+      if (chunk.text.length > cut) chunks.push({ text: chunk.text.slice(cut), quoted: chunk.quoted });
+    }
+    const text = field.text.slice(m[0].length) || '.';
+    return { ...field, text, chunks: chunks.length > 0 ? chunks : [{ text: '.', quoted: true }] };
+  }) };
+}
+
+/** The shell's current directory by its /proc name, with the `/` after it. */
+const cwdLink = /^\/+proc\/+(?:self|thread-self)\/+cwd(?:\/+|$)/;

@@ -24,6 +24,10 @@ export function walkPartSubstitutions(w: WalkState, part: WordPart, scope: Scope
   switch (part.type) {
     case 'CommandSubstitution':
     case 'ProcessSubstitution':
+      // the shell parses the body again when it runs it, and an alias the line defined rewrites it then
+      if (scope.aliasDefined && (dialect.aliasesReachSubstitutions || scope.options.aliasesExpanded)) {
+        w.runsCode(part.span, { source: 'shell-state', change: 'alias-runtime-code' });
+      }
       w.walkList(part.body, copyScope(scope), dialect);
       return;
     case 'DoubleQuoted':
@@ -98,11 +102,26 @@ export function checkArithmeticWord(w: WalkState, word: Word, scope: Scope): voi
   for (const name of text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) checkArithmeticName(w, name, scope, word.span);
 }
 
-/** A name read as arithmetic must not hold code the line put there. */
-export function checkArithmeticName(w: WalkState, name: string, scope: Scope, span: Span): void {
+/** How many names one arithmetic name may lead to through their values before treeward stops following them. */
+const maxArithmeticNames = 32;
+
+/** A name read as arithmetic must not hold code the line put there, in its value or the values of the names in it. */
+export function checkArithmeticName(w: WalkState, name: string, scope: Scope, span: Span, seen = new Set<string>()): void {
+  // arithmetic reads a name's value as an expression in turn (`x=y; y='a[$(cmd)]'; $((x))`): follow the names in it
+  if (seen.has(name)) return;
+  if (seen.size >= maxArithmeticNames) {
+    w.runsCode(span, { source: 'shell-state', change: 'recursive-arithmetic', name });
+    return;
+  }
+  seen.add(name);
   const value = scope.parameters.get(name);
   if (value !== undefined) {
-    if (/\$\(|`/.test(value.text)) w.runsCode(span, { source: 'arithmetic', in: 'parameter', name, setByLine: false });
+    if (/\$\(|`/.test(value.text)) {
+      if (seen.size === 1) w.runsCode(span, { source: 'arithmetic', in: 'parameter', name, setByLine: false });
+      else w.runsCode(span, { source: 'shell-state', change: 'recursive-arithmetic', name });
+      return;
+    }
+    for (const inner of value.text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) checkArithmeticName(w, inner, scope, span, seen);
     return;
   }
   if (w.fixable.holdsCode.has(name)) w.runsCode(span, { source: 'arithmetic', in: 'parameter', name, setByLine: true });

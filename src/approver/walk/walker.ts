@@ -21,11 +21,22 @@ import { WalkState, WorkExhausted } from './state.js';
 
 export type { WalkOptions } from './state.js';
 
+/** How many pieces of deferred code (traps, hook functions) one line may set before it is too complex to judge. */
+const maxDeferred = 16;
+
 export class Walker extends WalkState {
   /** Walk a whole line starting in `cwd`. */
   walkLine(body: Statement[], cwd: string): void {
+    this.startDir = cwd;
     try {
-      this.walkList(body, lineScope(cwd, this.options.globDots), this.options.dialect);
+      const scope = lineScope(cwd, this.options.globDots);
+      this.walkList(body, scope, this.options.dialect);
+      // code set to run later runs at the end, or at any command after it was set: in every directory the line was in since
+      for (let i = 0; i < this.deferred.length && i < maxDeferred; i++) {
+        const deferred = this.deferred[i]!;
+        deferred.run(copyScope(scope), unionDirs(deferred.dirs, scope.dirs));
+      }
+      if (this.deferred.length > maxDeferred) this.effects.push({ kind: 'too-complex', span: [0, body.at(-1)?.span[1] ?? 0], past: { source: 'code-depth' } });
     } catch (error) {
       if (!(error instanceof WorkExhausted)) throw error;
       // What the walk found so far is not the whole line, and judging all of it would cost as much again: the line is refused for its size alone.
@@ -41,6 +52,9 @@ export class Walker extends WalkState {
       const statement = body[i]!;
       if (scope.aliasDefined && dialect.aliasesApplyToLaterLines && i > 0) {
         this.runsCode(statement.span, { source: 'sh-alias' });
+      } else if (scope.aliasDefined && scope.options.aliasesExpanded && i > 0) {
+        // bash with `shopt -s expand_aliases`: an alias rewrites every line after its definition
+        this.runsCode(statement.span, { source: 'shell-state', change: 'alias-later-lines' });
       }
       outcome = this.walkStatement(statement, scope, dialect);
     }
@@ -74,16 +88,27 @@ export class Walker extends WalkState {
   private walkAndOr(andOr: AndOr, scope: Scope, dialect: Dialect): Outcome {
     const start = scope.dirs;
     let anywhere: Directories = start;
-    let previous: Outcome = { success: start, anywhere: start };
+    // where the list so far succeeded: `a || b && c` runs c where a succeeded as well as where b did
+    let success: Directories = start;
+    /** Names a pipeline after the first assigned: it may not have run, so they hold only along `&&` after it. */
+    const conditional = new Set<string>();
     for (let i = 0; i < andOr.pipelines.length; i++) {
-      if (i > 0) {
-        // `a && b`: b runs only where a succeeded. `a || b`: b runs where a failed (SPEC: either place).
-        scope.dirs = andOr.operators[i - 1] === '&&' ? previous.success : previous.anywhere;
+      const operator = i > 0 ? andOr.operators[i - 1] : null;
+      if (operator === '||') {
+        // b runs where the list so far failed (SPEC: either place), whether or not an earlier conditional assignment ran
+        for (const name of conditional) scope.parameters.delete(name);
+        conditional.clear();
       }
-      previous = this.walkPipeline(andOr.pipelines[i]!, scope, dialect);
-      anywhere = unionDirs(anywhere, previous.anywhere);
+      if (operator !== null) scope.dirs = operator === '&&' ? success : anywhere;
+      const before = i > 0 ? new Map(scope.parameters) : null;
+      const outcome = this.walkPipeline(andOr.pipelines[i]!, scope, dialect);
+      if (before) for (const [name, value] of scope.parameters) if (before.get(name) !== value) conditional.add(name);
+      success = operator === '||' ? unionDirs(success, outcome.success) : outcome.success;
+      anywhere = unionDirs(anywhere, outcome.anywhere);
     }
-    return { success: previous.success, anywhere };
+    // after the list, a name a later pipeline assigned may be unset, or hold its old value
+    for (const name of conditional) scope.parameters.delete(name);
+    return { success, anywhere };
   }
 
   private walkPipeline(pipeline: Pipeline, scope: Scope, dialect: Dialect): Outcome {
@@ -94,7 +119,8 @@ export class Walker extends WalkState {
     for (let i = 0; i < commands.length; i++) {
       const last = i === commands.length - 1;
       const input = i > 0 ? this.listingOf(commands[i - 1]!, scope, dialect) ?? true : false;
-      if (last && dialect.lastPipelineElementInShell) return this.walkCommand(commands[i]!, scope, dialect, input);
+      if (last && (dialect.lastPipelineElementInShell ||
+        scope.options.lastPipelineElementInShell === true)) return this.walkCommand(commands[i]!, scope, dialect, input);
       const inner = copyScope(scope);
       this.walkCommand(commands[i]!, inner, dialect, input);
     }

@@ -1,0 +1,110 @@
+// Probes for the options a line may set (issue 12 class 1, syntax/dialect.ts
+// `options a line may set`): each line runs in the real shell in the
+// sandbox, where `rm` is a logging stub, and
+//  (a) the shell must hand rm exactly the operands the probe says (so the
+//      probe pins how the option changes the reading, beside a control line
+//      without it that the shell reads the default way);
+//  (b) treeward must read the same operands for rm (`same`), or refuse the
+//      line where it does not model the option (`refuses`).
+// The shell is the judge: a probe whose (a) fails means the row is wrong.
+
+import { posix } from 'node:path';
+import { Volume } from 'memfs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { explain } from '../../src/approver/approve.js';
+import { fileSystemFrom } from '../../src/approver/core/fs.js';
+import { IN_HOME, IN_WORK, type Layout, type LineResult, requireSandbox, runLines, type ShellName } from '../support/shells.js';
+
+interface StateProbe {
+  id: string;
+  shell: ShellName;
+  command: string;
+  /** rm's operands as the shell passes them (relative ones as written). */
+  operands: string[];
+  /**
+   * `same`: treeward's walk reads those operands for rm (whatever it then
+   * decides); `refuses`: treeward denies the line (the option is not
+   * modelled); `allows`: a glob read the default way, which treeward approves.
+   */
+  treeward: 'same' | 'refuses' | 'allows';
+}
+
+const layout: Layout = {
+  work: { '.git/HEAD': 'ref: refs/heads/main\n', 'a.txt': 'a\n', 'sub/x.txt': 'x\n', 'sub/.y': 'y\n' },
+  home: { '.keep': 'home\n' },
+  outside: { 'keep.txt': 'keep\n' },
+};
+
+export const stateProbes: StateProbe[] = [
+  // braceccl (zsh): `{.}git` is `.git`; without it a literal name
+  { id: 'shell-state-braceccl', shell: 'zsh', command: 'setopt braceccl; rm -f {.}git', operands: ['.git'], treeward: 'same' },
+  { id: 'shell-state-braceccl-in-tree', shell: 'zsh', command: 'setopt braceccl; rm -f {a}.txt', operands: ['a.txt'], treeward: 'same' },
+  { id: 'shell-state-braceccl-range', shell: 'zsh', command: 'setopt brace_ccl; rm -f {a-b}.txt', operands: ['a.txt', 'b.txt'], treeward: 'same' },
+  { id: 'shell-state-braceccl-off', shell: 'zsh', command: 'rm -f {.}git', operands: ['{.}git'], treeward: 'same' },
+  // nocaseglob: `.G*` matches `.git`
+  { id: 'shell-state-nocaseglob', shell: 'zsh', command: 'setopt nocaseglob; rm -f .G*', operands: ['.git'], treeward: 'refuses' },
+  { id: 'shell-state-nocaseglob-bash', shell: 'bash', command: 'shopt -s nocaseglob; rm -f .G*', operands: ['.git'], treeward: 'refuses' },
+  { id: 'shell-state-nocaseglob-off', shell: 'bash', command: 'rm -f A.tx?', operands: ['A.tx?'], treeward: 'same' },
+  // magicequalsubst (zsh): `~` after `=` expands
+  { id: 'shell-state-magicequalsubst', shell: 'zsh', command: 'setopt magicequalsubst; rm -f of=~/x', operands: [`of=${IN_HOME}/x`], treeward: 'same' },
+  { id: 'shell-state-magicequalsubst-off', shell: 'zsh', command: 'rm -f of=~/x', operands: ['of=~/x'], treeward: 'same' },
+  // shwordsplit (zsh): an unquoted parameter splits
+  { id: 'shell-state-shwordsplit', shell: 'zsh', command: "setopt shwordsplit; x='a.txt b.txt'; rm -f $x", operands: ['a.txt', 'b.txt'], treeward: 'same' },
+  { id: 'shell-state-shwordsplit-off', shell: 'zsh', command: "x='a.txt b.txt'; rm -f $x", operands: ['a.txt b.txt'], treeward: 'same' },
+  // globsubst (zsh): a parameter's value globs; not modelled
+  { id: 'shell-state-globsubst', shell: 'zsh', command: "setopt globsubst; x='.g*'; rm -f $x", operands: ['.git'], treeward: 'refuses' },
+  // extendedglob (zsh): `#` is an operator; not modelled
+  { id: 'shell-state-extendedglob', shell: 'zsh', command: 'setopt extendedglob; rm -f .gi#t', operands: ['.git'], treeward: 'refuses' },
+  { id: 'shell-state-extendedglob-unsetopt', shell: 'zsh', command: 'unsetopt noextendedglob; rm -f .gi#t', operands: ['.git'], treeward: 'refuses' },
+  { id: 'shell-state-extendedglob-off', shell: 'zsh', command: 'rm -f a#t', operands: ['a#t'], treeward: 'same' },
+  // globskipdots off (bash 5.2): `.[!x]*` matches `..`
+  { id: 'shell-state-globskipdots', shell: 'bash', command: 'shopt -u globskipdots; rm -f sub/.[!g]*', operands: ['sub/..', 'sub/.y'], treeward: 'refuses' },
+  { id: 'shell-state-globskipdots-on', shell: 'bash', command: 'rm -f sub/.[!g]*', operands: ['sub/.y'], treeward: 'allows' },
+  // zsh's brace ranges of any character
+  { id: 'shell-state-brace-range', shell: 'zsh', command: 'rm -f sub{/../}x.txt', operands: ['sub/x.txt'], treeward: 'same' },
+  { id: 'shell-state-brace-range-bash', shell: 'bash', command: 'rm -f sub{/../}x.txt', operands: ['sub{/../}x.txt'], treeward: 'same' },
+  // set -k (bash): `NAME=value` after the command name goes to its environment
+  { id: 'shell-state-keyword', shell: 'bash', command: 'set -k; rm -f X=1 a.txt', operands: ['a.txt'], treeward: 'refuses' },
+  { id: 'shell-state-keyword-off', shell: 'bash', command: 'rm -f X=1', operands: ['X=1'], treeward: 'same' },
+  // brace expansion before tilde expansion
+  { id: 'shell-state-brace-tilde', shell: 'bash', command: 'rm -f {~,x}/y', operands: [`${IN_HOME}/y`, 'x/y'], treeward: 'same' },
+  { id: 'shell-state-brace-tilde-zsh', shell: 'zsh', command: 'rm -f {~,x}/y', operands: [`${IN_HOME}/y`, 'x/y'], treeward: 'same' },
+  // zsh groups without extendedglob
+  { id: 'shell-state-zsh-group', shell: 'zsh', command: 'rm -f .g(i)t', operands: ['.git'], treeward: 'same' },
+];
+
+const available = requireSandbox('test/shells/shell-state.test.ts');
+
+function treewardReading(p: StateProbe): { denied: boolean; paths: string[] } {
+  const files: Record<string, string> = {};
+  for (const [area, root] of [['work', IN_WORK], ['home', IN_HOME], ['outside', '/lab/outside']] as const) {
+    for (const [path, text] of Object.entries(layout[area] ?? {})) files[`${root}/${path}`] = typeof text === 'string' ? text : '';
+  }
+  const explanation = explain(p.command, {
+    dialect: p.shell, tree: IN_WORK, home: IN_HOME, tempDir: '/tmp', runDirs: [], fs: fileSystemFrom(Volume.fromJSON(files) as never),
+  });
+  return { denied: explanation.verdict.decision === 'deny', paths: explanation.effects.filter((e) => e.kind === 'removal').flatMap((e) => e.paths ?? ['?']) };
+}
+
+/** An operand as an absolute path, read in the tree, as treeward writes paths (`..` taken lexically). */
+const absolute = (operand: string) => posix.normalize(operand.startsWith('/') ? operand : `${IN_WORK}/${operand}`);
+
+describe.skipIf(!available)('options the line sets, in the real shells', () => {
+  let results = new Map<string, LineResult>();
+  beforeAll(async () => {
+    results = await runLines(stateProbes.map((p) => ({ id: p.id, shell: p.shell, command: p.command, layout, run: true, parseCheck: false })), { timeoutSec: 2 });
+  });
+
+  for (const p of stateProbes) {
+    it(`${p.id} [${p.shell}] ${JSON.stringify(p.command)}`, () => {
+      const ran = results.get(p.id)?.ran;
+      expect(ran, results.get(p.id)?.error).toBeDefined();
+      const rm = ran!.calls.filter((c) => c.argv[0] === 'rm').flatMap((c) => c.argv.slice(1).filter((a) => a !== '-f'));
+      expect(rm, 'what the shell handed rm').toEqual(p.operands);
+      const read = treewardReading(p);
+      if (p.treeward === 'refuses') expect(read.denied, 'treeward approved a line whose reading it does not model').toBe(true);
+      else if (p.treeward === 'allows') expect(read.denied).toBe(false);
+      else for (const operand of p.operands) expect(read.paths).toContain(absolute(operand));
+    });
+  }
+});
