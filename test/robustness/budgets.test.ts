@@ -294,8 +294,12 @@ describe('files read: budgets.maxFileBytes', () => {
     expect(decision(approve('rm -rf build/*', { tree, home, fs: bashrc(budgets.maxFileBytes + 1) }))).toBe('deny protected-removal');
   });
 
-  it('denies every line in a tree whose .gitmodules is too large to read (which paths are protected is unknown)', () => {
+  // Which paths are protected is then unknown: every line that removes or writes is denied. A line that
+  // does neither never asks (the set is built when a rule first needs it, issue 18), so `ls` flows.
+  it('denies every removal and write in a tree whose .gitmodules is too large to read', () => {
     const fs = volume({ [`${tree}/.gitmodules`]: '#'.repeat(budgets.maxFileBytes + 1), [`${tree}/.git/HEAD`]: 'x' });
-    expect(decision(approve('ls', { tree, home, fs }))).toBe('deny internal-error');
+    expect(decision(approve('rm -rf build', { tree, home, fs }))).toBe('deny internal-error');
+    expect(decision(approve('echo x > out.txt', { tree, home, fs }))).toBe('deny internal-error');
+    expect(decision(approve('ls', { tree, home, fs }))).toBe('allow');
   });
 });
