@@ -10,9 +10,9 @@ import { BudgetError, ParseError } from '../syntax/errors.js';
 import type { Script, Span } from '../syntax/ast.js';
 import { parse } from '../parser/parser.js';
 import type { Removal, Write } from './core/effects.js';
-import { emptyFileSystem, FsError, snapshotFileSystem } from './core/fs.js';
-import { lookupBudget, resolveThroughLinks } from './core/path-reading.js';
-import { normalizeLexically } from './core/path-text.js';
+import { emptyFileSystem, type FileSystem, FsError, snapshotFileSystem } from './core/fs.js';
+import { type LookupBudget, lookupBudget, resolveThroughLinks } from './core/path-reading.js';
+import { isInsideOrEqual, normalizeLexically } from './core/path-text.js';
 import { protectedSet } from './core/protected.js';
 import { startupGlobDots } from './core/startup.js';
 import type { ApproveOptions, DenyId, Verdict } from './core/types.js';
@@ -104,14 +104,35 @@ function approveOrThrow(command: string, options: ApproveOptions): Verdict {
 
   // 3. the walk, and the rules in order
   walker.walkLine(script.body, cwd);
+  const budget = lookupBudget(budgets.maxLookups);
   const denial = judge(walker.effects, {
-    tree, runDirs: (options.runDirs ?? []).map(normalizeLexically), tempDirs: [...new Set([tempDir, '/tmp'])], home, fs,
-    budget: lookupBudget(budgets.maxLookups), dialect,
+    tree, runDirs: bothReadings((options.runDirs ?? []).map(normalizeLexically), fs, budget, [tree, home]),
+    tempDirs: bothReadings([tempDir, '/tmp'], fs, budget, [tree, home]), home, fs,
+    budget, dialect,
     protected: protectedSet(tree, home, options.protected ?? [], fs),
     globDots: options.globDots === true || startupGlobDots(home, dialect, fs),
   });
   if (denial) return { decision: 'deny', ...denial };
   return { decision: 'allow', command: wrapInTree(cwd, command) };
+}
+
+/**
+ * Directories as written and as resolved through their links (SPEC §3
+ * "Reading a path", issue 14 item 3): on macOS `$TMPDIR` is
+ * `/var/folders/…/T/` behind `/var -> /private/var`, and `/tmp` is
+ * `/private/tmp`, while targets are resolved; a target inside either reading
+ * is inside. A directory that cannot be resolved is kept as written only,
+ * and so is one whose link leads to `/`, the home directory or the tree, or
+ * above them: a temp dir is never where the user's own files are.
+ */
+function bothReadings(dirs: readonly string[], fs: FileSystem, budget: LookupBudget, keep: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const dir of dirs) {
+    out.add(dir);
+    const resolved = resolveThroughLinks(dir, fs, { followLast: true, budget });
+    if (resolved.ok && !keep.some((k) => isInsideOrEqual(k, resolved.path))) out.add(resolved.path);
+  }
+  return [...out];
 }
 
 /** What the approver found a line doing, for tests: its verdict and its effects. */

@@ -9,6 +9,7 @@ import type { FindFilter, Target } from '../core/effects.js';
 import { findPathMatches, findPatternMatches, matchesName, spellsLeadingDot, splitGlob } from '../core/glob.js';
 import { directoryEntries } from '../core/path-reading.js';
 import { isInside } from '../core/path-text.js';
+import { foldPath } from '../core/names.js';
 import { protectedOwner } from '../core/protected.js';
 import type { Field } from '../core/words.js';
 import { type JudgeContext, LookupsExhausted } from './context.js';
@@ -99,7 +100,8 @@ export function globDirectoryProtected(target: Target, field: Field, ctx: JudgeC
 export function globHitsProtected(target: Target, field: Field, ctx: JudgeContext, recursive: boolean): string | null {
   const glob = splitGlob(field.chunks);
   const dots = target.globDots || ctx.globDots || field.dots === true;
-  if (matchesName(glob.last, '.git', dots)) return '.git';
+  // caseless: a glob under nocaseglob, `(#i)` or on a filesystem that folds case reaches `.GIT` too
+  if (matchesName(glob.last, '.git', dots, true)) return '.git';
   const owner = globDirectoryProtected(target, field, ctx);
   if (owner) return owner;
   for (const dir of field.text.startsWith('/') ? ['/'] : target.dirs ?? []) {
@@ -107,13 +109,17 @@ export function globHitsProtected(target: Target, field: Field, ctx: JudgeContex
     for (const base of new Set([reading.written, reading.resolved])) {
       if (base === null) continue;
       // protected paths in the directory, existing or not
-      for (const p of ctx.protected.paths) {
-        const parent = p.slice(0, p.lastIndexOf('/')) || '/';
+      // names compared as every filesystem reads them (core/names.ts): the set's keys against the directory's
+      const baseKey = foldPath(base);
+      for (let i = 0; i < ctx.protected.paths.length; i++) {
+        const p = ctx.protected.paths[i]!;
+        const k = ctx.protected.keys[i]!;
+        const parent = k.slice(0, k.lastIndexOf('/')) || '/';
         const name = p.slice(p.lastIndexOf('/') + 1);
-        if (parent === base && matchesName(glob.last, name, dots)) return p;
-        if (recursive && isInside(p, base)) {
-          const first = p.slice(base === '/' ? 1 : base.length + 1).split('/')[0]!;
-          if (matchesName(glob.last, first, dots)) return p;
+        if (parent === baseKey && matchesName(glob.last, name, dots, true)) return p;
+        if (recursive && isInside(k, baseKey)) {
+          const first = k.slice(baseKey === '/' ? 1 : baseKey.length + 1).split('/')[0]!;
+          if (matchesName(glob.last, first, dots, true)) return p;
         }
       }
       // entries standing there
