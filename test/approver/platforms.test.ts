@@ -179,3 +179,43 @@ describe("macOS's temp layout (/var -> /private/var, /tmp -> /private/tmp)", () 
     expect(verdict('rm -rf /var/db', fs, { tempDir })).toBe('deny removal-outside-tree');
   });
 });
+
+describe('protection by identity (device and inode through the seam)', () => {
+  const linked = () =>
+    fileSystemFrom(
+      baseVolume((v) => {
+        v.linkSync(`${tree}/.git/config`, `${tree}/config-copy`);
+        v.linkSync(`${home}/.bashrc`, `${tree}/rc`);
+        v.writeFileSync(`${tree}/plain.txt`, '');
+      }) as never,
+    );
+
+  it('a write through a hard link to .git/config or ~/.bashrc is refused', () => {
+    expect(verdict('echo x >> config-copy', linked())).toBe('deny protected-write');
+    expect(verdict('echo x > rc', linked())).toBe('deny protected-write');
+    expect(verdict("sed -i 's/a/b/' config-copy", linked())).toBe('deny protected-write');
+  });
+
+  it('removing a hard link leaves the file: allowed; an ordinary file is written freely', () => {
+    expect(verdict('rm -f config-copy', linked())).toBe('allow');
+    expect(verdict('echo x > plain.txt', linked())).toBe('allow');
+  });
+
+  it('a second mount of .git (the same directory under another path) is .git', () => {
+    const plain = fileSystemFrom(baseVolume((v) => v.mkdirSync(`${tree}/mnt/hooks`, { recursive: true })) as never);
+    // a bind mount, as the seam sees one: the directory answers with .git's device and inode
+    const bind: FileSystem = {
+      ...plain,
+      identity: (path) => plain.identity!(path === `${tree}/mnt` ? `${tree}/.git` : path),
+    };
+    expect(verdict('rm -rf mnt', bind)).toBe('deny protected-removal');
+    expect(verdict('echo x > mnt/hooks/pre-commit', bind)).toBe('deny protected-write');
+    expect(verdict('rm -rf src', bind)).toBe('allow');
+  });
+
+  it('a link to .git is removed as a link (rm gitlink), and followed when written through', () => {
+    const fs = fileSystemFrom(baseVolume((v) => v.symlinkSync('.git', `${tree}/gitlink`)) as never);
+    expect(verdict('rm gitlink', fs)).toBe('allow');
+    expect(verdict('echo x > gitlink/hooks/pre-commit', fs)).toBe('deny protected-write');
+  });
+});

@@ -5,7 +5,7 @@
 // Any path with a component named `.git` is protected as well. Names are
 // compared as every filesystem reads them (core/names.ts, issue 14 item 1).
 
-import type { FileSystem } from './fs.js';
+import { FsError, type FileSystem } from './fs.js';
 import { foldPath, sameName } from './names.js';
 import { joinToCwd, normalizeLexically } from './path-text.js';
 
@@ -21,6 +21,10 @@ export interface ProtectedSet {
   paths: string[];
   /** Each path's key (core/names.ts `foldPath`), index for index. */
   keys: string[];
+  /** The existing protected paths by identity (`device:inode` to path), read when first needed (`protectedIdentities`). */
+  identities?: Map<string, string>;
+  /** Files a few levels below the protected directories by identity, read when a write meets a file with several names. */
+  fileIdentities?: Map<string, string>;
 }
 
 /** Build the protected set for a tree; reads `.gitmodules` and `.git` files through the seam. */
@@ -133,4 +137,70 @@ function shortBelow(dir: string, k: string): boolean {
   if (wanted.length <= names.length) return false;
   for (let i = 1; i < names.length; i++) if (!sameName(names[i]!, wanted[i]!)) return false;
   return true;
+}
+
+/**
+ * The protected paths that exist, by what they are (issue 14 item 2): device
+ * and inode through the seam, so another spelling, a second mount or a link
+ * of one is that path. Read once per verdict; a path the seam cannot stat is
+ * left out (its name is still compared).
+ */
+export function protectedIdentities(set: ProtectedSet, fs: FileSystem): Map<string, string> {
+  if (set.identities) return set.identities;
+  const ids = new Map<string, string>();
+  for (const p of set.paths) {
+    const found = identityOf(fs, p);
+    if (found !== null && !ids.has(found.id)) ids.set(found.id, p);
+  }
+  set.identities = ids;
+  return ids;
+}
+
+/** How deep below a protected directory files are read by identity: `.git/config`, `.git/hooks/pre-commit`. */
+const fileIdentityDepth = 2;
+
+/**
+ * Files standing in the protected directories, a few levels down, by identity:
+ * what a hard link to one (`ln .git/config x`, made before the line) writes.
+ * git's object store is skipped (its files are written once and never in
+ * place); past `maxEntries` the rest are not read (fail open only for files
+ * deeper or later than that, which the name rules still cover).
+ */
+export function protectedFileIdentities(set: ProtectedSet, fs: FileSystem, maxEntries = 2000): Map<string, string> {
+  if (set.fileIdentities) return set.fileIdentities;
+  const ids = new Map<string, string>();
+  let left = maxEntries;
+  const visit = (dir: string, owner: string, depth: number) => {
+    let names: string[] | null = null;
+    try {
+      names = fs.readdir(dir);
+    } catch (error) {
+      if (!(error instanceof FsError)) throw error;
+    }
+    for (const name of names ?? []) {
+      if (--left < 0) return;
+      if (name === 'objects' && owner.endsWith('/.git')) continue;
+      const path = `${dir}/${name}`;
+      const found = identityOf(fs, path);
+      if (found?.kind === 'file') ids.set(found.id, owner);
+      else if (found?.kind === 'directory' && depth < fileIdentityDepth) visit(path, owner, depth + 1);
+    }
+  };
+  for (const p of set.paths) {
+    const found = identityOf(fs, p);
+    if (found?.kind === 'file') ids.set(found.id, p);
+    else if (found?.kind === 'directory') visit(p, p, 1);
+  }
+  set.fileIdentities = ids;
+  return ids;
+}
+
+function identityOf(fs: FileSystem, path: string) {
+  if (!fs.identity) return null;
+  try {
+    return fs.identity(path);
+  } catch (error) {
+    if (error instanceof FsError) return null;
+    throw error;
+  }
 }

@@ -10,7 +10,7 @@ import { findPathMatches, findPatternMatches, matchesName, spellsLeadingDot, spl
 import { directoryEntries } from '../core/path-reading.js';
 import { isInside } from '../core/path-text.js';
 import { foldPath } from '../core/names.js';
-import { protectedOwner } from '../core/protected.js';
+import { protectedFileIdentities, protectedIdentities, protectedOwner } from '../core/protected.js';
 import type { Field } from '../core/words.js';
 import { type JudgeContext, LookupsExhausted } from './context.js';
 import { read } from './readings.js';
@@ -133,6 +133,41 @@ export function globHitsProtected(target: Target, field: Field, ctx: JudgeContex
         const entry = base === '/' ? '/' + name : base + '/' + name;
         if (protectedOwner(entry, ctx.protected)) return entry;
       }
+    }
+  }
+  return null;
+}
+
+/**
+ * The protected path an existing target is by identity (issue 14 item 2):
+ * the target or a directory above it that is a protected path under another
+ * name (a second mount, a bind mount, a spelling the name rules miss), and
+ * for a write, a file with several names that is one in a protected
+ * directory (a hard link to `.git/config`). `path` is resolved; `followLast`
+ * false (a removal): its last name is the entry itself, and only a directory
+ * there counts, since removing a file's other name leaves the file.
+ */
+export function protectedByIdentity(path: string, ctx: JudgeContext, followLast: boolean): string | null {
+  const fs = ctx.fs;
+  if (!fs.identity || !path.startsWith('/')) return null;
+  const ids = protectedIdentities(ctx.protected, fs);
+  for (let here = path; here !== '/' && here !== ''; here = here.slice(0, here.lastIndexOf('/')) || '/') {
+    ctx.budget.remaining--;
+    if (ctx.budget.remaining < 0) throw new LookupsExhausted();
+    let found;
+    try {
+      found = fs.identity(here);
+    } catch {
+      return null; // unreadable: the other rules judge it by name
+    }
+    if (found === null) continue;
+    const last = here === path;
+    if (last && !followLast && (found.kind !== 'directory' || fs.lstat(here) === 'symlink')) continue; // `rm gitlink` removes the link
+    const owner = ids.get(found.id);
+    if (owner !== undefined) return owner;
+    if (last && followLast && found.kind === 'file' && found.links > 1) {
+      const fileOwner = protectedFileIdentities(ctx.protected, fs).get(found.id);
+      if (fileOwner !== undefined) return fileOwner;
     }
   }
   return null;

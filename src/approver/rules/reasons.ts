@@ -502,3 +502,15 @@ function handBack(problem: HandBackProblem): string {
     case 'runs-outside': return 'part of the line would run outside the group';
   }
 }
+
+// ------------------------------------------------------------------ issue 14: platforms
+
+/** A target that is a protected path by identity (device and inode) under another name. */
+export const sameAsProtected = {
+  removal: (by: string, path: string, owner: string) =>
+    `\`${by}\` would remove \`${path}\`, which is the protected \`${owner}\` under another name (the same file or directory: a second mount, ` +
+    'a hard link or another spelling); leave it in place',
+  write: (by: string, path: string, owner: string) =>
+    `\`${by}\` would write \`${path}\`, which is the protected \`${owner}\` or a file in it under another name (the same file or directory: ` +
+    'a hard link, a second mount or another spelling); write somewhere else',
+};
