@@ -219,3 +219,27 @@ describe('protection by identity (device and inode through the seam)', () => {
     expect(verdict('echo x > gitlink/hooks/pre-commit', fs)).toBe('deny protected-write');
   });
 });
+
+describe("macOS's programs that remove, write or run code (their manual pages, programs/macos.ts)", () => {
+  const cases: [string, string][] = [
+    ['srm -rf /home/dev/outside', 'deny removal-outside-tree'],
+    ['srm -r build', 'allow'],
+    ['ditto src /home/dev/.ssh', 'deny protected-write'],
+    ['ditto -x -k a.zip .git/hooks', 'deny protected-write'],
+    ['ditto src out', 'allow'],
+    ['open run.command', 'deny dynamic-code'],
+    ['open -a Terminal .', 'deny dynamic-code'],
+    ['open https://example.com', 'allow'],
+    ["osascript -e 'do shell script \"rm -rf ~\"'", 'deny inline-code'],
+    ['launchctl load ~/Library/LaunchAgents/x.plist', 'deny dynamic-code'],
+    ['launchctl list', 'allow'],
+    ['defaults write com.apple.loginwindow LoginHook /tmp/x.sh', 'deny dynamic-code'],
+    ['defaults read com.apple.dock', 'allow'],
+    ['defaults export com.apple.dock /home/dev/.bashrc', 'deny protected-write'],
+    ['diskutil eraseDisk APFS X disk2', 'deny removal-outside-tree'],
+    ['diskutil list', 'allow'],
+  ];
+  for (const [line, expected] of cases) {
+    it(line, () => expect(verdict(line, fileSystemFrom(baseVolume() as never))).toBe(expected));
+  }
+});

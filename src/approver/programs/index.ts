@@ -22,6 +22,7 @@ import { rows as git } from './git.js';
 import { rows as interpreters } from './interpreters.js';
 import { readByRow } from './invocation.js';
 import { rows as less } from './less.js';
+import { rows as macos } from './macos.js';
 import { rows as make } from './make.js';
 import { rows as packageRunners } from './package-runners.js';
 import { rows as removalTools } from './removal-tools.js';
@@ -41,7 +42,7 @@ export type { Builtin, SetsNames } from './shell-builtins.js';
 
 const families: readonly (readonly ProgramRow[])[] = [
   files, archives, directories, shellBuiltins, shellOptions, wrappers, shells, interpreters, packageRunners,
-  git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy,
+  git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy, macos,
 ];
 
 /** The families' rows by name; a name registered twice is an error. */
