@@ -243,3 +243,22 @@ describe("macOS's programs that remove, write or run code (their manual pages, p
     it(line, () => expect(verdict(line, fileSystemFrom(baseVolume() as never))).toBe(expected));
   }
 });
+
+describe('BSD readings where they differ from GNU (FreeBSD usr.bin/sed/main.c, sed(1) on macOS)', () => {
+  const cases: [string, string][] = [
+    // BSD: `rc` is the backup suffix, so ~/.bash's backup is ~/.bashrc; GNU: `rc` is a file
+    ['sed -i rc -e p /home/dev/.bash', 'deny protected-write'],
+    ['sed -i rc p /home/dev/.bash', 'deny protected-write'],
+    ["sed -i '' -e s/a/b/ src/a.ts", 'allow'],
+    // GNU reads `.bak` as the script, which is not one sed can read: the GNU reading refuses it
+    ['sed -i .bak s/a/b/ src/a.ts', 'deny inline-code'],
+    ['sed -i.bak s/a/b/ src/a.ts', 'allow'],
+    // BSD getopt stops at the first operand (rm.c, cp.c: getopt without GNU's permutation): the file `-rf` beside
+    // GNU's options; either reading refused is refused
+    ['rm -f src/a.ts -rf', 'allow'],
+    ['rm /home/dev/outside/notes.txt -rf', 'deny removal-outside-tree'],
+  ];
+  for (const [line, expected] of cases) {
+    it(line, () => expect(verdict(line, fileSystemFrom(baseVolume() as never))).toBe(expected));
+  }
+});
