@@ -104,11 +104,12 @@ function approveOrThrow(command: string, options: ApproveOptions): Verdict {
 
   // 3. the walk, and the rules in order
   walker.walkLine(script.body, cwd);
-  const budget = lookupBudget(budgets.maxLookups);
+  // the directories' own resolution has its own budget: the line's is for what the line names
+  const dirsBudget = lookupBudget(budgets.maxLookups);
   const denial = judge(walker.effects, {
-    tree, runDirs: bothReadings((options.runDirs ?? []).map(normalizeLexically), fs, budget, [tree, home]),
-    tempDirs: bothReadings([tempDir, '/tmp'], fs, budget, [tree, home]), home, fs,
-    budget, dialect,
+    tree, runDirs: bothReadings((options.runDirs ?? []).map(normalizeLexically), fs, dirsBudget, [tree, home]),
+    tempDirs: bothReadings([...new Set([tempDir, '/tmp'])], fs, dirsBudget, [tree, home]), home, fs,
+    budget: lookupBudget(budgets.maxLookups), dialect,
     protected: protectedSet(tree, home, options.protected ?? [], fs),
     globDots: options.globDots === true || startupGlobDots(home, dialect, fs),
   });

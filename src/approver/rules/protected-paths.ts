@@ -151,9 +151,9 @@ export function protectedByIdentity(path: string, ctx: JudgeContext, followLast:
   const fs = ctx.fs;
   if (!fs.identity || !path.startsWith('/')) return null;
   const ids = protectedIdentities(ctx.protected, fs);
+  // not charged to the line's lookup budget: each path here is one the resolution already looked up (and paid
+  // for), and the snapshot answers it again from memory
   for (let here = path; here !== '/' && here !== ''; here = here.slice(0, here.lastIndexOf('/')) || '/') {
-    ctx.budget.remaining--;
-    if (ctx.budget.remaining < 0) throw new LookupsExhausted();
     let found;
     try {
       found = fs.identity(here);
