@@ -39,8 +39,10 @@ export function foldName(name: string): string {
   else key = key.toLowerCase();
   const colon = key.indexOf(':');
   if (colon > 0) key = key.slice(0, colon);
-  const trimmed = key.replace(/[. ]+$/, '');
-  return trimmed === '' || /^[. ]*$/.test(trimmed) ? key : trimmed;
+  // by hand, not /[. ]+$/: that regular expression is quadratic on a long run of dots or spaces inside a name
+  let end = key.length;
+  while (end > 0 && (key.charCodeAt(end - 1) === 46 || key.charCodeAt(end - 1) === 32)) end--;
+  return end === 0 ? key : key.slice(0, end);
 }
 
 /** A path's key: each name folded (`/`-separated, absolute or not). */
