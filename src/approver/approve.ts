@@ -11,8 +11,8 @@ import type { Script, Span } from '../syntax/ast.js';
 import { parse } from '../parser/parser.js';
 import type { Removal, Write } from './core/effects.js';
 import { emptyFileSystem, type FileSystem, FsError, snapshotFileSystem } from './core/fs.js';
-import { lookupBudget, resolveThroughLinks } from './core/path-reading.js';
-import { normalizeLexically } from './core/path-text.js';
+import { type LookupBudget, lookupBudget, resolveThroughLinks } from './core/path-reading.js';
+import { isInsideOrEqual, normalizeLexically } from './core/path-text.js';
 import { protectedSet, type ProtectedSet } from './core/protected.js';
 import { startupGlobDots } from './core/startup.js';
 import type { ApproveOptions, DenyId, Verdict } from './core/types.js';
@@ -112,8 +112,11 @@ function approveOrThrow(command: string, options: ApproveOptions): Verdict {
   // asks about dot files (issue 18: a verdict in tens of microseconds).
   let protectedPaths: ProtectedSet | undefined;
   let globDots: boolean | undefined;
+  // the directories' own resolution has its own budget: the line's is for what the line names
+  const dirsBudget = lookupBudget(budgets.maxLookups);
   const denial = judge(walker.effects, {
-    tree, runDirs: (options.runDirs ?? []).map(normalizeLexically), tempDirs: [...new Set([tempDir, '/tmp'])], home, fs,
+    tree, runDirs: bothReadings((options.runDirs ?? []).map(normalizeLexically), fs, dirsBudget, [tree, home]),
+    tempDirs: bothReadings([...new Set([tempDir, '/tmp'])], fs, dirsBudget, [tree, home]), home, fs,
     budget: lookupBudget(budgets.maxLookups), dialect,
     packs: options.packs ?? [],
     get protected() {
@@ -125,6 +128,25 @@ function approveOrThrow(command: string, options: ApproveOptions): Verdict {
   });
   if (denial) return { decision: 'deny', ...denial };
   return { decision: 'allow', command: wrapInTree(cwd, command) };
+}
+
+/**
+ * Directories as written and as resolved through their links (SPEC §3
+ * "Reading a path", issue 14 item 3): on macOS `$TMPDIR` is
+ * `/var/folders/…/T/` behind `/var -> /private/var`, and `/tmp` is
+ * `/private/tmp`, while targets are resolved; a target inside either reading
+ * is inside. A directory that cannot be resolved is kept as written only,
+ * and so is one whose link leads to `/`, the home directory or the tree, or
+ * above them: a temp dir is never where the user's own files are.
+ */
+function bothReadings(dirs: readonly string[], fs: FileSystem, budget: LookupBudget, keep: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const dir of dirs) {
+    out.add(dir);
+    const resolved = resolveThroughLinks(dir, fs, { followLast: true, budget });
+    if (resolved.ok && !keep.some((k) => isInsideOrEqual(k, resolved.path))) out.add(resolved.path);
+  }
+  return [...out];
 }
 
 /** What the approver found a line doing, for tests: its verdict and its effects. */

@@ -30,6 +30,20 @@ export interface FileSystem {
    * Throws FsError otherwise (EFBIG past the size budget).
    */
   readFile?(path: string): string | null;
+  /**
+   * What stands at `path`, following links, by identity (issue 14 item 2): its device and inode, and its
+   * link count, so that another spelling, a hard link or a second mount of a protected path is that path.
+   * Null when nothing does. Throws FsError otherwise.
+   */
+  identity?(path: string): Identity | null;
+}
+
+export interface Identity {
+  /** `device:inode`: equal for two paths to the same file or directory. */
+  id: string;
+  /** How many names the file has (a hard link makes two). */
+  links: number;
+  kind: EntryKind;
 }
 
 /** The subset of node's `fs` (and of a memfs volume) the seam needs. */
@@ -38,7 +52,7 @@ export interface NodeLikeFs {
   readlinkSync(path: string): string | Buffer | unknown;
   readdirSync(path: string): unknown[];
   readFileSync?(path: string, encoding: 'utf8'): string | unknown;
-  statSync?(path: string): { size: number | bigint; isFile(): boolean };
+  statSync?(path: string): { size: number | bigint; isFile(): boolean; isDirectory?(): boolean; dev?: number | bigint; ino?: number | bigint; nlink?: number | bigint };
 }
 
 
@@ -98,6 +112,19 @@ export function fileSystemFrom(fs: NodeLikeFs): FileSystem {
         if (error instanceof FsError) throw error;
         const code = codeOf(error);
         if (absentCodes.has(code) || code === 'EISDIR') return null;
+        throw new FsError(code, path);
+      }
+    },
+    identity(path) {
+      if (!fs.statSync) return null;
+      try {
+        const st = fs.statSync(path);
+        if (st.dev === undefined || st.ino === undefined) return null;
+        const kind: EntryKind = st.isFile() ? 'file' : st.isDirectory?.() ? 'directory' : 'other';
+        return { id: `${String(st.dev)}:${String(st.ino)}`, links: Number(st.nlink ?? 1), kind };
+      } catch (error) {
+        const code = codeOf(error);
+        if (absentCodes.has(code)) return null;
         throw new FsError(code, path);
       }
     },
@@ -173,6 +200,16 @@ export function snapshotFileSystem(fs: FileSystem): FileSystem {
       const text = read(path);
       files.set(path, text);
       return text;
+    };
+  }
+  if (fs.identity) {
+    const identify = fs.identity.bind(fs);
+    const identities = new Map<string, Identity | null>();
+    snapshot.identity = (path) => {
+      if (identities.has(path)) return identities.get(path)!;
+      const found = identify(path);
+      identities.set(path, found);
+      return found;
     };
   }
   return snapshot;

@@ -142,7 +142,11 @@ export function spellsLeadingDot(chunks: readonly Chunk[]): boolean {
   return first !== undefined && first.text.startsWith('.');
 }
 
-/** Whether the component pattern matches `name` as the shell would list it. */
+/**
+ * Whether the component pattern matches `name` as the shell would list it;
+ * `caseless`: in any case, as under bash's nocaseglob, zsh's NO_CASE_GLOB
+ * or `(#i)`, and as a protected name reads on a filesystem that folds case.
+ */
 export function matchesName(chunks: readonly Chunk[], name: string, dots: boolean, caseless = false): boolean {
   if (name === '.' || name === '..') return false;
   if (name.startsWith('.') && !dots && !spellsLeadingDot(chunks)) return false;

@@ -2,10 +2,12 @@
 // submodule path of `.gitmodules`, the git directory a `.git` file points
 // to, and the harness settings at the root; in the home directory, the
 // harnesses', ssh's, gpg's, cloud and shell settings; plus configured extras.
-// Any path with a component named `.git` is protected as well.
+// Any path with a component named `.git` is protected as well. Names are
+// compared as every filesystem reads them (core/names.ts, issue 14 item 1).
 
-import type { FileSystem } from './fs.js';
-import { isInsideOrEqual, joinToCwd, normalizeLexically } from './path-text.js';
+import { FsError, type FileSystem } from './fs.js';
+import { foldPath, sameName } from './names.js';
+import { joinToCwd, normalizeLexically } from './path-text.js';
 
 export const treeRootNames = ['.claude', '.codex', '.gemini', '.mcp.json'];
 
@@ -17,6 +19,12 @@ export const homeNames = [
 export interface ProtectedSet {
   /** Absolute, normalised paths that are protected with everything below them. */
   paths: string[];
+  /** Each path's key (core/names.ts `foldPath`), index for index. */
+  keys: string[];
+  /** The existing protected paths by identity (`device:inode` to path), read when first needed (`protectedIdentities`). */
+  identities?: Map<string, string>;
+  /** Files a few levels below the protected directories by identity, read when a write meets a file with several names. */
+  fileIdentities?: Map<string, string>;
 }
 
 /** Build the protected set for a tree; reads `.gitmodules` and `.git` files through the seam. */
@@ -47,7 +55,8 @@ export function protectedSet(tree: string, home: string, extras: readonly string
     if (expanded.startsWith('/')) paths.add(normalizeLexically(expanded));
     else paths.add(normalizeLexically(joinToCwd(expanded, tree)));
   }
-  return { paths: [...paths] };
+  const list = [...paths];
+  return { paths: list, keys: list.map(foldPath) };
 }
 
 /**
@@ -74,20 +83,124 @@ function readSmall(fs: FileSystem, path: string): string | null {
   return fs.readFile ? fs.readFile(path) : null;
 }
 
-/** The protected path that `path` is or lies under (or a `.git` component), else null. */
+/** Whether `key` (folded) is `inside` (folded) or lies under it. */
+function keyInsideOrEqual(key: string, inside: string): boolean {
+  return key === inside || inside === '/' || (key.startsWith(inside) && key.charCodeAt(inside.length) === 47);
+}
+
+/**
+ * Whether the names of `path` (absolute, normal, as written) begin with those
+ * of the protected key `inside`, each name compared as some filesystem reads
+ * it (an 8.3 short name for its long one): the slow path, for a path with a `~`.
+ */
+function namesInsideOrEqual(path: string, inside: string): boolean {
+  if (inside === '/') return true;
+  const names = path.split('/');
+  const wanted = inside.split('/');
+  if (names.length < wanted.length) return false;
+  for (let i = 1; i < wanted.length; i++) if (!sameName(names[i]!, wanted[i]!)) return false;
+  return true;
+}
+
+/** The protected path that `path` is or lies under (or a `.git` component), else null; names compared as every filesystem reads them. */
 export function protectedOwner(path: string, set: ProtectedSet): string | null {
   if (path.startsWith('/')) {
     // the set's paths are normal already: normalise this one once, not once per protected path
     const normal = normalizeLexically(path);
-    for (const p of set.paths) if (normal === p || p === '/' || (normal.startsWith(p) && normal.charCodeAt(p.length) === 47)) return p;
+    const key = foldPath(normal);
+    for (let i = 0; i < set.keys.length; i++) if (keyInsideOrEqual(key, set.keys[i]!)) return set.paths[i]!;
+    if (normal.includes('~')) for (let i = 0; i < set.keys.length; i++) if (namesInsideOrEqual(normal, set.keys[i]!)) return set.paths[i]!;
   }
   const parts = path.split('/');
-  const git = parts.indexOf('.git');
+  const git = parts.findIndex((part) => sameName(part, '.git'));
   if (git >= 0) return parts.slice(0, git + 1).join('/') || '/';
   return null;
 }
 
-/** Protected paths lying strictly below `dir`. */
+/** Protected paths lying strictly below `dir`, names compared as every filesystem reads them. */
 export function protectedBelow(dir: string, set: ProtectedSet): string[] {
-  return set.paths.filter((p) => p !== dir && isInsideOrEqual(p, dir));
+  const key = foldPath(dir);
+  const slow = dir.includes('~');
+  const out: string[] = [];
+  for (let i = 0; i < set.keys.length; i++) {
+    const k = set.keys[i]!;
+    if (k === key) continue;
+    if (keyInsideOrEqual(k, key) || (slow && shortBelow(dir, k))) out.push(set.paths[i]!);
+  }
+  return out;
+}
+
+/** Whether the protected key `k` lies strictly below `dir`, a path whose names may be short names (`/tree/VENDOR~1`). */
+function shortBelow(dir: string, k: string): boolean {
+  const names = dir.split('/');
+  const wanted = k.split('/');
+  if (wanted.length <= names.length) return false;
+  for (let i = 1; i < names.length; i++) if (!sameName(names[i]!, wanted[i]!)) return false;
+  return true;
+}
+
+/**
+ * The protected paths that exist, by what they are (issue 14 item 2): device
+ * and inode through the seam, so another spelling, a second mount or a link
+ * of one is that path. Read once per verdict; a path the seam cannot stat is
+ * left out (its name is still compared).
+ */
+export function protectedIdentities(set: ProtectedSet, fs: FileSystem): Map<string, string> {
+  if (set.identities) return set.identities;
+  const ids = new Map<string, string>();
+  for (const p of set.paths) {
+    const found = identityOf(fs, p);
+    if (found !== null && !ids.has(found.id)) ids.set(found.id, p);
+  }
+  set.identities = ids;
+  return ids;
+}
+
+/** How deep below a protected directory files are read by identity: `.git/config`, `.git/hooks/pre-commit`. */
+const fileIdentityDepth = 2;
+
+/**
+ * Files standing in the protected directories, a few levels down, by identity:
+ * what a hard link to one (`ln .git/config x`, made before the line) writes.
+ * git's object store is skipped (its files are written once and never in
+ * place); past `maxEntries` the rest are not read (fail open only for files
+ * deeper or later than that, which the name rules still cover).
+ */
+export function protectedFileIdentities(set: ProtectedSet, fs: FileSystem, maxEntries = 2000): Map<string, string> {
+  if (set.fileIdentities) return set.fileIdentities;
+  const ids = new Map<string, string>();
+  let left = maxEntries;
+  const visit = (dir: string, owner: string, depth: number) => {
+    let names: string[] | null = null;
+    try {
+      names = fs.readdir(dir);
+    } catch (error) {
+      if (!(error instanceof FsError)) throw error;
+    }
+    for (const name of names ?? []) {
+      if (--left < 0) return;
+      if (name === 'objects' && owner.endsWith('/.git')) continue;
+      const path = `${dir}/${name}`;
+      const found = identityOf(fs, path);
+      if (found?.kind === 'file') ids.set(found.id, owner);
+      else if (found?.kind === 'directory' && depth < fileIdentityDepth) visit(path, owner, depth + 1);
+    }
+  };
+  for (const p of set.paths) {
+    const found = identityOf(fs, p);
+    if (found?.kind === 'file') ids.set(found.id, p);
+    else if (found?.kind === 'directory') visit(p, p, 1);
+  }
+  set.fileIdentities = ids;
+  return ids;
+}
+
+function identityOf(fs: FileSystem, path: string) {
+  if (!fs.identity) return null;
+  try {
+    return fs.identity(path);
+  } catch (error) {
+    if (error instanceof FsError) return null;
+    throw error;
+  }
 }

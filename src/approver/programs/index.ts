@@ -23,6 +23,7 @@ import { rows as git } from './git.js';
 import { rows as interpreters } from './interpreters.js';
 import { readByRow } from './invocation.js';
 import { rows as less } from './less.js';
+import { rows as macos } from './macos.js';
 import { rows as make } from './make.js';
 import { rows as readers } from './readers.js';
 import { rows as runners } from './runners.js';
@@ -47,7 +48,7 @@ export type { Builtin, SetsNames } from './shell-builtins.js';
 
 const families: readonly (readonly ProgramRow[])[] = [
   files, archives, directories, shellBuiltins, shellOptions, wrappers, shells, interpreters, packageRunners,
-  git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy, readers, writers, runners, tools, editors,
+  git, ssh, download, find, awk, sed, gdb, make, less, removalTools, scheduling, textCopy, readers, writers, runners, tools, editors, macos,
 ];
 
 /** The families' rows by name; a name registered twice is an error. */

@@ -78,6 +78,32 @@ function readSed({ name, args, line, ctx, span }: Invocation): Action[] {
     }
   }
   if (inPlace && inPlace.value === null && inPlace.attached) out.push(runsCode(span, { source: 'unfixed', via: '`sed -i`', what: 'backup suffix' }));
+  if (inPlace && inPlace.value === null && !inPlace.attached) out.push(...bsdBackups(args, line.operands, has(line, 'expression', 'file')));
+  return out;
+}
+
+/**
+ * BSD sed's reading of a detached `-i` (macOS, FreeBSD usr.bin/sed/main.c:
+ * `case 'i': inplace = optarg`, with `i:` in its getopt string; sed(1):
+ * "-i extension ... If a zero-length extension is given, no backup will be
+ * saved"): the next word is the backup suffix, so `sed -i rc -e p ~/.bash`
+ * also writes `~/.bashrc`. GNU reads that word as the script or a file, which
+ * the GNU reading above judges; treeward does not yet pass the platform to
+ * the programs, so this reading is added on every platform (it only refuses more).
+ */
+function bsdBackups(args: Invocation['args'], gnuOperands: Invocation['line']['operands'], scriptGiven: boolean): Action[] {
+  const at = args.findIndex((a, i) => i > 0 && a.text !== null && /^-[a-zA-Z]*i$/.test(a.text));
+  const suffix = at > 0 ? args[at + 1] : undefined;
+  if (!suffix || suffix.text === '') return [];
+  // BSD's files: the operands after its suffix, and after its script when no -e or -f gave one
+  const files = gnuOperands.filter((f) => f.word !== suffix.word).slice(scriptGiven ? 0 : 1);
+  const out: Action[] = [];
+  for (const f of files) {
+    const backup = f.text === null || suffix.text === null
+      ? unfixedArgument(f, { source: 'derived', what: 'sed backup' })
+      : derivedArgument(f, f.text + suffix.text);
+    out.push({ kind: 'write', arg: backup, by: 'sed -i (BSD)' });
+  }
   return out;
 }
 

@@ -9,7 +9,8 @@ import type { FindFilter, Target } from '../core/effects.js';
 import { findPathMatches, findPatternMatches, matchesName, splitGlob } from '../core/glob.js';
 import { directoryEntries } from '../core/path-reading.js';
 import { isInside } from '../core/path-text.js';
-import { protectedOwner } from '../core/protected.js';
+import { foldPath } from '../core/names.js';
+import { protectedFileIdentities, protectedIdentities, protectedOwner } from '../core/protected.js';
 import type { Field } from '../core/words.js';
 import { type JudgeContext, LookupsExhausted } from './context.js';
 import { read } from './readings.js';
@@ -92,8 +93,10 @@ export function globDirectoryProtected(target: Target, field: Field, ctx: JudgeC
 export function globHitsProtected(target: Target, field: Field, ctx: JudgeContext, recursive: boolean): string | null {
   const glob = splitGlob(field.chunks);
   const dots = target.globDots || ctx.globDots || field.dots === true;
+  // protected names match in any case: a glob under nocaseglob, `(#i)` or on a filesystem that folds case reaches `.GIT`
+  // too; the entries standing in the directory match as the shell lists them (caseless only under nocaseglob)
   const caseless = target.globCaseless === true;
-  if (matchesName(glob.last, '.git', dots, caseless)) return '.git';
+  if (matchesName(glob.last, '.git', dots, true)) return '.git';
   const owner = globDirectoryProtected(target, field, ctx);
   if (owner) return owner;
   for (const dir of field.text.startsWith('/') ? ['/'] : target.dirs ?? []) {
@@ -101,13 +104,17 @@ export function globHitsProtected(target: Target, field: Field, ctx: JudgeContex
     for (const base of new Set([reading.written, reading.resolved])) {
       if (base === null) continue;
       // protected paths in the directory, existing or not
-      for (const p of ctx.protected.paths) {
-        const parent = p.slice(0, p.lastIndexOf('/')) || '/';
+      // names compared as every filesystem reads them (core/names.ts): the set's keys against the directory's
+      const baseKey = foldPath(base);
+      for (let i = 0; i < ctx.protected.paths.length; i++) {
+        const p = ctx.protected.paths[i]!;
+        const k = ctx.protected.keys[i]!;
+        const parent = k.slice(0, k.lastIndexOf('/')) || '/';
         const name = p.slice(p.lastIndexOf('/') + 1);
-        if (parent === base && matchesName(glob.last, name, dots, caseless)) return p;
-        if (recursive && isInside(p, base)) {
-          const first = p.slice(base === '/' ? 1 : base.length + 1).split('/')[0]!;
-          if (matchesName(glob.last, first, dots, caseless)) return p;
+        if (parent === baseKey && matchesName(glob.last, name, dots, true)) return p;
+        if (recursive && isInside(k, baseKey)) {
+          const first = k.slice(baseKey === '/' ? 1 : baseKey.length + 1).split('/')[0]!;
+          if (matchesName(glob.last, first, dots, true)) return p;
         }
       }
       // entries standing there
@@ -121,6 +128,41 @@ export function globHitsProtected(target: Target, field: Field, ctx: JudgeContex
         const entry = base === '/' ? '/' + name : base + '/' + name;
         if (protectedOwner(entry, ctx.protected)) return entry;
       }
+    }
+  }
+  return null;
+}
+
+/**
+ * The protected path an existing target is by identity (issue 14 item 2):
+ * the target or a directory above it that is a protected path under another
+ * name (a second mount, a bind mount, a spelling the name rules miss), and
+ * for a write, a file with several names that is one in a protected
+ * directory (a hard link to `.git/config`). `path` is resolved; `followLast`
+ * false (a removal): its last name is the entry itself, and only a directory
+ * there counts, since removing a file's other name leaves the file.
+ */
+export function protectedByIdentity(path: string, ctx: JudgeContext, followLast: boolean): string | null {
+  const fs = ctx.fs;
+  if (!fs.identity || !path.startsWith('/')) return null;
+  const ids = protectedIdentities(ctx.protected, fs);
+  // not charged to the line's lookup budget: each path here is one the resolution already looked up (and paid
+  // for), and the snapshot answers it again from memory
+  for (let here = path; here !== '/' && here !== ''; here = here.slice(0, here.lastIndexOf('/')) || '/') {
+    let found;
+    try {
+      found = fs.identity(here);
+    } catch {
+      return null; // unreadable: the other rules judge it by name
+    }
+    if (found === null) continue;
+    const last = here === path;
+    if (last && !followLast && (found.kind !== 'directory' || fs.lstat(here) === 'symlink')) continue; // `rm gitlink` removes the link
+    const owner = ids.get(found.id);
+    if (owner !== undefined) return owner;
+    if (last && followLast && found.kind === 'file' && found.links > 1) {
+      const fileOwner = protectedFileIdentities(ctx.protected, fs).get(found.id);
+      if (fileOwner !== undefined) return fileOwner;
     }
   }
   return null;

@@ -661,3 +661,15 @@ export function inlineUnread(api: string, what: InlineUnread, language: string, 
     case 'syntax': return `treeward's ${language} tokenizer cannot read it (${detail ?? 'it stopped'})`;
   }
 }
+
+// ------------------------------------------------------------------ issue 14: platforms
+
+/** A target that is a protected path by identity (device and inode) under another name. */
+export const sameAsProtected = {
+  removal: (by: string, path: string, owner: string) =>
+    `\`${by}\` would remove \`${path}\`, which is the protected \`${owner}\` under another name (the same file or directory: a second mount, ` +
+    'a hard link or another spelling); leave it in place',
+  write: (by: string, path: string, owner: string) =>
+    `\`${by}\` would write \`${path}\`, which is the protected \`${owner}\` or a file in it under another name (the same file or directory: ` +
+    'a hard link, a second mount or another spelling); write somewhere else',
+};

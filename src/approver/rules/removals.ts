@@ -8,9 +8,9 @@ import { isInsideOrEqual, normalizeLexically } from '../core/path-text.js';
 import { protectedBelow, protectedOwner } from '../core/protected.js';
 import { pastExpansionBudget } from '../core/words.js';
 import { deny, type Rule } from './context.js';
-import { globHitsProtected, keptOut } from './protected-paths.js';
+import { globHitsProtected, keptOut, protectedByIdentity } from './protected-paths.js';
 import { allowedDirs, exists, fieldReadings, globFields, insideAllowedBoth, insideTreeBoth, placedOnPath, read, readings } from './readings.js';
-import { removal, wordPastBudget } from './reasons.js';
+import { removal, sameAsProtected, wordPastBudget } from './reasons.js';
 
 export const removalUnplacedName: Rule = (effect) => {
   if (effect.kind !== 'removal' || effect.value.kind !== 'fixed' || effect.dirs !== null) return null;
@@ -81,6 +81,11 @@ export const protectedRemoval: Rule = (effect, ctx) => {
         if (effect.belowOnly && effect.findFilter && isGitOwnDirectory(owner, effect)) continue;
         return deny('protected-removal', effect.span, removal.ofProtected(effect.by, path, reading, owner));
       }
+    }
+    // another name for a protected directory (a second mount, a spelling the names miss): what it is decides
+    const same = reading.resolved === null ? null : protectedByIdentity(reading.resolved, ctx, false);
+    if (same !== null && !(effect.belowOnly && effect.findFilter && isGitOwnDirectory(same, effect))) {
+      return deny('protected-removal', effect.span, sameAsProtected.removal(effect.by, reading.resolved!, same));
     }
     if (!effect.recursive) continue;
     // a recursive removal of a directory that holds a protected path touches it too

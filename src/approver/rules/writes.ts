@@ -6,9 +6,9 @@ import { protectedBelow, protectedOwner } from '../core/protected.js';
 import { pastExpansionBudget } from '../core/words.js';
 import type { Write } from '../core/effects.js';
 import { deny, type Denial, type JudgeContext, type Rule } from './context.js';
-import { globDirectoryProtected, globHitsProtected, keptOut } from './protected-paths.js';
+import { globDirectoryProtected, globHitsProtected, keptOut, protectedByIdentity } from './protected-paths.js';
 import { exists, fieldReadings, globFields, insideTreeBoth, placedOnPath, readings } from './readings.js';
-import { handed, wordPastBudget, write } from './reasons.js';
+import { handed, sameAsProtected, wordPastBudget, write } from './reasons.js';
 
 export const protectedWrite: Rule = (effect, ctx) => {
   if (effect.kind === 'crontab') return deny('protected-write', effect.span, write.crontab());
@@ -22,6 +22,12 @@ export const protectedWrite: Rule = (effect, ctx) => {
         if (effect.hardLinkSource) return deny('protected-write', effect.span, write.hardLinkToProtected(effect.by, owner));
         return deny('protected-write', effect.span, write.ofProtected(effect.by, path, reading, owner));
       }
+    }
+    // another name for a protected path (a hard link to `.git/config`, a second mount): what it is decides
+    const same = reading.resolved === null ? null : protectedByIdentity(reading.resolved, ctx, !effect.hardLinkSource);
+    if (same !== null) {
+      if (effect.hardLinkSource) return deny('protected-write', effect.span, write.hardLinkToProtected(effect.by, same));
+      return deny('protected-write', effect.span, sameAsProtected.write(effect.by, reading.resolved!, same));
     }
     if (effect.hardLinkSource) continue;
     if (effect.below) {
