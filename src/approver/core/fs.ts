@@ -52,7 +52,9 @@ export interface NodeLikeFs {
   readlinkSync(path: string): string | Buffer | unknown;
   readdirSync(path: string): unknown[];
   readFileSync?(path: string, encoding: 'utf8'): string | unknown;
-  statSync?(path: string): { size: number | bigint; isFile(): boolean; isDirectory?(): boolean; dev?: number | bigint; ino?: number | bigint; nlink?: number | bigint };
+  statSync?(path: string): {
+    size: number | bigint; isFile(): boolean; isDirectory?(): boolean; dev?: number | bigint; ino?: number | bigint; nlink?: number | bigint;
+  };
 }
 
 

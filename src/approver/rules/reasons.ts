@@ -628,7 +628,8 @@ export function gitHistory(form: GitHistoryForm): string {
 const packageScriptProblems: Record<PackageScriptProblem, (via: string, file: string) => string> = {
   name: (via) => `${via} runs a script whose name the line does not fix, so treeward cannot read which one; spell the name out`,
   directory: (via) => `${via} runs a script of the package.json where it runs, and the line leaves that directory unknown; run it from a fixed directory`,
-  unreadable: (via, file) => `${via} runs a script of \`${file}\`, which treeward cannot read; check that it is a readable file, or run the script's commands themselves`,
+  unreadable: (via, file) =>
+    `${via} runs a script of \`${file}\`, which treeward cannot read; check that it is a readable file, or run the script's commands themselves`,
   'not-json': (via, file) => `${via} runs a script of \`${file}\`, which does not read as JSON, so treeward cannot tell which script runs`,
   'not-text': (via, file) => `${via} runs a script of \`${file}\` that is not a string, which treeward cannot read`,
   written: (via, file) => `${via} runs a script from \`${file}\`, which an earlier part of the line wrote, so treeward cannot read what it runs; write the ` +
