@@ -300,6 +300,16 @@ const features = {
 
   // ------------------------------------------------------------------ the shell's state, as the approver reads it
 
+  /**
+   * `shopt` is a builtin (bash). dash and zsh have none: `shopt -s lastpipe` there is a command that is not
+   * found and changes nothing. (explore seed 245172577: `shopt -s lastpipe; echo | cd sub && rm …` in sh)
+   */
+  shoptBuiltin: { bash: true, sh: false, zsh: false },
+  /**
+   * `setopt`, `unsetopt` and `emulate` are builtins (zsh); in bash and dash they are commands that are not found
+   * and change nothing. (explore seed -1598636050: `setopt magicequalsubst && … dd of=~/z` in sh writes `./~/z`)
+   */
+  setoptBuiltin: { bash: false, sh: false, zsh: true },
   /** The last element of a pipeline runs in the current shell (zsh): its `cd` holds after the pipeline. */
   lastPipelineElementInShell: { bash: false, sh: false, zsh: true },
   /** An `alias` defined on one line rewrites the lines after it (sh); bash and zsh `-c` ignore it. (dialects.md §1 #279) */

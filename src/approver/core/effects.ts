@@ -18,8 +18,15 @@ export interface Target {
   value: WordValue;
   /** The directories a relative target is read in. */
   dirs: Directories;
-  /** An earlier part of the line wrote or removed a file (it could have made a directory a link). */
+  /** An earlier part of the line wrote or removed a file. */
   wroteBefore: boolean;
+  /**
+   * An earlier command of the line wrote or removed a file, so a glob here is
+   * not fixed (SPEC §3). Earlier, not the same: every word of a command is
+   * expanded before the command runs, so `rm -rf node_modules *.log` globs
+   * before it removes anything (issue 16).
+   */
+  wroteBeforeCommand: boolean;
   /** Absolute paths (as written) that an earlier part linked, moved or copied into place. */
   placedBefore: readonly string[];
   /** How many of `placedBefore` came before an earlier part placed a path the line does not fix (null: none did). */

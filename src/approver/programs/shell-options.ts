@@ -12,7 +12,9 @@ import type { Action, OptionRows, ProgramRow } from '../core/actions.js';
 export const rows: ProgramRow[] = [
   {
     names: ['shopt'],
-    read: ({ args }) => {
+    read: ({ args, ctx }) => {
+      // only bash has the builtin; elsewhere the command is not found and sets nothing
+      if (!ctx.dialect.shoptBuiltin) return [];
       const rest = args.slice(1);
       if (rest.some((a) => a.text === null)) return [{ kind: 'set-options', expansionChanged: true }];
       const texts = rest.map((a) => a.text!);
@@ -24,7 +26,8 @@ export const rows: ProgramRow[] = [
   },
   {
     names: ['setopt'],
-    read: ({ args }) => {
+    read: ({ args, ctx }) => {
+      if (!ctx.dialect.setoptBuiltin) return [];
       const rest = args.slice(1);
       if (rest.some((a) => a.text === null)) return [unknownOptions];
       return optionActions(rest.map((a) => a.text!).filter((t) => !t.startsWith('-')), true);
@@ -32,7 +35,8 @@ export const rows: ProgramRow[] = [
   },
   {
     names: ['unsetopt'],
-    read: ({ args }) => {
+    read: ({ args, ctx }) => {
+      if (!ctx.dialect.setoptBuiltin) return [];
       // unsetting globbing-related options changes matching as well (`unsetopt noextendedglob` turns it on)
       const rest = args.slice(1);
       if (rest.some((a) => a.text === null)) return [unknownOptions];
@@ -64,7 +68,7 @@ export const rows: ProgramRow[] = [
     },
   },
   // `emulate sh`, `emulate -o OPT zsh`: a whole set of options treeward does not follow
-  { names: ['emulate'], read: ({ args }) => (args.length > 1 ? [unknownOptions] : []) },
+  { names: ['emulate'], read: ({ args, ctx }) => (ctx.dialect.setoptBuiltin && args.length > 1 ? [unknownOptions] : []) },
 ];
 
 /**

@@ -41,7 +41,7 @@ export const removalUnfixedTarget: Rule = (effect, ctx) => {
     if (effect.expansionChanged) return deny('removal-unfixed-target', effect.span, removal.globAfterOptionChange(effect.by, field.text));
     const glob = splitGlob(field.chunks);
     if (glob.wildcardInDirectory) return deny('removal-unfixed-target', effect.span, removal.globWildcardInDirectory(field.text, glob.directory));
-    if (effect.wroteBefore) return deny('removal-unfixed-target', effect.span, removal.globAfterWrites(field.text));
+    if (effect.wroteBeforeCommand) return deny('removal-unfixed-target', effect.span, removal.globAfterWrites(field.text));
     // dash, and bash with `shopt -u globskipdots`: a pattern that spells a leading dot lists `.` and `..` when it matches them
     if ((ctx.dialect.dotGlobMatchesDotDot || effect.globDotDot === true) && matchesDotOrDotDot(glob.last)) {
       return deny('removal-unfixed-target', effect.span, removal.globMatchesDotDot(field.text));

@@ -39,10 +39,21 @@ type WriteDetails = {
 
 /** A simple command: its substitutions, assignments and redirections, then the command it runs. */
 export function walkSimpleCommand(w: WalkState, command: SimpleCommand, scope: Scope, dialect: Dialect, fedByPipe: boolean | Listing): Outcome {
+  const outer = w.facts.wroteAtCommand;
+  try {
+    return walkSimpleCommandHere(w, command, scope, dialect, fedByPipe);
+  } finally {
+    w.facts.wroteAtCommand = outer;
+  }
+}
+
+function walkSimpleCommandHere(w: WalkState, command: SimpleCommand, scope: Scope, dialect: Dialect, fedByPipe: boolean | Listing): Outcome {
   const here = stayed(scope);
   // Substitutions in the words run first, in order.
   for (const assignment of command.assignments) walkAssignmentSubstitutions(w, assignment, scope, dialect);
   for (const word of command.words) walkWordSubstitutions(w, word, scope, dialect);
+  // then the words are expanded, globs included, before the redirections and the command: its globs see the line as it is now
+  w.facts.wroteAtCommand = w.facts.wrote;
   // A bare assignment changes this shell; before a command, only that command's environment.
   if (command.words.length === 0) {
     const fds = scope.fds;

@@ -10,6 +10,12 @@ import { joinPath, normalizeLexically } from '../core/path-text.js';
 export class LineFacts {
   /** An earlier part of the line wrote or removed a file. */
   wrote = false;
+  /**
+   * `wrote` as it was when the simple command being walked began, after its
+   * words' substitutions ran and before its redirections and its program:
+   * what the command's own globs see. Null outside a simple command.
+   */
+  wroteAtCommand: boolean | null = null;
   /** Absolute paths (as written) an earlier part linked, moved or copied into place. */
   readonly placed: string[] = [];
   /** How many of `placed` came before the line first placed a path it does not fix (null: it has not). */
