@@ -7,10 +7,10 @@
 // call is a problem, and the code is refused.
 
 import {
-  type Anchors, type Arg, argument, type InlineReading, joinPath, type Language, pathOf, Reader, ReadingStopped, refuse, unknown, type Value,
+  type Anchors, type Arg, argument, type InlineReading, joinPath, type Language, pathOf, Reader, readInline, refuse, unknown, type Value,
 } from './reading.js';
 import { tokenizeJavascript } from './js-tokens.js';
-import { type Token, TokenError } from './tokens.js';
+import type { Token } from './tokens.js';
 
 const keywords = new Set(`break case catch class const continue debugger default delete do else export extends finally for function if in instanceof
   let new return super switch this throw try typeof var void while yield await async static get set of as from type interface enum declare
@@ -549,19 +549,5 @@ function countBindings(tokens: Token[]): Map<string, number> {
 
 /** What a JavaScript or TypeScript program touches, or what treeward could not read in it. */
 export function readJavascript(code: string, anchors: Anchors): InlineReading {
-  let tokens: Token[];
-  try {
-    tokens = tokenizeJavascript(code);
-  } catch (error) {
-    if (error instanceof TokenError) return { touches: [], problem: { api: 'the code', what: 'syntax', detail: error.message } };
-    throw error;
-  }
-  const r = new Reader(tokens, javascript, anchors, countBindings(tokens));
-  try {
-    r.readAll();
-  } catch (error) {
-    if (error instanceof TokenError) return { touches: [], problem: { api: 'the code', what: 'syntax', detail: error.message } };
-    if (!(error instanceof ReadingStopped)) throw error;
-  }
-  return { touches: r.touches, problem: r.problem };
+  return readInline(code, anchors, tokenizeJavascript, javascript, countBindings);
 }

@@ -6,10 +6,10 @@
 // problem, and the code is refused.
 
 import {
-  type Anchors, type Arg, argument, type InlineReading, joinPath, type Language, pathOf, Reader, ReadingStopped, refuse, unknown, type Value,
+  type Anchors, type Arg, argument, type InlineReading, joinPath, type Language, pathOf, Reader, readInline, refuse, unknown, type Value,
 } from './reading.js';
 import { tokenizePython } from './python-tokens.js';
-import { type Token, TokenError } from './tokens.js';
+import type { Token } from './tokens.js';
 
 const keywords = new Set([
   'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif', 'else', 'except', 'finally', 'for', 'from',
@@ -766,19 +766,5 @@ function isAssignedTuple(tokens: Token[], i: number, depths: readonly number[]):
 
 /** What a Python program touches, or what treeward could not read in it. */
 export function readPython(code: string, anchors: Anchors): InlineReading {
-  let tokens: Token[];
-  try {
-    tokens = tokenizePython(code);
-  } catch (error) {
-    if (error instanceof TokenError) return { touches: [], problem: { api: 'the code', what: 'syntax', detail: error.message } };
-    throw error;
-  }
-  const r = new Reader(tokens, python, anchors, countBindings(tokens));
-  try {
-    r.readAll();
-  } catch (error) {
-    if (error instanceof TokenError) return { touches: [], problem: { api: 'the code', what: 'syntax', detail: error.message } };
-    if (!(error instanceof ReadingStopped)) throw error;
-  }
-  return { touches: r.touches, problem: r.problem };
+  return readInline(code, anchors, tokenizePython, python, countBindings);
 }

@@ -6,7 +6,7 @@
 // program is visited, so a call nested anywhere is read.
 
 import type { InlineUnread } from '../../core/facts.js';
-import type { Token } from './tokens.js';
+import { type Token, TokenError } from './tokens.js';
 import { budgets } from '../../../budgets.js';
 
 const maxNesting = budgets.maxNesting;
@@ -371,4 +371,31 @@ export function argument(args: Arg[], n: number, name?: string): Value | undefin
 /** Stop the reading: `r` could not read `api` (a declared function, so that TypeScript narrows after it). */
 export function refuse(r: Reader, api: string, what: InlineProblem['what'], detail?: string): never {
   return r.refuse(api, what, detail);
+}
+
+/**
+ * What a program in one language touches: its tokens read by `lang`'s
+ * table, or the problem that stopped the reading (a token the tokenizer
+ * refused is a syntax problem; anything else it could not read, the
+ * reader's own).
+ */
+export function readInline(
+  code: string, anchors: Anchors, tokenize: (code: string) => Token[], lang: Language, countBindings: (tokens: Token[]) => Map<string, number>,
+): InlineReading {
+  const syntax = (error: TokenError): InlineReading => ({ touches: [], problem: { api: 'the code', what: 'syntax', detail: error.message } });
+  let tokens: Token[];
+  try {
+    tokens = tokenize(code);
+  } catch (error) {
+    if (error instanceof TokenError) return syntax(error);
+    throw error;
+  }
+  const r = new Reader(tokens, lang, anchors, countBindings(tokens));
+  try {
+    r.readAll();
+  } catch (error) {
+    if (error instanceof TokenError) return syntax(error);
+    if (!(error instanceof ReadingStopped)) throw error;
+  }
+  return { touches: r.touches, problem: r.problem };
 }
