@@ -21,6 +21,8 @@ export interface ProtectedSet {
   paths: string[];
   /** Each path's key (core/names.ts `foldPath`), index for index. */
   keys: string[];
+  /** Each key's first index in `keys`, built on first use: an owner is found by the path's ancestors, not by every key. */
+  byKey?: Map<string, number>;
   /** The existing protected paths by identity (`device:inode` to path), read when first needed (`protectedIdentities`). */
   identities?: Map<string, string>;
   /** Files a few levels below the protected directories by identity, read when a write meets a file with several names. */
@@ -107,14 +109,36 @@ export function protectedOwner(path: string, set: ProtectedSet): string | null {
   if (path.startsWith('/')) {
     // the set's paths are normal already: normalise this one once, not once per protected path
     const normal = normalizeLexically(path);
-    const key = foldPath(normal);
-    for (let i = 0; i < set.keys.length; i++) if (keyInsideOrEqual(key, set.keys[i]!)) return set.paths[i]!;
+    const owner = ownerIndex(foldPath(normal), set);
+    if (owner >= 0) return set.paths[owner]!;
     if (normal.includes('~')) for (let i = 0; i < set.keys.length; i++) if (namesInsideOrEqual(normal, set.keys[i]!)) return set.paths[i]!;
   }
   const parts = path.split('/');
   const git = parts.findIndex((part) => sameName(part, '.git'));
   if (git >= 0) return parts.slice(0, git + 1).join('/') || '/';
   return null;
+}
+
+/**
+ * The first index (in the set's order) of a key that is `key` or one of its
+ * ancestors, or -1: what a scan of every key with keyInsideOrEqual finds,
+ * by a lookup per ancestor (a verdict may ask this for thousands of words).
+ */
+function ownerIndex(key: string, set: ProtectedSet): number {
+  let byKey = set.byKey;
+  if (byKey === undefined) {
+    byKey = new Map();
+    set.keys.forEach((k, i) => { if (!byKey!.has(k)) byKey!.set(k, i); });
+    set.byKey = byKey;
+  }
+  let best = byKey.get('/') ?? -1;
+  const consider = (k: string): void => {
+    const i = byKey.get(k);
+    if (i !== undefined && (best < 0 || i < best)) best = i;
+  };
+  for (let at = key.indexOf('/', 1); at > 0; at = key.indexOf('/', at + 1)) consider(key.slice(0, at));
+  consider(key);
+  return best;
 }
 
 /** Protected paths lying strictly below `dir`, names compared as every filesystem reads them. */
