@@ -119,12 +119,28 @@ export class Walker extends WalkState {
     for (let i = 0; i < commands.length; i++) {
       const last = i === commands.length - 1;
       const input = i > 0 ? this.listingOf(commands[i - 1]!, scope, dialect) ?? true : false;
-      if (last && (dialect.lastPipelineElementInShell ||
-        scope.options.lastPipelineElementInShell === true)) return this.walkCommand(commands[i]!, scope, dialect, input);
+      if (last && dialect.lastPipelineElementInShell) return this.walkCommand(commands[i]!, scope, dialect, input);
+      if (last && scope.options.lastPipelineElementInShell === true) return this.walkLastPipeHere(commands[i]!, scope, dialect, input);
       const inner = copyScope(scope);
       this.walkCommand(commands[i]!, inner, dialect, input);
     }
     return stayed(scope);
+  }
+
+  /**
+   * The last element of a pipeline under an option the line set (bash's
+   * `shopt -s lastpipe`): in the current shell when the option is on, in a
+   * subshell when the `shopt` did not run (`f() { …; } || shopt -s lastpipe`,
+   * explore seed 855992760). Both readings hold afterwards: the shell is in
+   * either directory, and a name the element changed may hold either value.
+   */
+  private walkLastPipeHere(command: Command, scope: Scope, dialect: Dialect, input: boolean | Listing): Outcome {
+    const dirs = scope.dirs;
+    const before = new Map(scope.parameters);
+    const outcome = this.walkCommand(command, scope, dialect, input);
+    scope.dirs = unionDirs(dirs, scope.dirs);
+    for (const [name, value] of scope.parameters) if (before.get(name) !== value) scope.parameters.delete(name);
+    return { success: unionDirs(dirs, outcome.success), anywhere: unionDirs(dirs, outcome.anywhere) };
   }
 
   /** What a pipeline element lists on its output (`grep -rl x src`), when treeward reads it. */
