@@ -6,6 +6,7 @@
 import { budgets } from '../../budgets.js';
 import type { Dialect } from '../../syntax/dialect.js';
 import type { Span, Word, WordPart } from '../../syntax/ast.js';
+import { quoteRemovedLiteral } from '../../syntax/word-text.js';
 import type { Unfixed } from './facts.js';
 import { trailingQualifier } from './zsh-qualifiers.js';
 
@@ -150,27 +151,8 @@ function tildeAfterBraces(chunks: FieldChunks, context: WordContext, span: Span)
   return [{ text: home, quoted: true }, ...(rest ? [{ text: rest, quoted: false }] : []), ...field.slice(1)];
 }
 
-/** The text of a word when it is plain literal and quoted text (no expansion at all), else null. */
-export function literalWord(word: Word): string | null {
-  let text = '';
-  for (const part of word.parts) {
-    switch (part.type) {
-      case 'Literal': case 'Escaped': case 'SingleQuoted': case 'AnsiCQuoted':
-        text += part.value;
-        break;
-      case 'DoubleQuoted':
-      case 'LocaleQuoted':
-        for (const inner of part.parts) {
-          if (inner.type !== 'Literal' && inner.type !== 'Escaped') return null;
-          text += inner.value;
-        }
-        break;
-      default:
-        return null;
-    }
-  }
-  return text;
-}
+/** The text of a word when it is plain literal and quoted text (no expansion at all), else null (syntax/word-text.ts). */
+export const literalWord: (word: Word) => string | null = quoteRemovedLiteral;
 
 /** A field under construction: its chunks so far. */
 type FieldChunks = Chunk[];
