@@ -110,15 +110,23 @@ function approveOrThrow(command: string, options: ApproveOptions): Verdict {
   // The protected set (which stats the tree and home) and the startup files' glob options are
   // worked out when a rule first asks: most lines remove and write nothing, and only a glob
   // asks about dot files (issue 18: a verdict in tens of microseconds).
+  // So are the run and temp dirs as resolved through their links: a line that names no path outside the tree needs neither.
   let protectedPaths: ProtectedSet | undefined;
   let globDots: boolean | undefined;
+  let runDirs: string[] | undefined;
+  let tempDirs: string[] | undefined;
   // the directories' own resolution has its own budget: the line's is for what the line names
   const dirsBudget = lookupBudget(budgets.maxLookups);
   const denial = judge(walker.effects, {
-    tree, runDirs: bothReadings((options.runDirs ?? []).map(normalizeLexically), fs, dirsBudget, [tree, home]),
-    tempDirs: bothReadings([...new Set([tempDir, '/tmp'])], fs, dirsBudget, [tree, home]), home, fs,
+    tree, home, fs,
     budget: lookupBudget(budgets.maxLookups), dialect,
     packs: options.packs ?? [],
+    get runDirs() {
+      return (runDirs ??= bothReadings((options.runDirs ?? []).map(normalizeLexically), fs, dirsBudget, [tree, home]));
+    },
+    get tempDirs() {
+      return (tempDirs ??= bothReadings([...new Set([tempDir, '/tmp'])], fs, dirsBudget, [tree, home]));
+    },
     get protected() {
       return (protectedPaths ??= protectedSet(tree, home, options.protected ?? [], fs));
     },
