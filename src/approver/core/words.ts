@@ -60,6 +60,12 @@ export function pastExpansionBudget(value: WordValue): boolean {
 
 /** Evaluate a word as a command argument (quote removal, tilde, braces, fixed parameters, globs). */
 export function evaluateWord(word: Word, context: WordContext): WordValue {
+  const { dialect } = context;
+  const only = word.parts.length === 1 ? word.parts[0]! : null;
+  if (only?.type === 'Literal' && !dialect.braceCharacterClass && !dialect.magicEqualSubst && !dialect.extendedGlobOperators) {
+    // one plain literal, the most common word: its one field, without the general expansion's arrays (issue 18 item 2)
+    return { kind: 'fixed', fields: [finishField([{ text: only.value, quoted: false }])] };
+  }
   try {
     let parts: readonly WordPart[] = word.parts;
     let dots = false;
@@ -158,6 +164,12 @@ export const literalWord: (word: Word) => string | null = quoteRemovedLiteral;
 type FieldChunks = Chunk[];
 
 function finishField(chunks: FieldChunks): Field {
+  if (chunks.length === 1) {
+    // the usual field, one chunk: no joining, one copy (issue 18 item 2: allocation per field)
+    const only = chunks[0]!;
+    const merged = only.text ? [{ text: only.text, quoted: only.quoted }] : [];
+    return { text: only.text, chunks: merged, glob: hasGlobCharacters(merged) };
+  }
   let text = '';
   for (const chunk of chunks) text += chunk.text;
   const merged = mergeChunks(chunks);
@@ -182,6 +194,19 @@ function mergeChunks(chunks: FieldChunks): Chunk[] {
  * `]` that is quoted still closes it, as in bash (`["a"]` matches `a`).
  */
 export function hasGlobCharacters(chunks: readonly Chunk[]): boolean {
+  // an unquoted `*` or `?` anywhere is a glob, and without an unquoted `[` nothing else can be: most fields are read
+  // without building their text twice (issue 18 item 2)
+  let bracket = false;
+  for (const chunk of chunks) {
+    if (chunk.quoted) continue;
+    const t = chunk.text;
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c === 42 || c === 63) return true;
+      if (c === 91) bracket = true;
+    }
+  }
+  if (!bracket) return false;
   let text = '';
   let unquoted = '';
   for (const chunk of chunks) {
