@@ -7,11 +7,11 @@ import type { SimpleCommand, Span } from '../../syntax/ast.js';
 import type { Dialect } from '../../syntax/dialect.js';
 import type { Action, ProgramContext } from '../core/actions.js';
 import type { Argument, Listing } from '../core/arguments.js';
-import type { Directories, ListedBelow } from '../core/effects.js';
+import type { Directories, ListedBelow, Removal, Target, Write } from '../core/effects.js';
 import { joinPath } from '../core/path-text.js';
 import type { CodeFact } from '../core/facts.js';
 import { matchesName } from '../core/glob.js';
-import { type Field, leadingText, literalWord, pastExpansionBudget } from '../core/words.js';
+import { type Field, leadingText, literalWord, pastExpansionBudget, type WordContext } from '../core/words.js';
 import { agentPrograms } from '../programs/agents.js';
 import { builtinOf, isShadowable, readProgram } from '../programs/index.js';
 import { gitSetting, runWrittenFile, walkCode, walkFunctionBody } from './code.js';
@@ -30,6 +30,8 @@ interface RunHow {
   noFunctions?: boolean;
   stdinText?: string | null;
   listing?: Listing;
+  /** The command's word context, as its words were read (a simple command's own; nothing between changes it). */
+  wordContext?: WordContext;
 }
 
 /** A write's details beside its target (core/effects.ts `Write`). */
@@ -89,11 +91,14 @@ function walkSimpleCommandHere(w: WalkState, command: SimpleCommand, scope: Scop
   if (!persists) scope.fds = new Map(fds);
   try {
     walkRedirects(w, command.redirects, scope, dialect, literalCopyOutput(command));
-    const args = command.words.flatMap((word) => argumentsOf(w, word, scope, dialect));
+    // expanding a word changes nothing of the shell: every word of the command is read in one context (issue 18 item 2)
+    const context = wordContext(w, scope, dialect);
+    const args = command.words.flatMap((word) => argumentsOf(w, word, scope, dialect, context));
     if (scope.options.assignmentsAnywhere) assignmentsAnywhere(w, args);
     const listing = typeof fedByPipe === 'object' ? fedByPipe : undefined;
-    const how = { fedByPipe: fedByPipe !== false, stdinText: stdinOf(command), ...(listing ? { listing } : {}),
-      ...(pathUnsafe !== undefined ? { pathUnsafe } : {}) };
+    const how: RunHow = { fedByPipe: fedByPipe !== false, stdinText: stdinOf(command), wordContext: context };
+    if (listing) how.listing = listing;
+    if (pathUnsafe !== undefined) how.pathUnsafe = pathUnsafe;
     return runCommand(w, args, prefix, scope, dialect, command.span, how);
   } finally {
     if (!persists) scope.fds = fds;
@@ -155,7 +160,7 @@ export function runCommand(
     }
     return walkFunctionBody(w, fn, scope, dialect, first.word.span);
   }
-  const context = programContext(w, scope, dialect, environment, how.fedByPipe ?? false, how.stdinText, how.listing);
+  const context = programContext(w, scope, dialect, environment, how.fedByPipe ?? false, how.stdinText, how.listing, how.wordContext);
   if (name.includes('/')) {
     // a file run by its path: judged when the line wrote it
     const written = context.contentOf(name);
@@ -216,24 +221,29 @@ function globCommandWord(
   }
 }
 
-/** What a program's row may know of the shell and the line where it runs. */
+/**
+ * What a program's row may know of the shell and the line where it runs. Built field by field, one
+ * shape for every command, rather than spread from the walk's constants (issue 18 item 2: a
+ * verdict builds one per command). `context`: the command's word context when its caller made it.
+ */
 function programContext(
   w: WalkState, scope: Scope, dialect: Dialect, environment: ReadonlyMap<string, string | null>,
-  fedByPipe: boolean, stdinText: string | null | undefined, stdinListing?: Listing,
+  fedByPipe: boolean, stdinText: string | null | undefined, stdinListing?: Listing, context?: WordContext,
 ): ProgramContext {
-  return {
-    ...(stdinText !== undefined ? { stdinText } : {}),
-    ...(stdinListing ? { stdinListing } : {}),
-    ...w.programConstants,
-    dialect,
-    environment,
-    fedByPipe,
-    wordContext: wordContext(w, scope, dialect),
+  const constants = w.programConstants;
+  const out: ProgramContext = {
+    dialect, home: constants.home, tempDir: constants.tempDir, env: constants.env, environment, fedByPipe,
+    agentNames: constants.agentNames, wrappers: constants.wrappers, inlineCode: constants.inlineCode,
+    wordContext: context ?? wordContext(w, scope, dialect),
     dirs: scope.dirs,
     writtenBefore: () => w.facts.wrote,
     contentOf: (text) => w.facts.contentOf(text, scope.dirs),
     parameterFixed: (name) => scope.parameters.has(name),
   };
+  if (constants.readText) out.readText = constants.readText;
+  if (stdinText !== undefined) out.stdinText = stdinText;
+  if (stdinListing) out.stdinListing = stdinListing;
+  return out;
 }
 
 /** Where the actions of one command leave the shell, as they are performed in order. */
@@ -416,12 +426,21 @@ function target(
     arg = opened.arg;
     dirs = opened.dirs;
   }
-  const here = w.targetHere(arg.word, arg.value, dirs === undefined ? scope.dirs : dirs, scope, by);
-  const { content, fresh, ...details } = extra;
-  if (kind === 'removal') w.effects.push({ kind: 'removal', ...here, ...(details as { recursive: boolean; belowOnly: boolean }) });
-  else w.effects.push({ kind: 'write', ...here, ...(details as WriteDetails) });
+  // the effect is the target with its kind and details put on it: no copies of either (issue 18 item 2: one per word
+  // handed to an unknown program); `content` and `fresh` are what the write does to the walk, not details
+  const effect = w.targetHere(arg.word, arg.value, dirs === undefined ? scope.dirs : dirs, scope, by) as Target & { kind: 'removal' | 'write' };
+  effect.kind = kind;
+  let content: unknown;
+  let fresh: unknown;
+  for (const key in extra) {
+    if (key === 'content') content = extra[key];
+    else if (key === 'fresh') fresh = extra[key];
+    else (effect as unknown as Record<string, unknown>)[key] = extra[key];
+  }
+  const here = effect as Removal | (Write & WriteDetails);
+  w.effects.push(here);
   // a word handed to a program treeward does not read changes nothing the walk knows (issue 13 item 1)
-  if (details.handed === true) return;
+  if (extra.handed === true) return;
   if (!isHarmlessDevice(arg) && fresh !== true) w.facts.wrote = true;
   // touch, mkdir, chmod: the file's text is what it was before the line
   if (kind === 'write' && content !== false) w.facts.noteContent(arg, here.dirs, null);

@@ -18,6 +18,12 @@ export class LineFacts {
   wroteAtCommand: boolean | null = null;
   /** Absolute paths (as written) an earlier part linked, moved or copied into place. */
   readonly placed: string[] = [];
+  /** A copy of `placed` as it stands, for the targets that follow: made again only once `placed` grew (it only grows). */
+  private placedCopy: readonly string[] = [];
+  placedSoFar(): readonly string[] {
+    if (this.placedCopy.length !== this.placed.length) this.placedCopy = [...this.placed];
+    return this.placedCopy;
+  }
   /** How many of `placed` came before the line first placed a path it does not fix (null: it has not). */
   placedUnknownAt: number | null = null;
   /** Files whose content the line wrote (as written, normalised): the literal text when known. */

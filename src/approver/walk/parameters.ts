@@ -15,8 +15,8 @@ import type { Scope } from './scope.js';
 import type { WalkState } from './state.js';
 
 /** The words a shell word becomes in a command's argv: one per field (`notes.md{,.bak}` is two). */
-export function argumentsOf(w: WalkState, word: Word, scope: Scope, dialect: Dialect): Argument[] {
-  const arg = argument(w, word, scope, dialect);
+export function argumentsOf(w: WalkState, word: Word, scope: Scope, dialect: Dialect, context?: WordContext): Argument[] {
+  const arg = argument(w, word, scope, dialect, context);
   if (arg.value.kind !== 'fixed' || arg.value.fields.length < 2) return [arg];
   return arg.value.fields.map((field) => ({ word, value: { kind: 'fixed', fields: [field] }, text: field.glob ? null : field.text }));
 }
@@ -32,9 +32,12 @@ export function evaluate(w: WalkState, word: Word, context: WordContext): WordVa
   return value;
 }
 
-/** A word as one argument: its value, and its text when that is one fixed string. */
-export function argument(w: WalkState, word: Word, scope: Scope, dialect: Dialect): Argument {
-  const value = evaluate(w, word, wordContext(w, scope, dialect));
+/**
+ * A word as one argument: its value, and its text when that is one fixed string. `context`: the word
+ * context of `scope` when the caller made it already (one for all of a command's words, which change nothing).
+ */
+export function argument(w: WalkState, word: Word, scope: Scope, dialect: Dialect, context?: WordContext): Argument {
+  const value = evaluate(w, word, context ?? wordContext(w, scope, dialect));
   let text: string | null = null;
   if (value.kind === 'fixed' && value.fields.length === 1 && !value.fields[0]!.glob) text = value.fields[0]!.text;
   return { word, value, text };

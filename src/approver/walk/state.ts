@@ -76,7 +76,7 @@ export abstract class WalkState {
     return {
       span: word.span, word, value, dirs,
       wroteBefore: this.facts.wrote, wroteBeforeCommand: this.facts.wroteAtCommand ?? this.facts.wrote,
-      placedBefore: [...this.facts.placed], placedUnknownAt: this.facts.placedUnknownAt,
+      placedBefore: this.facts.placedSoFar(), placedUnknownAt: this.facts.placedUnknownAt,
       globDots: scope.globDots, expansionChanged: scope.expansionChanged, by,
       ...(scope.options.caselessGlob ? { globCaseless: true } : {}), ...(scope.options.dotGlobMatchesDotDot ? { globDotDot: true } : {}),
     };
