@@ -187,12 +187,12 @@ try {
   const within = (runtime, limit) => {
     const base = bare(runtime);
     const rows = hookRows(runtime);
-    const each = rows.map((r) => `${r.name.slice(6)} +${(r.medianMs - base.medianMs).toFixed(1)} ms`).join(', ');
+    const each = rows.map((r) => `${r.name.slice(6)} ${signed(r.medianMs - base.medianMs)} ms (${r.medianMs.toFixed(1)} beside ${base.medianMs.toFixed(1)} ms)`).join(', ');
     return `${each} ${verdict(rows.every((r) => r.medianMs - base.medianMs <= limit))}`;
   };
   if (existsSync(native)) {
     const rows = hookRows('native');
-    const each = rows.map((r) => `${r.name.slice(6)} ${(r.medianMs / node.medianMs).toFixed(2)}×`).join(', ');
+    const each = rows.map((r) => `${r.name.slice(6)} ${(r.medianMs / node.medianMs).toFixed(2)}× (${r.medianMs.toFixed(1)} beside bare node ${node.medianMs.toFixed(1)} ms)`).join(', ');
     p(`target: native hook at most ${targets.nativeRatio}× a bare node start: ${each} ${verdict(rows.every((r) => r.medianMs <= targets.nativeRatio * node.medianMs))}`);
   }
   p(`target: node hook median within ${targets.nodeMs} ms of bare node: ${within('node', targets.nodeMs)}`);

@@ -33,6 +33,9 @@ function cpuTicks() {
   } catch { return null; }
 }
 const cpuStart = cpuTicks();
+/** The 1, 5 and 15 minute load averages (Linux), or '?'. */
+const loadAverage = () => { try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return '?'; } };
+const loadStart = loadAverage();
 const AGENT_FILE = join(here, 'agent-lines.jsonl');
 const SCRIPT_ROOTS = ['/usr/bin', '/usr/sbin', '/usr/libexec', '/usr/lib', '/etc', '/usr/share'];
 const MAX_SCRIPT_BYTES = 8e6;
@@ -190,6 +193,11 @@ const stress = stressFamilies.map((family, fi) => ({
   half: worker('treeward', 'stress', String(fi), '3'),
 }));
 log(` ${lpad(((Date.now() - stressStart) / 1000).toFixed(1), 5)} s`);
+
+// Verdicts on the agent corpus with node's fs (issue 18 item 3), beside parse() of the same lines in the same process.
+process.stderr.write(`  ${pad('treeward', 17)} ${pad('approve', 8)}`);
+const agentVerdicts = worker('treeward', 'verdicts');
+log(` ${lpad(agentVerdicts.secs, 5)} s${agentVerdicts.unavailable ? `  unavailable: ${agentVerdicts.unavailable}` : ''}`);
 
 // Past the input budget (issue 6): bench/beyond-budget.mjs, whole-line families at 1/8 to 8 times their full size.
 process.stderr.write(`  ${pad('treeward', 17)} ${pad('beyond', 8)}`);
@@ -469,6 +477,38 @@ row('module load < 5 ms (treeward/parse)', `${sig(loadMs)} ms`, loadMs < 5);
 row('first parse < 1 ms (treeward/parse)', `${sig(median(load.parse.firstParseUs) / 1e3)} ms`, median(load.parse.firstParseUs) < 1000);
 for (const [n, m, s] of targets) p(`  ${pad(n, 40)} ${pad(m, 42)} ${s}`);
 
+// Issue 18's targets ("Performance targets"), each figure beside what ran with it in the same run.
+p();
+p(`targets of issue 18 (speed) — machine load average ${loadStart} at the start, ${loadAverage()} now (${os.cpus().length} cores); each figure beside what ran with it`);
+const speed = [];
+// approve() on the 1 MB stress lines (the stress table's families of 10 KB / 100 KB / 1 MB), beside parse() of the same input in the same process
+for (const row of stress.filter((r) => r.unit === 'bytes')) {
+  const [, b, c] = row.points;
+  if (!b || !c || b.unavailable || c.unavailable || c.approveMs == null) { speed.push([`approve, ${row.name}`, 'not measured', null]); continue; }
+  const grown = c.approveMs / b.approveMs;
+  speed.push([`approve ≤ 300 ms at 1 MB: ${row.name}`, `${sig(c.approveMs)} ms beside parse ${sig(c.ms)} ms (${sig(c.approveMs / c.ms)}× parse), ${c.decision}`, c.approveMs <= 300]);
+  speed.push(['  growth 100 KB → 1 MB ≤ 12×', `${sig(grown)}× (${sig(b.approveMs)} → ${sig(c.approveMs)} ms; parse ${sig(c.ms / b.ms)}×, bytes ${sig(c.bytes / b.bytes)}×)`, grown <= 12]);
+}
+// approve() with node's fs on the agent corpus, beside parse() of the same lines in the same process
+if (agentVerdicts.unavailable) speed.push(['approve, agent corpus with node\'s fs', `unavailable: ${agentVerdicts.unavailable}`, null]);
+else {
+  const v = agentVerdicts;
+  speed.push([`approve median ≤ 40 µs (agent corpus, node's fs)`, `${sig(v.approve.medianUs)} µs beside parse ${sig(v.parse.medianUs)} µs (${sig(v.approve.medianUs / v.parse.medianUs)}×), no fs ${sig(v.approveNoFs.medianUs)} µs`, v.approve.medianUs <= 40]);
+  speed.push([`approve p99 ≤ 1 ms (agent corpus, node's fs)`, `${sig(v.approve.p99Us)} µs beside parse ${sig(v.parse.p99Us)} µs (${sig(v.approve.p99Us / v.parse.p99Us)}×), no fs ${sig(v.approveNoFs.p99Us)} µs`, v.approve.p99Us <= 1000]);
+}
+// parse: at least 3× the fastest peer, on agent lines and on scripts
+if (!tw.agent.unavailable) {
+  const bA = best((r) => r.agent.cmdsPerSec);
+  const bS = best((r) => (r.scripts.unavailable ? null : r.scripts.mbPerSec));
+  speed.push(['parse ≥ 3× the fastest peer: agent lines', bA ? `${fmt(tw.agent.cmdsPerSec)} cmd/s beside ${bA.n} ${fmt(bA.v)} (${sig(tw.agent.cmdsPerSec / bA.v)}×)` : 'no peer ran', bA ? tw.agent.cmdsPerSec >= 3 * bA.v : null]);
+  speed.push(['parse ≥ 3× the fastest peer: scripts', bS ? `${sig(tw.scripts.mbPerSec)} MB/s beside ${bS.n} ${sig(bS.v)} (${sig(tw.scripts.mbPerSec / bS.v)}×)` : 'no peer ran', bS ? tw.scripts.mbPerSec >= 3 * bS.v : null]);
+}
+for (const [n, m, ok] of speed) p(`  ${pad(n, 58)} ${pad(m, 86)} ${ok == null ? 'n/a' : ok ? 'MET' : 'NOT MET'}`);
+p('  the hook\'s targets (native ≤ 0.5× bare node, peak ≤ 60 MB, node within 6 ms of bare node, Bun within 8 ms of bare Bun): bench/hook.mjs, printed last');
+if (!agentVerdicts.unavailable) {
+  p(`  approve's slowest agent lines with node's fs: ${agentVerdicts.approve.worst.map((x) => `${sig(x.us)} µs ${oneLine(x.line, 60)}`).join('; ')}`);
+}
+
 // What treeward rejected that bash accepts: parser bugs.
 p();
 const twRejA = tw.agent.unavailable ? [] : tw.agent.rejected;
@@ -493,7 +533,7 @@ process.stdout.write(`\n${out.join('\n')}\n`);
 mkdirSync(join(here, 'out'), { recursive: true });
 writeFileSync(join(here, 'out', 'results.json'), JSON.stringify({
   date: new Date().toISOString(), node: process.version, cpu, agent: { file: relative(root, AGENT_FILE), lines: agentRecords.length, bytes: agentBytes },
-  scripts: { files: scripts.map((f) => f.path), bytes: scriptBytes, bashRejected }, results, linearity: lin, stress, beyond, regexScan, verdicts, load: { ...load, loadMs }, shCheck,
+  scripts: { files: scripts.map((f) => f.path), bytes: scriptBytes, bashRejected }, results, linearity: lin, stress, agentVerdicts, loadStart, beyond, regexScan, verdicts, load: { ...load, loadMs }, shCheck,
 }, null, 1));
 writeFileSync(join(here, 'out', 'table.txt'), `${out.join('\n')}\n`);
 await import('./hook.mjs'); // the hook's start-up beside bare node and Bun (bench/hook.mjs)

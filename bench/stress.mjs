@@ -37,6 +37,9 @@ export const stressFamilies = [
     name: '1 MB line: agent commands joined by &&', unit: 'bytes', sizes: lineSizes, expect: 'parse',
     make: (n) => toBytes('cd web', ' && grep -rn "x$# ${y:-#}" src/ | sed \'s/a/b/\' > "out#.txt" 2>&1', n),
   },
+  // Many words in one command, and many unknown commands (issue 18 item 2: judging per word and per command).
+  { name: '1 MB line: echo w0 w1 w2 … (words)', unit: 'bytes', sizes: lineSizes, expect: 'parse', make: (n) => toBytes('echo', ' w#', n) },
+  { name: '1 MB line: unknown commands joined by &&', unit: 'bytes', sizes: lineSizes, expect: 'parse', make: (n) => toBytes('true', ' && cmd# --flag=#', n) },
   {
     name: '1 MB line: one word a=b$x…', unit: 'bytes', sizes: lineSizes, expect: 'parse',
     make: (n) => toBytes('echo ', 'a#=b$x/', n),

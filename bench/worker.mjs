@@ -1,6 +1,6 @@
 // One measurement in a fresh process, so that no parser's heap or JIT state affects another's:
 //   node --expose-gc bench/worker.mjs PARSER MODE JOB.json
-// MODE is agent | scripts | blob | linearity | stress (… stress JOB.json FAMILY SIZE-INDEX).
+// MODE is agent | scripts | blob | linearity | stress (… stress JOB.json FAMILY SIZE-INDEX) | verdicts (treeward: approve on the agent lines).
 // Prints one JSON object on stdout.
 
 import { readFileSync } from 'node:fs';
@@ -348,9 +348,53 @@ async function stress(p) {
   return { family: family.name, unit: family.unit, size, bytes: Buffer.byteLength(src), dialect, outcome: result, expect: family.expect, ms, gcMs, exGcMs, runs: ts.length, peakMB: Math.max(0, rss1 - rss0) / 1e3, retainedMB: Math.max(0, retainedMB), baseRssMB: rss0 / 1e3, approveMs, decision };
 }
 
+// Verdicts (treeward only, issue 18 item 3): approve() on every agent line with node's fs over this
+// repository (the tree; the home directory is this user's), beside parse() of the same lines in the
+// same process: passes alternate (parse, approve with node's fs, approve with no fs), each line timed
+// alone; per line the median of its runs, then the median / p90 / p99 over lines.
+async function verdicts(p) {
+  const { lib } = p;
+  const nodeFs = await import('node:fs');
+  const { homedir } = await import('node:os');
+  const { dirname, join } = await import('node:path');
+  const { fileURLToPath } = await import('node:url');
+  const tree = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const lines = readFileSync(job.agentFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).line);
+  const fs = lib.fileSystemFrom(nodeFs);
+  const judged = { tree, cwd: tree, home: homedir(), tempDir: '/tmp', dialect: 'bash', fs };
+  const empty = { tree: '/home/dev/project', home: '/home/dev', tempDir: '/tmp', dialect: 'bash' };
+  const figures = {
+    parse: (l) => { try { lib.parse(l, { dialect: 'bash' }); } catch { /* timed too */ } },
+    approve: (l) => lib.approve(l, judged),
+    approveNoFs: (l) => lib.approve(l, empty),
+  };
+  const runs = Object.fromEntries(Object.keys(figures).map((k) => [k, []]));
+  let allowed = 0;
+  for (const l of lines) if (lib.approve(l, judged).decision === 'allow') allowed++;
+  for (let pass = 0; pass < 2; pass++) for (const fn of Object.values(figures)) for (const l of lines) fn(l); // warm-up
+  const t0 = now();
+  for (let pass = 0; pass < 7 && (pass < 3 || Number(now() - t0) < 20e9); pass++) {
+    for (const [k, fn] of Object.entries(figures)) {
+      const out = new Float64Array(lines.length);
+      for (let i = 0; i < lines.length; i++) {
+        const a = now();
+        fn(lines[i]);
+        out[i] = Number(now() - a);
+      }
+      runs[k].push(out);
+    }
+  }
+  const summary = (k) => {
+    const per = lines.map((_, i) => median(runs[k].map((r) => r[i])) / 1e3);
+    const worst = per.map((us, i) => ({ us, line: lines[i] })).sort((a, b) => b.us - a.us).slice(0, 3);
+    return { medianUs: median(per), p90Us: quantile(per, 0.9), p99Us: quantile(per, 0.99), maxUs: worst[0].us, worst };
+  };
+  return { lines: lines.length, allowed, passes: runs.parse.length, tree, ...Object.fromEntries(Object.keys(figures).map((k) => [k, summary(k)])) };
+}
+
 // ------------------------------------------------------------------ main
 
-const modes = { agent, scripts, blob, linearity, stress };
+const modes = { agent, scripts, blob, linearity, stress, verdicts };
 let result;
 try {
   const t0 = now();
