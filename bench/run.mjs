@@ -157,11 +157,13 @@ writeFileSync(jobPath, JSON.stringify({ agentFile: AGENT_FILE, scripts: scripts.
 
 function worker(parser, mode, ...extra) {
   const t0 = Date.now();
+  // approve() on the agent corpus runs three figures over 2,500 lines in at least three passes: more time, on a loaded machine
+  const timeout = mode === 'verdicts' ? 4 * WORKER_TIMEOUT_MS : WORKER_TIMEOUT_MS;
   const r = spawnSync(process.execPath, ['--expose-gc', join(here, 'worker.mjs'), parser, mode, jobPath, ...extra], {
-    encoding: 'utf8', timeout: WORKER_TIMEOUT_MS, maxBuffer: 1 << 26, killSignal: 'SIGKILL',
+    encoding: 'utf8', timeout, maxBuffer: 1 << 26, killSignal: 'SIGKILL',
   });
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
-  if (r.error?.code === 'ETIMEDOUT' || r.signal) return { unavailable: `timed out after ${WORKER_TIMEOUT_MS / 1000} s`, secs };
+  if (r.error?.code === 'ETIMEDOUT' || r.signal) return { unavailable: `timed out after ${timeout / 1000} s`, secs };
   const last = (r.stdout ?? '').trim().split('\n').pop();
   try { return { ...JSON.parse(last), secs }; } catch {
     const err = (r.stderr ?? '').trim().split('\n').filter(Boolean).slice(-1)[0] ?? `exit ${r.status}`;

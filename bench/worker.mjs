@@ -371,9 +371,9 @@ async function verdicts(p) {
   const runs = Object.fromEntries(Object.keys(figures).map((k) => [k, []]));
   let allowed = 0;
   for (const l of lines) if (lib.approve(l, judged).decision === 'allow') allowed++;
-  for (let pass = 0; pass < 2; pass++) for (const fn of Object.values(figures)) for (const l of lines) fn(l); // warm-up
+  for (const fn of Object.values(figures)) for (const l of lines) fn(l); // warm-up (the count above was one too)
   const t0 = now();
-  for (let pass = 0; pass < 7 && (pass < 3 || Number(now() - t0) < 20e9); pass++) {
+  for (let pass = 0; pass < 7 && (pass < 3 || Number(now() - t0) < 10e9); pass++) {
     for (const [k, fn] of Object.entries(figures)) {
       const out = new Float64Array(lines.length);
       for (let i = 0; i < lines.length; i++) {
