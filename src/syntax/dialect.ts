@@ -14,8 +14,10 @@
 // `dialects.md §N #k` is row #k of ../shared/dialects.md (what the shells
 // were seen to do), `probe x` a line of test/shells/probes.ts, which runs
 // it through the real shells in CI, `SPEC §2` the specification's list.
-// `probe x [bash-posix]` is a probe run in `bash --posix` too. The four
-// `Dialect` objects below are built from the rows.
+// `probe x [bash-posix]` is a probe of probes.ts that runs in `bash --posix`
+// too (every probe for sh does), `probe posix-…` a line of
+// test/shells/shell-state.test.ts. The four `Dialect` objects below are
+// built from the rows.
 
 export type DialectName = 'bash' | 'sh' | 'zsh';
 
@@ -91,7 +93,7 @@ const features = {
    * zsh every match); sh writes the name literally, dash and bash in POSIX mode
    * alike (bash's POSIX mode: "Redirection operators do not perform filename
    * expansion on the word in the redirection unless the shell is interactive").
-   * (dialects.md §2 #27, #28, #29; probe redir-glob-target [bash-posix])
+   * (dialects.md §2 #27, #28, #29; probes redir-glob-one, redir-glob-many [bash-posix])
    */
   globsRedirectionTargets: { bash: true, sh: false, zsh: true, 'bash-posix': false },
   /** `|&` pipes stdout and stderr. (dialects.md §10 #271) */
@@ -127,7 +129,7 @@ const features = {
   braceRangesOfAnyCharacter: { bash: false, sh: false, zsh: true },
   /**
    * Tilde expansion after `=` and `:` inside an argument (`--x=~/y`, bash only; not in its POSIX mode: "Tilde expansion is
-   * only performed on assignments preceding a command name"). (dialects.md §8 #207; probe tilde-after-equals-arg [bash-posix])
+   * only performed on assignments preceding a command name"). (dialects.md §8 #207; probe posix-tilde-after-equals)
    */
   tildeAfterEqualsInArguments: { bash: true, sh: false, zsh: false, 'bash-posix': false },
   /** `~+` and `~-` name the current and previous directory. (dialects.md §8 #208) */
@@ -200,7 +202,7 @@ const features = {
   /**
    * `time` is a plain word (the program `/usr/bin/time`) when the next word on its line, after blanks, begins with `-`
    * (bash in POSIX mode, after POSIX interpretation 267: parse.y's time_command_acceptable): `time -p cmd` and
-   * `time -f %e rm x` run the program. (probes time-dash-f, time-p-bang [bash-posix])
+   * `time -f %e rm x` run the program. (probes rw-time-p-if, rw-time-dash-group [bash-posix], posix-time-dash)
    */
   timePlainBeforeDash: { bash: false, sh: false, zsh: false, 'bash-posix': true },
   /**
@@ -341,17 +343,17 @@ const features = {
   lastPipelineElementInShell: { bash: false, sh: false, zsh: true },
   /**
    * An `alias` defined on one line rewrites the lines after it (sh, and bash in POSIX mode: "Alias expansion is always
-   * enabled, even in non-interactive shells"); bash and zsh `-c` ignore it. (dialects.md §1 #279; probe alias-later-line [bash-posix])
+   * enabled, even in non-interactive shells"); bash and zsh `-c` ignore it. (dialects.md §1 #279; probes lines-alias [bash-posix], posix-alias-later-line)
    */
   aliasesApplyToLaterLines: { bash: false, sh: true, zsh: false, 'bash-posix': true },
   /**
    * An alias rewrites code the shell parses only when it runs it (eval's text):
-   * dash, zsh and bash in POSIX mode always, bash only with `expand_aliases`. (probe shell-state-alias-eval [bash-posix])
+   * dash, zsh and bash in POSIX mode always, bash only with `expand_aliases`. (probe posix-alias-eval)
    */
   aliasesReachCodeParsedLater: { bash: false, sh: true, zsh: true, 'bash-posix': true },
   /**
    * An alias rewrites a later `$(…)` or backquote body on the same line: zsh, and bash with `expand_aliases` (so bash in
-   * POSIX mode, seen there for a backquote body); dash does not. (probe shell-state-alias-substitution [bash-posix])
+   * POSIX mode, seen there for a backquote body); dash does not. (probe posix-alias-backquote)
    */
   aliasesReachSubstitutions: { bash: false, sh: false, zsh: true, 'bash-posix': true },
   /**
