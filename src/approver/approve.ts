@@ -5,7 +5,7 @@
 // explain() reads a line the same way (prepareLine), for the tests.
 
 import { budgets } from '../budgets.js';
-import { type Dialect, dialects } from '../syntax/dialect.js';
+import { type Dialect, type DialectName, type ShReading, shReadings } from '../syntax/dialect.js';
 import { BudgetError, ParseError } from '../syntax/errors.js';
 import type { Script, Span } from '../syntax/ast.js';
 import { parse } from '../parser/parser.js';
@@ -24,7 +24,7 @@ import { Walker } from './walk/walker.js';
 
 export function approve(command: string, options: ApproveOptions): Verdict {
   try {
-    return approveOrThrow(command, options);
+    return approveAsEveryShell(command, options);
   } catch (error) {
     // A RangeError is a stack or a string or array past what the runtime holds: whatever its wording
     // (V8's and Bun's differ), the line is past what treeward can judge.
@@ -34,6 +34,36 @@ export function approve(command: string, options: ApproveOptions): Verdict {
   }
 }
 
+/** The readings of sh a line is judged in: the `/bin/sh` the options name, else both (SPEC §1 `--shell sh`). */
+const shReadingsOf: Readonly<Record<NonNullable<ApproveOptions['sh']> | 'unknown', readonly ShReading[]>> = {
+  dash: ['dash'], bash: ['bash-posix'], unknown: ['dash', 'bash-posix'],
+};
+
+/**
+ * The verdict under every `/bin/sh` the line may meet (issue 14 item 5): the
+ * line is judged with sh read as dash and again as bash in POSIX mode, and
+ * refused when either refuses. The second reading is made only when the first
+ * read something as sh (the line is sh, or holds an `sh -c`, a git setting, …):
+ * the dialects' map records it. A refusal only one reading makes says which.
+ */
+function approveAsEveryShell(command: string, options: ApproveOptions): Verdict {
+  const readings = shReadingsOf[options.sh ?? 'unknown'];
+  let readSh = false;
+  const first = shReadings[readings[0]!];
+  const watched: Readonly<Record<DialectName, Dialect>> = {
+    bash: first.bash, zsh: first.zsh,
+    get sh() {
+      readSh = true;
+      return first.sh;
+    },
+  };
+  const verdict = approveOrThrow(command, options, watched);
+  if (readings.length === 1 || !readSh) return verdict;
+  const other = approveOrThrow(command, options, shReadings[readings[1]!]);
+  if (verdict.decision === 'deny') return other.decision === 'deny' ? verdict : { ...verdict, reason: line.oneShReading(verdict.reason, readings[0]!) };
+  return other.decision === 'deny' ? { ...other, reason: line.oneShReading(other.reason, readings[1]!) } : verdict;
+}
+
 function deny(id: DenyId, span: Span, reason: string): Verdict {
   return { decision: 'deny', id, reason, span };
 }
@@ -41,16 +71,19 @@ function deny(id: DenyId, span: Span, reason: string): Verdict {
 /** Where a line runs and what it may touch, from the options (paths made absolute and normal). */
 interface LineSettings {
   dialect: Dialect;
+  /** Every dialect by its name, sh as this reading's `/bin/sh`. */
+  dialects: Readonly<Record<DialectName, Dialect>>;
   tree: string;
   cwd: string;
   home: string;
   tempDir: string;
 }
 
-function lineSettings(options: ApproveOptions): LineSettings {
+function lineSettings(options: ApproveOptions, dialects: Readonly<Record<DialectName, Dialect>>): LineSettings {
   const tree = normalizeLexically(options.tree);
   return {
     dialect: dialects[options.dialect ?? 'bash'],
+    dialects,
     tree,
     cwd: options.cwd ? normalizeLexically(options.cwd) : tree,
     home: normalizeLexically(options.home ?? '/root'),
@@ -69,17 +102,17 @@ function prepareLine(
   const { dialect } = settings;
   let script: Script;
   try {
-    script = parse(command, { dialect: dialect.name });
+    script = parse(command, { dialect });
   } catch (error) {
     if (error instanceof BudgetError) return { denial: deny('too-complex', error.span, line.parsePastBudget(error.message)) };
     if (error instanceof ParseError) {
       if (error.kind === 'stray-closer') return { denial: deny('tree-group-broken', error.span, line.strayCloser(error.message)) };
-      return { denial: deny('parse-error', error.span, line.unparsable(dialect.name, error.message)) };
+      return { denial: deny('parse-error', error.span, line.unparsable(dialect.label, error.message)) };
     }
     throw error;
   }
   const walker = new Walker({
-    dialect, home: settings.home, tempDir: settings.tempDir, env: options.env ?? {},
+    dialect, dialects: settings.dialects, home: settings.home, tempDir: settings.tempDir, env: options.env ?? {},
     agentNames: new Set([...agentPrograms, ...(options.agentNames ?? [])]),
     wrappers: new Set(options.wrappers ?? []),
     globDots: false,
@@ -89,9 +122,9 @@ function prepareLine(
   return { script, walker };
 }
 
-function approveOrThrow(command: string, options: ApproveOptions): Verdict {
+function approveOrThrow(command: string, options: ApproveOptions, dialects: Readonly<Record<DialectName, Dialect>>): Verdict {
   if (!options.tree || !options.tree.startsWith('/')) throw new TypeError('approve() needs an absolute `tree`');
-  const settings = lineSettings(options);
+  const settings = lineSettings(options, dialects);
   const { dialect, tree, cwd, home, tempDir } = settings;
   const fs = snapshotFileSystem(options.fs ?? emptyFileSystem);
 
@@ -166,7 +199,8 @@ export interface Explanation {
 
 export function explain(command: string, options: ApproveOptions): Explanation {
   const verdict = approve(command, options);
-  const settings = lineSettings(options);
+  // the effects as the first reading of sh finds them (dash, unless the options name bash as /bin/sh)
+  const settings = lineSettings(options, shReadings[shReadingsOf[options.sh ?? 'unknown'][0]!]);
   const effects: Explanation['effects'] = [];
   let walker: Walker;
   try {

@@ -19,7 +19,7 @@ export function handBackProblem(dir: string, command: string, dialect: Dialect):
   const text = wrapInTree(dir, command);
   let tree: Script;
   try {
-    tree = parse(text, { dialect: dialect.name });
+    tree = parse(text, { dialect });
   } catch (error) {
     if (error instanceof ParseError) return { source: 'unparsable', message: error.message };
     throw error;

@@ -6,7 +6,7 @@ import { packNames, type PackName } from '../approver/types.js';
 import { type DialectName, isDialectName } from '../syntax/dialect.js';
 import { type HarnessFormat, harnessFormats, isHarnessFormat } from './harness/index.js';
 import { commandHelp } from './help.js';
-import { isPlatformName, type PlatformName, platformNames } from './platform.js';
+import { type BinShName, binShNames, isBinShName, isPlatformName, type PlatformName, platformNames } from './platform.js';
 
 export interface Arguments {
   subcommand: string;
@@ -28,6 +28,8 @@ export interface Arguments {
   dryRun: boolean;
   /** check, hook: whose tools run the line */
   platform: PlatformName | null;
+  /** check, hook: which `/bin/sh` reads sh */
+  sh: BinShName | null;
   /** check: the opt-in rule packs to apply */
   packs: PackName[];
   /** check: write the verdict to the audit log too */
@@ -77,7 +79,7 @@ export function parseArguments(argv: string[]): Arguments {
   if (!accepted) throw new UsageError(`unknown command ${subcommand}`);
   const out: Arguments = {
     subcommand, help: false, shell: null, json: false, tree: null, cwd: null, runDirs: [], command: null, format: null, config: null,
-    project: false, dryRun: false, platform: null, packs: [], log: false, denies: false, since: null, session: null, follow: false, stats: false,
+    project: false, dryRun: false, platform: null, sh: null, packs: [], log: false, denies: false, since: null, session: null, follow: false, stats: false,
   };
   const fail = (message: string) => new UsageError(message, subcommand);
   for (let i = 0; i < rest.length; i++) {
@@ -131,6 +133,9 @@ function takeValue(out: Arguments, name: string, value: string, fail: (message: 
   } else if (name === '--platform') {
     if (!isPlatformName(value)) throw fail(`--platform takes ${platformNames.join(' or ')}`);
     out.platform = value;
+  } else if (name === '--sh') {
+    if (!isBinShName(value)) throw fail(`--sh takes ${binShNames.join(' or ')}`);
+    out.sh = value;
   } else if (name === '--pack') {
     if (!(packNames as readonly string[]).includes(value)) throw fail(`--pack takes ${packNames.join(' or ')}`);
     if (!out.packs.includes(value as PackName)) out.packs.push(value as PackName);

@@ -8,8 +8,8 @@ import { caretLine } from './caret.js';
 import { type Arguments, UsageError } from './arguments.js';
 import { defaultLogSettings, recordVerdict } from './audit-log.js';
 import { loadConfig } from './config-file.js';
-import { absoluteDirectory, nodeFileSystem, shellFromEnvironment } from './environment.js';
-import { platformOf } from './platform.js';
+import { absoluteDirectory, nodeFileSystem, resolvedPath, shellFromEnvironment } from './environment.js';
+import { binShOf, platformOf } from './platform.js';
 import { version } from './version.js';
 
 export function runCheck(command: string, args: Arguments): { exitCode: number; stdout: string; stderr: string } {
@@ -20,8 +20,10 @@ export function runCheck(command: string, args: Arguments): { exitCode: number; 
   const dialect = args.shell ?? shellFromEnvironment(process.env['SHELL']) ?? 'bash';
   const started = performance.now();
   const platform = args.platform ?? platformOf(process.platform);
+  const binSh = args.sh ?? binShOf(resolvedPath, process.platform);
   const verdict: Verdict = approve(command, {
     ...(platform === undefined ? {} : { platform }),
+    ...(binSh === undefined ? {} : { sh: binSh }),
     dialect,
     tree,
     cwd,

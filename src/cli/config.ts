@@ -10,7 +10,7 @@
 import { type InlineCodePolicy, packNames, type PackName } from '../approver/types.js';
 import { defaultLogSettings, type LogSettings } from './audit-log.js';
 import { type JsonNode, JsonTextError, parseJsonText } from './json-with-lines.js';
-import { isPlatformName, type PlatformName, platformNames } from './platform.js';
+import { type BinShName, binShNames, isBinShName, isPlatformName, type PlatformName, platformNames } from './platform.js';
 
 export interface HookConfig {
   /** Extra protected paths: absolute, or `~/…` (the approver expands `~`). */
@@ -27,13 +27,15 @@ export interface HookConfig {
   log: LogSettings;
   /** Whose tools run the line (`--platform` overrides); undefined: the platform treeward runs on. */
   platform: PlatformName | undefined;
+  /** Which `/bin/sh` reads sh (`--sh` overrides); undefined: the one found on the machine, else both dash and bash in POSIX mode. */
+  sh: BinShName | undefined;
   /** The opt-in rule packs (`packs: ["git-history"]`, issue 17). */
   packs: PackName[];
 }
 
 export const emptyConfig: HookConfig = {
   protected: [], runDirs: [], agentNames: [], wrappers: [], inlineCode: undefined, globDots: undefined, log: defaultLogSettings, platform: undefined,
-  packs: [],
+  sh: undefined, packs: [],
 };
 
 /** The rotation settings a `log` object may hold, with their least and greatest values. */
@@ -102,6 +104,10 @@ const keyReaders: Record<string, (value: JsonNode, config: HookConfig, home: str
     if (value.kind !== 'string' ||
       !isPlatformName(value.value)) throw new ConfigError(value.line, `\`platform\` must be ${platformNames.map((name) => `"${name}"`).join(' or ')}`);
     config.platform = value.value;
+  },
+  sh(value, config) {
+    if (value.kind !== 'string' || !isBinShName(value.value)) throw new ConfigError(value.line, `\`sh\` must be ${binShNames.map((name) => `"${name}"`).join(' or ')}`);
+    config.sh = value.value;
   },
 };
 

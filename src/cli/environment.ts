@@ -40,6 +40,15 @@ export function shellFromEnvironment(shell: string | undefined): DialectName | n
   return null;
 }
 
+/** A path through every link (realpath), or null when it cannot be read: for finding which `/bin/sh` the machine has (platform.ts `binShOf`). */
+export function resolvedPath(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The directory made absolute; with `resolveLinks`, its resolved form (the
  * tree's containment tests use that). Null when it is not a directory.

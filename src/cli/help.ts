@@ -33,6 +33,11 @@ const platform: OptionHelp = {
   form: '--platform linux|darwin',
   about: 'whose tools run the line: linux (GNU) or darwin (macOS, BSD) (default: hook: the configuration\'s `platform`, else the platform treeward runs on)',
 };
+const binSh: OptionHelp = {
+  form: '--sh dash|bash',
+  about: 'which /bin/sh reads sh lines and every `sh -c`: dash, or bash in POSIX mode (default: hook: the configuration\'s `sh`; '
+    + 'then the one /bin/sh leads to on this machine; when it is neither, a line must be clean under both)',
+};
 const json: OptionHelp = { form: '--json', about: 'print exactly one JSON object' };
 const help: OptionHelp = { form: '-h, --help', about: 'print this help' };
 const formats = harnessFormats.join(', ');
@@ -41,10 +46,10 @@ const dryRun: OptionHelp = { form: '--dry-run', about: 'print what would change,
 
 export const commandHelp: Record<string, CommandHelp> = {
   check: {
-    synopsis: 'check [--shell bash|sh|zsh] [--platform linux|darwin] [--tree DIR] [--cwd DIR] [--run-dir DIR]... [--pack PACK]... [--json] [--log] [--] COMMAND',
+    synopsis: 'check [--shell bash|sh|zsh] [--sh dash|bash] [--platform linux|darwin] [--tree DIR] [--cwd DIR] [--run-dir DIR]... [--pack PACK]... [--json] [--log] [--] COMMAND',
     about: 'Judge one command line for a tree: print allow and the line handed back pinned to the tree, or deny, the id, the reason and a caret under the word that caused it. Exit status 0 allow, 1 deny, 2 usage error. COMMAND - reads the line from stdin.',
     options: [
-      shell, platform, tree, { form: '--cwd DIR', about: 'the directory the line would start in, inside the tree (default: the tree)' }, runDir,
+      shell, binSh, platform, tree, { form: '--cwd DIR', about: 'the directory the line would start in, inside the tree (default: the tree)' }, runDir,
       {
         form: '--pack PACK',
         about: 'turn on an opt-in rule pack: git-history refuses git commands that lose work (repeatable; the hook: `packs` in the configuration)',
@@ -55,12 +60,12 @@ export const commandHelp: Record<string, CommandHelp> = {
     ],
   },
   hook: {
-    synopsis: 'hook [--format HARNESS] [--shell bash|sh|zsh] [--platform linux|darwin] [--tree DIR] [--run-dir DIR]... [--config FILE]',
+    synopsis: 'hook [--format HARNESS] [--shell bash|sh|zsh] [--sh dash|bash] [--platform linux|darwin] [--tree DIR] [--run-dir DIR]... [--config FILE]',
     about: 'Answer a coding-agent harness: read its one JSON request on stdin, print its own allow (with the line pinned to the tree where the harness '
       + 'runs a rewritten command), deny, or nothing for a tool that runs no shell code, with the exit status the harness reads.',
     options: [
       { form: '--format HARNESS', about: `the harness's protocol: ${formats} (default: detected from the request)` },
-      shell, platform, tree, runDir,
+      shell, binSh, platform, tree, runDir,
       { form: '--config FILE', about: 'the configuration file (default: ~/.config/treeward/config.json; one inside the tree is refused)' },
       help,
     ],

@@ -18,14 +18,14 @@ import type { DialectName } from '../syntax/dialect.js';
 import { logPath } from './audit-log.js';
 import type { HookConfig } from './config.js';
 import { loadConfig } from './config-file.js';
-import { nodeFileSystem } from './environment.js';
+import { nodeFileSystem, resolvedPath } from './environment.js';
 import {
   adapterFor, allShellTools, defaultFormat, detectFormat, type HarnessAdapter, type HarnessFormat, type HarnessRequest, type HookAnswer, type HookReply,
   isPlainObject, sniffFormat, type ShellRequest, unknownRequestReason,
 } from './harness/index.js';
 import type { JsonObject } from './harness/adapter.js';
 import { placeLine, realDirectory } from './placement.js';
-import { isWindowsPath, type PlatformName, platformOf, windowsRefusal } from './platform.js';
+import { type BinShName, binShOf, isWindowsPath, type PlatformName, platformOf, windowsRefusal } from './platform.js';
 
 /** A request larger than this is `bad-input`, and is not read past it (SPEC §1). */
 export const maxRequestBytes = 4 << 20;
@@ -40,6 +40,8 @@ export interface HookArguments {
   usageError: string | null;
   /** `--platform`: whose tools run the line; else the configuration's, else the platform treeward runs on. */
   platform?: PlatformName | null;
+  /** `--sh`: which `/bin/sh` reads sh; else the configuration's, else the one found on the machine. */
+  sh?: BinShName | null;
 }
 
 export interface HookSurroundings {
@@ -48,6 +50,8 @@ export interface HookSurroundings {
   cwd: string;
   /** The platform treeward runs on, as node names it (`process.platform` by default). */
   platform?: string;
+  /** A path through every link, or null (the machine's realpath by default): finds which `/bin/sh` the machine has. */
+  resolve?: (path: string) => string | null;
 }
 
 /** What the hook prints on stdout for `input` (the bytes on stdin): empty for no opinion. */
@@ -205,6 +209,9 @@ function judgeInto(
   const platform = args.platform ?? config.platform ?? platformOf(running);
   facts.platform = platform ?? null;
   const options = approveOptions(dialect, tree, config, args, surroundings, platform);
+  // SPEC §1 `--shell sh`: read as the /bin/sh found on the machine; one not known is no option, and sh is read both ways
+  const binSh = args.sh ?? config.sh ?? binShOf(surroundings.resolve ?? resolvedPath, running);
+  if (binSh !== undefined) options.sh = binSh;
   if (!adapter.honoursRewrite(request) || request.commands.length !== 1) {
     facts.directory = place.request;
     return judgeUnpinned(request.commands, adapter, options, place.request);

@@ -174,6 +174,7 @@ function hookCommand(argv: string[], io: Io): number {
     runDirs: parsed?.runDirs ?? [],
     usageError,
     platform: parsed?.platform ?? null,
+    sh: parsed?.sh ?? null,
   }, { env: io.env, cwd: io.cwd() });
   const verdictMs = performance.now() - started;
   if (reply.stdout) io.write(reply.stdout);

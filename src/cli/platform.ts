@@ -34,6 +34,32 @@ export function isWindowsPath(path: string, running: string): boolean {
   return running === 'win32' && /^\/[A-Za-z](?:\/|$)/.test(path);
 }
 
+/** Which `/bin/sh` a machine has, as far as treeward reads it (SPEC §1 `--shell sh`): dash, or bash (in POSIX mode, as it runs as sh). */
+export type BinShName = 'dash' | 'bash';
+
+export const binShNames: readonly BinShName[] = ['dash', 'bash'];
+
+export function isBinShName(name: string): name is BinShName {
+  return (binShNames as readonly string[]).includes(name);
+}
+
+/**
+ * The `/bin/sh` a machine has, from where its links lead (`resolve`: a path
+ * through every link, or null when it cannot be read): `/bin/sh` itself, and
+ * on macOS, where `/bin/sh` is a program that runs the shell the link
+ * `/private/var/select/sh` names (bash unless it was changed to dash; sh(1)),
+ * that link. A `/bin/sh` that is neither (busybox on Alpine, ksh, one that
+ * cannot be read) is not known: both readings apply.
+ */
+export function binShOf(resolve: (path: string) => string | null, running: string): BinShName | undefined {
+  const shellOf = (path: string) => {
+    const target = resolve(path);
+    const base = target === null ? '' : target.slice(target.lastIndexOf('/') + 1);
+    return isBinShName(base) ? base : undefined;
+  };
+  return shellOf('/bin/sh') ?? (running === 'darwin' ? shellOf('/private/var/select/sh') : undefined);
+}
+
 /** Why a request from a Windows directory is refused (`bad-input`). */
 export function windowsRefusal(path: string): string {
   return `the request's directory ${path} is a Windows path, and treeward does not judge lines on Windows yet (it reads bash, sh and zsh `

@@ -8,7 +8,7 @@
 
 import { budgets } from '../budgets.js';
 import type { AndOr, Command, Pipeline, Script, Span, Statement } from '../syntax/ast.js';
-import { type DialectName, dialects } from '../syntax/dialect.js';
+import { type Dialect, type DialectName, dialects } from '../syntax/dialect.js';
 import { BudgetError, ParseError } from '../syntax/errors.js';
 import { LexMode, Token } from '../lexer/tokens.js';
 import { mapEnd, mapPosition, remapSpans } from './backquotes.js';
@@ -18,13 +18,13 @@ import { compoundOpeners, exactSize, ParserState } from './state.js';
 import { firstTopLevelExpansionProblem } from './zsh-noexec-check.js';
 
 export interface ParseOptions {
-  /** bash (the default), sh (as dash reads it) or zsh. */
-  dialect?: DialectName;
+  /** bash (the default), sh (as dash reads it) or zsh; or one of the dialect table's columns (`bashPosix`: sh as bash in POSIX mode reads it). */
+  dialect?: DialectName | Dialect;
 }
 
 /** Read a command line into its syntax tree, or throw a ParseError with a span. */
 export function parse(src: string, options: ParseOptions = {}): Script {
-  const dialect = dialects[options.dialect ?? 'bash'];
+  const dialect = typeof options.dialect === 'object' ? options.dialect : dialects[options.dialect ?? 'bash'];
   if (!dialect) throw new TypeError(`unknown dialect ${String(options.dialect)}`);
   if (src.length > budgets.maxInputLength) {
     throw new BudgetError(`the line is longer than ${budgets.maxInputLength.toLocaleString('en-US')} characters`, [budgets.maxInputLength, src.length],
@@ -206,7 +206,7 @@ class Parser extends ParserState {
     for (;;) {
       this.peek(LexMode.CommandPosition | LexMode.AssignmentAllowed);
       const keyword = this.reserved();
-      if (keyword === 'time' && this.dialect.timeKeyword && (!timed || this.dialect.timePosixFlag)) {
+      if (keyword === 'time' && this.dialect.timeKeyword && (!timed || this.dialect.timePosixFlag) && !this.timeIsPlainBeforeDash()) {
         timed = true;
         const end = this.tokenEnd;
         this.advance();

@@ -196,7 +196,16 @@ export abstract class ParserState implements NestedParser {
 
   isPipelinePrefix(): boolean {
     const keyword = this.reserved();
-    return keyword === '!' || (keyword === 'time' && this.dialect.timeKeyword) || (keyword === 'coproc' && this.dialect.coproc === 'zsh');
+    return keyword === '!' || (keyword === 'time' && this.dialect.timeKeyword && !this.timeIsPlainBeforeDash()) ||
+      (keyword === 'coproc' && this.dialect.coproc === 'zsh');
+  }
+
+  /** The `time` just peeked is a plain word: the next word on its line (after spaces and tabs) begins with `-` (row timePlainBeforeDash). */
+  timeIsPlainBeforeDash(): boolean {
+    if (!this.dialect.timePlainBeforeDash) return false;
+    let i = this.lexer.tokenEnd;
+    for (let c = this.lexer.sourceText(i, i + 1); c === ' ' || c === '\t'; c = this.lexer.sourceText(i, i + 1)) i++;
+    return this.lexer.sourceText(i, i + 1) === '-';
   }
 
   peekStartOf(mode: LexMode): number {

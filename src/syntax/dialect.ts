@@ -1,19 +1,36 @@
-// Every way bash, sh (as dash reads it) and zsh differ in how they read a line,
-// written as rows: one feature, its doc comment, and its value in each shell.
-// Nothing else in treeward branches on a dialect's name: code asks a row.
+// Every way bash, sh and zsh differ in how they read a line, written as rows:
+// one feature, its doc comment, and its value in each shell. Nothing else in
+// treeward branches on a dialect's name: code asks a row.
+//
+// `sh` is read two ways (SPEC §1 "`--shell sh` means the system's `/bin/sh`",
+// issue 14 item 5): as dash reads it (the `sh` column: /bin/sh on Debian and
+// Ubuntu) and as bash in POSIX mode reads it (`bash --posix`: /bin/sh on
+// macOS, Fedora, RHEL and Arch). The second reading is a fourth column,
+// `bash-posix`, which a row gives only where it differs from bash's value;
+// every other row takes bash's. Both columns are named `sh`: the approver
+// reads an sh line in each (see `shReadings`) and refuses what either refuses.
 //
 // Each row was checked against the real shells. Its comment names where:
 // `dialects.md §N #k` is row #k of ../shared/dialects.md (what the shells
 // were seen to do), `probe x` a line of test/shells/probes.ts, which runs
 // it through the real shells in CI, `SPEC §2` the specification's list.
-// The three `Dialect` objects below are built from the rows.
+// `probe x [bash-posix]` is a probe of probes.ts that runs in `bash --posix`
+// too (every probe for sh does), `probe posix-…` a line of
+// test/shells/shell-state.test.ts. The four `Dialect` objects below are
+// built from the rows.
 
 export type DialectName = 'bash' | 'sh' | 'zsh';
 
 export const dialectNames: readonly DialectName[] = ['bash', 'sh', 'zsh'];
 
-/** One feature's value in each shell. */
-type Row<T> = { readonly [name in DialectName]: T };
+/** A column of the table: a dialect, or sh as bash in POSIX mode reads it. */
+export type ReadingName = 'bash' | 'dash' | 'bash-posix' | 'zsh';
+
+/** Which `/bin/sh` reads an sh line: dash, or bash in POSIX mode. */
+export type ShReading = 'dash' | 'bash-posix';
+
+/** One feature's value in each shell; `bash-posix` where it is not bash's. */
+type Row<T> = { readonly [name in DialectName]: T } & { readonly 'bash-posix'?: T };
 
 /** A row whose values are not plain booleans, typed as written. */
 function row<T>(values: Row<T>): Row<T> {
@@ -73,9 +90,12 @@ const features = {
   inputDuplicationNeedsNumber: { bash: false, sh: false, zsh: true },
   /**
    * A glob in a redirection target is expanded (bash writes its single match,
-   * zsh every match); sh writes the name literally. (dialects.md §2 #27, #28, #29)
+   * zsh every match); sh writes the name literally, dash and bash in POSIX mode
+   * alike (bash's POSIX mode: "Redirection operators do not perform filename
+   * expansion on the word in the redirection unless the shell is interactive").
+   * (dialects.md §2 #27, #28, #29; probes redir-glob-one, redir-glob-many [bash-posix])
    */
-  globsRedirectionTargets: { bash: true, sh: false, zsh: true },
+  globsRedirectionTargets: { bash: true, sh: false, zsh: true, 'bash-posix': false },
   /** `|&` pipes stdout and stderr. (dialects.md §10 #271) */
   pipeAmpersand: { bash: true, sh: false, zsh: true },
   /** zsh's `&|` and `&!` (background and disown). (probes zsh-disown-bar, zsh-disown-bang) */
@@ -107,8 +127,11 @@ const features = {
   braceExpansion: { bash: true, sh: false, zsh: true },
   /** zsh's `{x..y}` ranges take any two single characters (`{/../}` is `/`); bash's only letters and numbers. (probe shell-state-brace-range) */
   braceRangesOfAnyCharacter: { bash: false, sh: false, zsh: true },
-  /** Tilde expansion after `=` and `:` inside an argument (`--x=~/y`, bash only). (dialects.md §8 #207) */
-  tildeAfterEqualsInArguments: { bash: true, sh: false, zsh: false },
+  /**
+   * Tilde expansion after `=` and `:` inside an argument (`--x=~/y`, bash only; not in its POSIX mode: "Tilde expansion is
+   * only performed on assignments preceding a command name"). (dialects.md §8 #207; probe posix-tilde-after-equals)
+   */
+  tildeAfterEqualsInArguments: { bash: true, sh: false, zsh: false, 'bash-posix': false },
   /** `~+` and `~-` name the current and previous directory. (dialects.md §8 #208) */
   tildePlusMinus: { bash: true, sh: false, zsh: true },
   /** A tilde prefix may end at a quote: `~"/x"` is `$HOME/x` (zsh); elsewhere it stays literal. (dialects.md §8 #209) */
@@ -176,6 +199,12 @@ const features = {
   timeKeyword: { bash: true, sh: false, zsh: true },
   /** `time -p pipeline` (bash); elsewhere `-p` is the first word of the command. */
   timePosixFlag: { bash: true, sh: false, zsh: false },
+  /**
+   * `time` is a plain word (the program `/usr/bin/time`) when the next word on its line, after blanks, begins with `-`
+   * (bash in POSIX mode, after POSIX interpretation 267: parse.y's time_command_acceptable): `time -p cmd` and
+   * `time -f %e rm x` run the program. (probes rw-time-p-if, rw-time-dash-group [bash-posix], posix-time-dash)
+   */
+  timePlainBeforeDash: { bash: false, sh: false, zsh: false, 'bash-posix': true },
   /**
    * bash reads `time` as a plain word when it is the first token of a `$( )`
    * or `<( )` body (its parser takes `time` as the keyword only after a
@@ -312,18 +341,21 @@ const features = {
   setoptBuiltin: { bash: false, sh: false, zsh: true },
   /** The last element of a pipeline runs in the current shell (zsh): its `cd` holds after the pipeline. */
   lastPipelineElementInShell: { bash: false, sh: false, zsh: true },
-  /** An `alias` defined on one line rewrites the lines after it (sh); bash and zsh `-c` ignore it. (dialects.md §1 #279) */
-  aliasesApplyToLaterLines: { bash: false, sh: true, zsh: false },
+  /**
+   * An `alias` defined on one line rewrites the lines after it (sh, and bash in POSIX mode: "Alias expansion is always
+   * enabled, even in non-interactive shells"); bash and zsh `-c` ignore it. (dialects.md §1 #279; probes lines-alias [bash-posix], posix-alias-later-line)
+   */
+  aliasesApplyToLaterLines: { bash: false, sh: true, zsh: false, 'bash-posix': true },
   /**
    * An alias rewrites code the shell parses only when it runs it (eval's text):
-   * dash and zsh always, bash only with `expand_aliases`. (probe shell-state-alias-eval)
+   * dash, zsh and bash in POSIX mode always, bash only with `expand_aliases`. (probe posix-alias-eval)
    */
-  aliasesReachCodeParsedLater: { bash: false, sh: true, zsh: true },
+  aliasesReachCodeParsedLater: { bash: false, sh: true, zsh: true, 'bash-posix': true },
   /**
-   * An alias rewrites a later `$(…)` or backquote body on the same line: zsh, and bash with `expand_aliases`; dash does not.
-   * (probe shell-state-alias-substitution)
+   * An alias rewrites a later `$(…)` or backquote body on the same line: zsh, and bash with `expand_aliases` (so bash in
+   * POSIX mode, seen there for a backquote body); dash does not. (probe posix-alias-backquote)
    */
-  aliasesReachSubstitutions: { bash: false, sh: false, zsh: true },
+  aliasesReachSubstitutions: { bash: false, sh: false, zsh: true, 'bash-posix': true },
   /**
    * `pushd`, `popd` and `dirs` keep a directory stack (bash, zsh); sh has
    * none, and `pushd` there is a command not found. (dialects.md §11 #303)
@@ -366,14 +398,22 @@ const features = {
   aliasesExpanded: { bash: false, sh: false, zsh: false },
   /** Setting `GLOBIGNORE` (to anything but empty) turns on `dotglob` (bash). */
   globIgnoreSetsDotGlob: { bash: true, sh: false, zsh: false },
-  /** The startup files in the home directory an interactive or `-c` shell of the harness reads, which may set glob options. */
-  startupFiles: row<readonly string[]>({ bash: ['.bashrc'], sh: [], zsh: ['.zshenv', '.zshrc'] }),
+  /**
+   * The startup files in the home directory an interactive or `-c` shell of the harness reads, which may set glob options
+   * (bash in POSIX mode reads `$ENV` instead, and only when interactive).
+   */
+  startupFiles: row<readonly string[]>({ bash: ['.bashrc'], sh: [], zsh: ['.zshenv', '.zshrc'], 'bash-posix': [] }),
 };
 
 type Features = typeof features;
 
-/** How one shell reads a line: its name and its value of every row. */
-export type Dialect = { readonly name: DialectName } & { readonly [feature in keyof Features]: Features[feature][DialectName] };
+/** How one shell reads a line: its name, the column it is read by, and its value of every row. */
+export type Dialect = { readonly name: DialectName; readonly reading: ReadingName; readonly label: string } & {
+  readonly [feature in keyof Features]: Features[feature][DialectName];
+};
+
+/** How a reason names the dialect a line was read in. */
+const readingLabels: Readonly<Record<ReadingName, string>> = { bash: 'bash', dash: 'sh', 'bash-posix': 'sh as bash in POSIX mode reads it', zsh: 'zsh' };
 
 /**
  * One shell's column of the table. Object.fromEntries builds an object with
@@ -381,17 +421,29 @@ export type Dialect = { readonly name: DialectName } & { readonly [feature in ke
  * the three dialects share one shape (a loop of assignments would leave a
  * dictionary, slower on every read the parser makes).
  */
-function column(name: DialectName): Dialect {
-  const entries: [string, unknown][] = [['name', name]];
-  for (const [feature, values] of Object.entries(features)) entries.push([feature, (values as Row<unknown>)[name]]);
+function column(name: DialectName, reading: ReadingName): Dialect {
+  const entries: [string, unknown][] = [['name', name], ['reading', reading], ['label', readingLabels[reading]]];
+  for (const [feature, values] of Object.entries(features)) {
+    const r = values as Row<unknown>;
+    entries.push([feature, reading === 'bash-posix' ? ('bash-posix' in r ? r['bash-posix'] : r.bash) : r[name]]);
+  }
   return Object.fromEntries(entries) as Dialect;
 }
 
-export const bash: Dialect = column('bash');
-export const sh: Dialect = column('sh');
-export const zsh: Dialect = column('zsh');
+export const bash: Dialect = column('bash', 'bash');
+export const sh: Dialect = column('sh', 'dash');
+export const zsh: Dialect = column('zsh', 'zsh');
+/** sh as bash in POSIX mode reads it (`bash --posix`, bash run as `sh`). */
+export const bashPosix: Dialect = column('sh', 'bash-posix');
 
+/** Each dialect by its name, `sh` as dash reads it. */
 export const dialects: Readonly<Record<DialectName, Dialect>> = { bash, sh, zsh };
+
+/** Every dialect by its name, with `sh` read by the given `/bin/sh`. */
+export const shReadings: Readonly<Record<ShReading, Readonly<Record<DialectName, Dialect>>>> = {
+  dash: dialects,
+  'bash-posix': { bash, sh: bashPosix, zsh },
+};
 
 export function isDialectName(name: string): name is DialectName {
   return name === 'bash' || name === 'sh' || name === 'zsh';

@@ -29,10 +29,10 @@ describe('configuration file', () => {
   it('reads every key', () => {
     expect(readConfig(JSON.stringify({
       protected: ['~/notes', '/srv/data'], runDirs: ['/run/agent', '~/runs'], agentNames: ['myagent'], wrappers: ['with-env'], inlineCode: 'refuse', globDots: true,
-      log: { maxBytes: 1 << 20, generations: 5 }, packs: ['git-history', 'git-history'],
+      log: { maxBytes: 1 << 20, generations: 5 }, packs: ['git-history', 'git-history'], sh: 'bash',
     }), '/home/u')).toEqual({
       protected: ['~/notes', '/srv/data'], runDirs: ['/run/agent', '/home/u/runs'], agentNames: ['myagent'], wrappers: ['with-env'], inlineCode: 'refuse', globDots: true,
-      log: { enabled: true, maxBytes: 1 << 20, generations: 5 }, platform: undefined, packs: ['git-history'],
+      log: { enabled: true, maxBytes: 1 << 20, generations: 5 }, platform: undefined, sh: 'bash', packs: ['git-history'],
     });
     expect(readConfig('{"log": false}', '/home/u').log).toEqual({ enabled: false, maxBytes: 10 << 20, generations: 3 });
   });
@@ -40,7 +40,7 @@ describe('configuration file', () => {
   it('reads an empty object, with a byte-order mark, as no configuration', () => {
     expect(readConfig('\ufeff{}\n', '/home/u')).toEqual({
       protected: [], runDirs: [], agentNames: [], wrappers: [], inlineCode: undefined, globDots: undefined, log: { enabled: true, maxBytes: 10 << 20, generations: 3 },
-      platform: undefined, packs: [],
+      platform: undefined, sh: undefined, packs: [],
     });
   });
 
@@ -51,13 +51,14 @@ describe('configuration file', () => {
     ['{\n  "globDots": true\n  "inlineCode": "scan"\n}', 3, 'expected `,` or `}`, found `"`'],
     ['{\n  // mine\n}', 2, 'expected a key in double quotes, found `/`'],
     ['{\n  "protected": ["/a"],\n  "protected": ["/b"]\n}', 3, 'the key "protected" appears twice'],
-    ['{\n  "protect": ["/a"]\n}', 2, 'unknown key "protect" (the keys are protected, runDirs, agentNames, wrappers, inlineCode, globDots, log, packs, platform)'],
-    ['{\n  "__proto__": {}\n}', 2, 'unknown key "__proto__" (the keys are protected, runDirs, agentNames, wrappers, inlineCode, globDots, log, packs, platform)'],
+    ['{\n  "protect": ["/a"]\n}', 2, 'unknown key "protect" (the keys are protected, runDirs, agentNames, wrappers, inlineCode, globDots, log, packs, platform, sh)'],
+    ['{\n  "__proto__": {}\n}', 2, 'unknown key "__proto__" (the keys are protected, runDirs, agentNames, wrappers, inlineCode, globDots, log, packs, platform, sh)'],
     ['{\n  "protected": [\n    "notes"\n  ]\n}', 3, '"notes" in `protected` must be an absolute path or one starting with `~/`'],
     ['{\n  "runDirs": "/run"\n}', 2, '`runDirs` must be a list of strings'],
     ['{\n  "agentNames": ["bin/agent"]\n}', 2, '"bin/agent" in `agentNames` must be a program name (no `/`, no spaces)'],
     ['{\n  "globDots": "yes"\n}', 2, '`globDots` must be true or false'],
     ['{\n  "packs": ["git"]\n}', 2, '"git" in `packs` must be "git-history"'],
+    ['{\n  "sh": "ash"\n}', 2, '`sh` must be "dash" or "bash"'],
     ['{\n  "packs": "git-history"\n}', 2, '`packs` must be a list of strings'],
     ['{\n  "inlineCode": "sometimes"\n}', 2, '`inlineCode` must be "scan", "refuse" or "allow"'],
     ['{\n  "log": "off"\n}', 2, '`log` must be true, false, or an object with `maxBytes` and `generations`'],

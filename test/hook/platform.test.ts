@@ -12,7 +12,7 @@ import { approve } from '../../src/approver/approve.js';
 import { ConfigError, readConfig } from '../../src/cli/config.js';
 import { type HookArguments, judgeHook } from '../../src/cli/hook.js';
 import { main, type Io } from '../../src/cli/main.js';
-import { isWindowsPath, platformOf, windowsRefusal } from '../../src/cli/platform.js';
+import { binShOf, isWindowsPath, platformOf, windowsRefusal } from '../../src/cli/platform.js';
 import { judgeShellCall, pluginHost } from '../../src/cli/plugins/judge.js';
 import { hookEnv, makeScratch, request, type Scratch } from './support.js';
 
@@ -87,6 +87,65 @@ describe('the platform approve() is told', () => {
       let stdout = '';
       main([command, '--help'], { readStdin: () => Buffer.alloc(0), write: (t) => (stdout += t), writeError: () => {}, env: {}, cwd: () => '/' });
       expect(stdout).toMatch(/--platform linux\|darwin +whose tools run the line: linux \(GNU\) or darwin \(macOS, BSD\)/);
+    }
+  });
+});
+
+// SPEC §1: "A line is approved as sh only when it is clean under every `/bin/sh` it may meet (dash and `bash --posix`), unless
+// treeward finds which one `/bin/sh` is on the machine". The `sh` option approve() is told: `--sh`, the configuration's `sh`,
+// else the shell /bin/sh leads to (issue 14 item 5).
+describe('the /bin/sh approve() is told', () => {
+  const shPassed = () => vi.mocked(approve).mock.calls.map(([, options]) => ('sh' in options ? options.sh : 'none'));
+  const links = (table: Record<string, string>) => (path: string) => table[path] ?? null;
+
+  it.each([
+    // Debian, Ubuntu: /bin/sh -> dash; Fedora, RHEL, Arch: /bin/sh -> bash (/usr/bin/bash through /bin -> usr/bin)
+    [{ '/bin/sh': '/usr/bin/dash' }, 'linux', 'dash'],
+    [{ '/bin/sh': '/usr/bin/bash' }, 'linux', 'bash'],
+    // Alpine: busybox ash, which treeward does not read as either
+    [{ '/bin/sh': '/bin/busybox' }, 'linux', undefined],
+    [{}, 'linux', undefined],
+    // macOS: /bin/sh is a program running the shell /private/var/select/sh names (sh(1)); bash unless changed
+    [{ '/bin/sh': '/bin/sh', '/private/var/select/sh': '/bin/bash' }, 'darwin', 'bash'],
+    [{ '/bin/sh': '/bin/sh', '/private/var/select/sh': '/bin/dash' }, 'darwin', 'dash'],
+    [{ '/bin/sh': '/bin/sh' }, 'darwin', undefined],
+    // the select link is macOS's only
+    [{ '/bin/sh': '/bin/sh', '/private/var/select/sh': '/bin/bash' }, 'linux', undefined],
+  ])('%j on %s: %s', (table, running, found) => {
+    expect(binShOf(links(table), running)).toBe(found);
+  });
+
+  it('--sh overrides the configuration, which overrides the /bin/sh found', () => {
+    const config = join(scratch.dir, 'sh.json');
+    writeFileSync(config, '{"sh": "bash"}\n');
+    const surroundings = (resolve: (path: string) => string | null) => ({ env: hookEnv(scratch), cwd: scratch.tree, platform: 'linux', resolve });
+    const input = Buffer.from(JSON.stringify(request('claude-bash', scratch)));
+    judgeHook(input, args({ config }), surroundings(links({ '/bin/sh': '/usr/bin/dash' })));
+    judgeHook(input, args({ config, sh: 'dash' }), surroundings(links({})));
+    judgeHook(input, args(), surroundings(links({ '/bin/sh': '/usr/bin/bash' })));
+    judgeHook(input, args(), surroundings(links({ '/bin/sh': '/bin/busybox' })));
+    expect(shPassed()).toEqual(['bash', 'dash', 'bash', 'none']);
+  });
+
+  it('check: --sh, else the /bin/sh found on this machine', () => {
+    const io: Io = { readStdin: () => Buffer.alloc(0), write: () => {}, writeError: () => {}, env: {}, cwd: () => scratch.tree };
+    expect(main(['check', '--sh', 'bash', '--shell', 'sh', '--tree', scratch.tree, '--', 'ls'], io)).toBe(0);
+    expect(shPassed()).toEqual(['bash']);
+  });
+
+  it('is a usage error or a configuration error when it names another shell', () => {
+    let stderr = '';
+    const io: Io = { readStdin: () => Buffer.alloc(0), write: () => {}, writeError: (t) => (stderr += t), env: {}, cwd: () => '/' };
+    expect(main(['check', '--sh', 'ash', 'ls'], io)).toBe(2);
+    expect(stderr.split('\n')[0]).toBe('treeward: --sh takes dash or bash');
+    expect(() => readConfig('{\n  "sh": "busybox"\n}', '/h')).toThrow(new ConfigError(2, '`sh` must be "dash" or "bash"'));
+  });
+
+  it('hook --help and check --help describe it', () => {
+    for (const command of ['hook', 'check']) {
+      let stdout = '';
+      main([command, '--help'], { readStdin: () => Buffer.alloc(0), write: (t) => (stdout += t), writeError: () => {}, env: {}, cwd: () => '/' });
+      expect(stdout).toMatch(/--sh dash\|bash +which \/bin\/sh reads sh lines and every `sh -c`: dash, or bash in POSIX mode/);
     }
   });
 });

@@ -1,7 +1,7 @@
 // Containment, proven in the real shells (SPEC §4): for every corpus case the
 // approver allows, and for thousands of generated hostile lines (./hostile.ts,
 // on the seeds of test/seeds.json) it allows, the handed-back text `cd -- '<dir>' && {⏎<line>⏎}`
-// runs in bash, sh (dash) or zsh inside the bubblewrap sandbox
+// runs in bash, sh (in dash and in `bash --posix`, both) or zsh inside the bubblewrap sandbox
 // (test/support/shells.ts; many lines per sandbox, every command a logging
 // stub) twice:
 //
@@ -23,7 +23,7 @@ import { explain, type Explanation } from '../../src/approver/approve.js';
 import { fileSystemFrom } from '../../src/approver/fs.js';
 import type { DialectName } from '../../src/syntax/dialect.js';
 import { quoteDirectory } from '../fixtures/load.js';
-import { IN_WORK, requireSandbox, runLines, type Case, type Layout, type LineResult } from '../support/shells.js';
+import { everyShellOf, IN_WORK, requireSandbox, runLines, type Case, type Layout, type LineResult, type ShellName } from '../support/shells.js';
 import { callEvents, describeListed, diffEvents, fromRunner, inside, unlisted } from './argv-effects.js';
 import { caseKey, loadCorpus, type CorpusCase } from './corpus.js';
 import { hostileCase, hostileLayout } from './hostile.js';
@@ -53,8 +53,8 @@ interface Plan {
   dialect: DialectName;
   vol: Vol;
   explanation: Explanation;
-  present: Case;
-  missing: Case;
+  /** The handed-back text run in each real shell of the dialect (sh: dash and `bash --posix`), with the tree present and missing. */
+  runs: ShellRuns[];
   /** Absolute directories the line itself enters, where its commands may run. */
   leaves: string[];
   tree: string;
@@ -67,9 +67,25 @@ const withoutTree = (layout: Layout): Layout => ({
   home: Object.fromEntries(Object.entries(layout.home ?? {}).filter(([k]) => k !== 'project/' && !k.startsWith('project/'))),
 });
 
-function runCases(id: string, dialect: DialectName, handedBack: string, layout: Layout, env: Record<string, string>): { present: Case; missing: Case } {
-  const base = { shell: dialect, command: handedBack, run: true, parseCheck: false, bashArgs: BASH_ARGS, env };
-  return { present: { ...base, id: `present:${id}`, layout }, missing: { ...base, id: `missing:${id}`, layout: withoutTree(layout) } };
+interface ShellRuns {
+  shell: ShellName;
+  present: Case;
+  missing: Case;
+}
+
+/**
+ * The runs of a handed-back line in every real shell its dialect may be: an sh line the approver allows is allowed as dash
+ * and as bash in POSIX mode read it (SPEC §1 `--shell sh`), so it runs in both.
+ */
+function runCases(id: string, dialect: DialectName, handedBack: string, layout: Layout, env: Record<string, string>): { runs: ShellRuns[] } {
+  const shells = everyShellOf([dialect]);
+  return {
+    runs: shells.map((shell) => {
+      const at = shells.length > 1 ? `${id} (${shell})` : id;
+      const base = { shell, command: handedBack, run: true, parseCheck: false, bashArgs: BASH_ARGS, env };
+      return { shell, present: { ...base, id: `present:${at}`, layout }, missing: { ...base, id: `missing:${at}`, layout: withoutTree(layout) } };
+    }),
+  };
 }
 
 // ------------------------------------------------------------------ plans: the corpus
@@ -91,7 +107,7 @@ for (const c of exploring ? [] : corpus) {
       ? `moving the case into the sandbox changed the verdict: ${here.decision === 'deny' ? `deny ${here.id}` : 'allow'} in place, ${v.decision === 'deny' ? `deny ${v.id} (${v.reason})` : 'allow'} moved`
       : undefined;
     if (v.decision !== 'allow') {
-      if (early) plans.push({ test, line: m.command, dialect, vol: m.vol, explanation, present: null!, missing: null!, leaves: [], tree: moved.tree, early });
+      if (early) plans.push({ test, line: m.command, dialect, vol: m.vol, explanation, runs: [], leaves: [], tree: moved.tree, early });
       continue;
     }
     counts.corpusAllowed++;
@@ -151,8 +167,13 @@ const seedList = [...hostileSeeds, ...stateSeeds, ...programSeeds].map((s) => `$
 function problemsOf(p: Plan, results: Map<string, LineResult>): string[] {
   const out: string[] = [];
   if (p.early) out.push(p.early);
-  if (!p.present) return out;
-  const missing = results.get(p.missing.id);
+  for (const run of p.runs) out.push(...runProblems(p, run, results).map((problem) => (p.runs.length > 1 ? `[${run.shell}] ${problem}` : problem)));
+  return out;
+}
+
+function runProblems(p: Plan, run: ShellRuns, results: Map<string, LineResult>): string[] {
+  const out: string[] = [];
+  const missing = results.get(run.missing.id);
   if (!missing?.ran || missing.error) out.push(`the run with the tree missing failed in the sandbox: ${missing?.error ?? 'no result'}`);
   else {
     const calls = missing.ran.calls.map((c) => `${c.argv.join(' ')} (in ${c.cwd})`);
@@ -160,7 +181,7 @@ function problemsOf(p: Plan, results: Map<string, LineResult>): string[] {
     if (calls.length) out.push(`with the tree missing, commands still ran: ${calls.join('; ')}`);
     if (changed.length) out.push(`with the tree missing, files still changed: ${changed.join('; ')}`);
   }
-  const present = results.get(p.present.id);
+  const present = results.get(run.present.id);
   if (!present?.ran || present.error) out.push(`the run with the tree present failed in the sandbox: ${present?.error ?? 'no result'}`);
   else {
     for (const call of present.ran.calls) {
@@ -187,7 +208,7 @@ describe.skipIf(!available)('containment in the real shells', () => {
   const t0 = Date.now();
 
   beforeAll(async () => {
-    const cases = plans.flatMap((p) => (p.present ? [p.missing, p.present] : []));
+    const cases = plans.flatMap((p) => p.runs.flatMap((run) => [run.missing, run.present]));
     console.log(`containment: hostile-line seeds ${seedList}`);
     results = await runLines(cases, { timeoutSec: 2 });
     console.log(`containment: ${cases.length} sandbox runs in ${Date.now() - t0} ms`);

@@ -10,7 +10,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, ParseError, type Script } from '../../src/index.js';
-import { defaultLayout, requireSandbox, runLines, writtenPaths, type Case, type LineResult, type ShellName } from '../support/shells.js';
+import { defaultLayout, requireSandbox, runLines, treewardReadingOf, everyShellOf, writtenPaths, type Case, type LineResult, type ShellName } from '../support/shells.js';
 import { writeTargets } from '../support/write-targets.js';
 import { probes, type Probe } from './probes.js';
 
@@ -26,7 +26,7 @@ interface TreewardVerdict {
 
 function treeward(command: string, dialect: ShellName): TreewardVerdict {
   try {
-    return { tree: parse(command, { dialect }), error: null };
+    return { tree: parse(command, { dialect: treewardReadingOf[dialect].parse }), error: null };
   } catch (e) {
     if (e instanceof ParseError) return { tree: null, error: `${e.message} at [${e.span.join(',')}]` };
     return { tree: null, error: `CRASH ${(e as Error).stack ?? String(e)}` };
@@ -39,7 +39,7 @@ const caseId = (p: Probe, d: ShellName) => `${p.id}/${d}`;
 function cases(): Case[] {
   const out: Case[] = [];
   for (const p of probes) {
-    for (const d of p.dialects ?? SHELLS) {
+    for (const d of everyShellOf(p.dialects ?? SHELLS)) {
       out.push({ id: caseId(p, d), shell: d, command: p.command, layout: p.layout ?? defaultLayout, run: wantsRun(p), bashArgs: BASH_ARGS });
     }
   }
@@ -65,7 +65,7 @@ describe.skipIf(!available)('real shells confirm treeward', () => {
   });
 
   for (const p of probes) {
-    for (const d of p.dialects ?? SHELLS) {
+    for (const d of everyShellOf(p.dialects ?? SHELLS)) {
       it(`${p.id} [${d}] ${JSON.stringify(p.command)}`, () => {
         const r = results.get(caseId(p, d));
         expect(r, 'no result from the sandbox').toBeDefined();

@@ -212,6 +212,9 @@ export const probes: Probe[] = [
   { id: 'rw-time-bare', command: 'time', note: '#229' },
   { id: 'rw-time', command: 'time echo hi', note: '#228' },
   { id: 'rw-time-p', command: 'time -p true', note: 'time -p' },
+  { id: 'rw-time-p-if', command: 'time -p if true; then :; fi', note: 'bash: time -p times the if; bash --posix: `time` then `-p` is /usr/bin/time, `if` an argument, `then` unexpected' },
+  { id: 'rw-time-dash-group', command: 'time -- { true; }', note: 'bash: time -- times the group; bash --posix and dash: /usr/bin/time, `{` an argument, `}` unexpected' },
+  { id: 'rw-time-tab-dash', command: 'time\t-p ! true', note: 'bash --posix: a tab before the `-` still makes `time` a word; `!` an argument' },
   { id: 'rw-in-arg', command: 'for in in in; do echo $in; done', note: '`in` as a loop variable' },
 
   // ---------------------------------------------------------------- braces (zsh `}` rules)
@@ -326,7 +329,7 @@ export const probes: Probe[] = [
   { id: 'quote-unterminated-cmdsub', command: 'echo $(', note: 'unterminated $(' },
   {
     id: 'quote-backquote-if', command: 'echo `if`', note: '#335 bash -n accepts; dash and zsh reject',
-    treewardRefuses: { dialects: ['bash'], reason: 'bash parses a backquoted body only when it runs it, then prints a syntax error and runs the rest; treeward reads every body and refuses one that does not parse' },
+    treewardRefuses: { dialects: ['bash', 'bash-posix'], reason: 'bash parses a backquoted body only when it runs it, then prints a syntax error and runs the rest; treeward reads every body and refuses one that does not parse' },
   },
   { id: 'quote-cmdsub-if', command: 'echo $(if)', note: '#336' },
 
@@ -485,7 +488,7 @@ export const probes: Probe[] = [
   { id: 'fuzz-heredoc-delim-prefix-procsubst', command: 'cat <(cat <<EOF\nEOFb)\nEOF\n)', run: false, note: 'the same inside `<( )`' },
   {
     id: 'fuzz-heredoc-delim-prefix-quoted-paren', command: "echo $(cat <<EOF\nEOF')'\nEOF\n)", run: false, note: 'a quoted `)` does not end it in bash',
-    treewardRefuses: { dialects: ['bash'], reason: 'treeward refuses any body line inside a substitution that starts with the delimiter and holds a `)`, rather than follow which of them bash ends the here-document at' },
+    treewardRefuses: { dialects: ['bash', 'bash-posix'], reason: 'treeward refuses any body line inside a substitution that starts with the delimiter and holds a `)`, rather than follow which of them bash ends the here-document at' },
   },
   { id: 'fuzz-heredoc-delim-prefix-body', command: 'echo $(cat <<EOF\nEOFb\nEOF\n)', run: false, note: 'without a `)` the line is body text' },
   { id: 'fuzz-zsh-double-less-paren', command: 'cat <<(echo hi)', run: false, note: 'zsh reads `<<(x)` as `<` and the process substitution `<(x)`; bash refuses it' },

@@ -13,7 +13,7 @@ import { Volume } from 'memfs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { explain } from '../../src/approver/approve.js';
 import { fileSystemFrom } from '../../src/approver/core/fs.js';
-import { IN_HOME, IN_WORK, type Layout, type LineResult, requireSandbox, runLines, type ShellName } from '../support/shells.js';
+import { IN_HOME, IN_WORK, type Layout, type LineResult, readAs, requireSandbox, runLines, type ShellName } from '../support/shells.js';
 
 interface StateProbe {
   id: string;
@@ -69,6 +69,25 @@ export const stateProbes: StateProbe[] = [
   // brace expansion before tilde expansion
   { id: 'shell-state-brace-tilde', shell: 'bash', command: 'rm -f {~,x}/y', operands: [`${IN_HOME}/y`, 'x/y'], treeward: 'same' },
   { id: 'shell-state-brace-tilde-zsh', shell: 'zsh', command: 'rm -f {~,x}/y', operands: [`${IN_HOME}/y`, 'x/y'], treeward: 'same' },
+  // sh as bash in POSIX mode reads it (`bash --posix`, /bin/sh on macOS, Fedora, RHEL, Arch; syntax/dialect.ts column bash-posix), beside bash
+  // timePlainBeforeDash: `time -f …` runs /usr/bin/time, which runs rm; in bash `time` times the command `-f`
+  { id: 'posix-time-dash', shell: 'bash-posix', command: 'time -f %e rm -f a.txt', operands: ['a.txt'], treeward: 'same' },
+  { id: 'posix-time-dash-bash', shell: 'bash', command: 'time -f %e rm -f a.txt', operands: [], treeward: 'same' },
+  { id: 'posix-time-dash-dash', shell: 'sh', command: 'time -f %e rm -f a.txt', operands: ['a.txt'], treeward: 'same' },
+  // tildeAfterEqualsInArguments: bash expands `~` after `=` in any argument, its POSIX mode only in assignments
+  { id: 'posix-tilde-after-equals', shell: 'bash-posix', command: 'rm -f a=~/y', operands: ['a=~/y'], treeward: 'same' },
+  { id: 'posix-tilde-after-equals-bash', shell: 'bash', command: 'rm -f a=~/y', operands: [`a=${IN_HOME}/y`], treeward: 'same' },
+  // aliasesApplyToLaterLines, aliasesReachCodeParsedLater, aliasesReachSubstitutions: aliases always expand in POSIX mode
+  { id: 'posix-alias-later-line', shell: 'bash-posix', command: "alias r='rm -f'\nr a.txt", operands: ['a.txt'], treeward: 'refuses' },
+  { id: 'posix-alias-later-line-bash', shell: 'bash', command: "alias r='rm -f'\nr a.txt", operands: [], treeward: 'allows' },
+  { id: 'posix-alias-eval', shell: 'bash-posix', command: "alias r='rm -f'; eval 'r a.txt'", operands: ['a.txt'], treeward: 'refuses' },
+  { id: 'posix-alias-backquote', shell: 'bash-posix', command: "alias r='rm -f'; echo `r a.txt`", operands: ['a.txt'], treeward: 'refuses' },
+  // brace expansion, which dash does not do: `{~,x}` names the home directory
+  { id: 'posix-brace-tilde', shell: 'bash-posix', command: 'rm -f {~,x}/y', operands: [`${IN_HOME}/y`, 'x/y'], treeward: 'same' },
+  { id: 'posix-brace-tilde-dash', shell: 'sh', command: 'rm -f {~,x}/y', operands: ['{~,x}/y'], treeward: 'same' },
+  // `$'…'`, which dash reads as `$` and a quoted string
+  { id: 'posix-ansi-c', shell: 'bash-posix', command: "rm -f $'a.\\x74xt'", operands: ['a.txt'], treeward: 'same' },
+  { id: 'posix-ansi-c-dash', shell: 'sh', command: "rm -f $'a.\\x74xt'", operands: ['$a.\\x74xt'], treeward: 'same' },
   // zsh groups without extendedglob
   { id: 'shell-state-zsh-group', shell: 'zsh', command: 'rm -f .g(i)t', operands: ['.git'], treeward: 'same' },
 ];
@@ -81,7 +100,7 @@ function treewardReading(p: StateProbe): { denied: boolean; paths: string[] } {
     for (const [path, text] of Object.entries(layout[area] ?? {})) files[`${root}/${path}`] = typeof text === 'string' ? text : '';
   }
   const explanation = explain(p.command, {
-    dialect: p.shell, tree: IN_WORK, home: IN_HOME, tempDir: '/tmp', runDirs: [], fs: fileSystemFrom(Volume.fromJSON(files) as never),
+    ...readAs(p.shell), tree: IN_WORK, home: IN_HOME, tempDir: '/tmp', runDirs: [], fs: fileSystemFrom(Volume.fromJSON(files) as never),
   });
   return { denied: explanation.verdict.decision === 'deny', paths: explanation.effects.filter((e) => e.kind === 'removal').flatMap((e) => e.paths ?? ['?']) };
 }

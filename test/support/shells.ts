@@ -24,8 +24,33 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { bashPosix, type Dialect, type DialectName } from '../../src/syntax/dialect.js';
 
-export type ShellName = 'bash' | 'sh' | 'zsh';
+/** `bash-posix`: sh as bash in POSIX mode reads it, run as `bash --posix` (/bin/sh on macOS, Fedora, RHEL and Arch). */
+export type ShellName = 'bash' | 'sh' | 'zsh' | 'bash-posix';
+
+/**
+ * How treeward is told to read a line the runner's shell runs: the dialect
+ * for parse() (the table's column), and approve()'s `dialect` and `sh` (the
+ * one `/bin/sh` the shell is: sh is dash here, `bash-posix` bash in POSIX mode).
+ */
+export const treewardReadingOf: Readonly<Record<ShellName, { parse: DialectName | Dialect; dialect: DialectName; sh?: 'dash' | 'bash' }>> = {
+  bash: { parse: 'bash', dialect: 'bash' },
+  sh: { parse: 'sh', dialect: 'sh', sh: 'dash' },
+  zsh: { parse: 'zsh', dialect: 'zsh' },
+  'bash-posix': { parse: bashPosix, dialect: 'sh', sh: 'bash' },
+};
+
+/** The shells to run a line in that is written for `dialects`: sh in dash and in `bash --posix` both (SPEC §1 `--shell sh`). */
+export function everyShellOf(dialects: readonly ShellName[]): ShellName[] {
+  return dialects.flatMap((d) => (d === 'sh' && !dialects.includes('bash-posix') ? ['sh', 'bash-posix'] as const : [d]));
+}
+
+/** approve()'s options for a line the shell runs (`dialect`, and `sh` where it is sh). */
+export function readAs(shell: ShellName): { dialect: DialectName; sh?: 'dash' | 'bash' } {
+  const { dialect, sh } = treewardReadingOf[shell];
+  return sh === undefined ? { dialect } : { dialect, sh };
+}
 
 /** A layout entry: file content, `{content, mode}`, `{symlink}`, or a directory (`{}`, `null`, or a key ending in `/`). */
 export type Entry = string | null | { content: string; mode?: string } | { symlink: string } | { mode?: string } | Record<string, never>;
@@ -121,7 +146,7 @@ export const IN_WORK = '/lab/work';
 export const IN_HOME = '/lab/home';
 export const IN_OUTSIDE = '/lab/outside';
 
-export const SHELL_BINS: Record<ShellName, string> = { bash: '/usr/bin/bash', sh: '/usr/bin/dash', zsh: '/usr/bin/zsh' };
+export const SHELL_BINS: Record<ShellName, string> = { bash: '/usr/bin/bash', sh: '/usr/bin/dash', zsh: '/usr/bin/zsh', 'bash-posix': '/usr/bin/bash' };
 
 /** The scratch tree the oracle calls `default`. */
 export const defaultLayout: Layout = {
@@ -313,7 +338,7 @@ function layoutOps(layout: Layout | undefined): [string, string][] {
 }
 
 function shellArgv(c: Case, extra: string[]): string[] {
-  const pre = c.shell === 'bash' ? (c.bashArgs ?? []) : [];
+  const pre = c.shell === 'bash' ? (c.bashArgs ?? []) : c.shell === 'bash-posix' ? ['--posix', ...(c.bashArgs ?? [])] : [];
   return [SHELL_BINS[c.shell], ...pre, ...extra, '-c', c.command];
 }
 

@@ -217,7 +217,9 @@ function globRegex(pattern: string): RegExp {
 }
 
 /** Every file the tree says the line writes, under `dialect`'s run-time rules. */
-export function writeTargets(script: Script, dialect: DialectName, layout?: Layout): WriteTargets {
+export function writeTargets(script: Script, dialect: DialectName | 'bash-posix', layout?: Layout): WriteTargets {
+  // bash in POSIX mode: bash's rules, but a redirection target is not globbed (dialect.ts globsRedirectionTargets)
+  const bashLike = dialect === 'bash' || dialect === 'bash-posix';
   const { names, dirs, links } = layoutIndex(layout);
   const paths = new Set<string>();
   const unresolved: string[] = [];
@@ -235,15 +237,15 @@ export function writeTargets(script: Script, dialect: DialectName, layout?: Layo
     if (r.operator === '>&') {
       if (!v.dynamic && v.texts.length === 1 && (/^\d+$/.test(v.texts[0]!) || v.texts[0] === '-')) continue; // fd duplication / close
       if (dialect === 'sh') continue; // dash: "Bad fd number" at run time, nothing written
-      if (dialect === 'bash' && r.fd !== null && r.fd !== 1) continue; // bash: `2>&f` is an "ambiguous redirect"
+      if (bashLike && r.fd !== null && r.fd !== 1) continue; // bash: `2>&f` is an "ambiguous redirect"
     }
     if (v.dynamic) { unresolved.push(shown); continue; }
     // Brace expansion: bash refuses a target of several words (ambiguous
     // redirect); zsh writes each (MULTIOS).
-    if (v.texts.length > 1 && dialect === 'bash') continue;
+    if (v.texts.length > 1 && bashLike) continue;
     for (const text of v.texts) {
       const abs = path.posix.normalize(text.startsWith('/') ? text : `${IN_WORK}/${text}`);
-      if (v.globbed && dialect !== 'sh') {
+      if (v.globbed && dialect !== 'sh' && dialect !== 'bash-posix') {
         const dir = path.posix.dirname(abs);
         const base = path.posix.basename(abs);
         if (/[*?[]/.test(dir)) { unresolved.push(`${shown} (glob in a directory)`); continue; }

@@ -53,6 +53,11 @@ export type InlineCodePolicy = 'scan' | 'refuse' | 'allow';
 export interface ApproveOptions {
   /** bash (default), sh or zsh. */
   dialect?: DialectName;
+  /**
+   * Which `/bin/sh` reads sh (a `dialect: 'sh'` line, and every `sh -c` inside any line): dash, or bash in POSIX mode.
+   * Absent: not known, so both readings apply and the line must be clean under each (SPEC §1 `--shell sh`).
+   */
+  sh?: 'dash' | 'bash';
   /** The working tree: an absolute path. */
   tree: string;
   /**

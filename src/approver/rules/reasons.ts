@@ -10,6 +10,7 @@ import type {
 } from '../core/facts.js';
 import type { GitHistoryForm } from '../core/effects.js';
 import type { Resolution } from '../core/path-reading.js';
+import type { ShReading } from '../../syntax/dialect.js';
 import type { Reading } from './readings.js';
 
 // ------------------------------------------------------------------ values the line does not fix
@@ -529,7 +530,17 @@ export function wordPastBudget(why: Unfixed): string {
 
 // ------------------------------------------------------------------ the line as a whole (approve.ts)
 
+const shWho: Readonly<Record<ShReading, string>> = {
+  dash: 'as /bin/sh reads the line where it is dash, on Debian and Ubuntu; bash in POSIX mode reads it otherwise',
+  'bash-posix': 'as /bin/sh reads the line where it is bash in POSIX mode, on macOS, Fedora, RHEL and Arch; dash reads it otherwise',
+};
+
 export const line = {
+  /**
+   * A refusal by one of the two readings of sh (issue 14 item 5) that the other `/bin/sh` does not make: which one it is,
+   * so the agent knows the line is fine under the other (SPEC §1: approved only when clean under every `/bin/sh` it may meet).
+   */
+  oneShReading: (reason: string, reading: ShReading) => `${reason} (${shWho[reading]})`,
   unparsable: (dialect: string, message: string) => `the line does not parse as ${dialect}: ${message}; fix the syntax (treeward refuses what it cannot read)`,
   /** A parse past the parser's budget (its BudgetError's message). */
   parsePastBudget: (message: string) => `${message}; split the line into simpler commands`,

@@ -7,7 +7,7 @@
 import { budgets } from '../../budgets.js';
 import type { Effect } from '../core/effects.js';
 import type { FunctionDefinition, Span, Statement } from '../../syntax/ast.js';
-import { type Dialect, type DialectName, dialects } from '../../syntax/dialect.js';
+import type { Dialect, DialectName } from '../../syntax/dialect.js';
 import { BudgetError, ParseError } from '../../syntax/errors.js';
 import { parse } from '../../parser/parser.js';
 import { type Action, runsCode } from '../core/actions.js';
@@ -32,21 +32,22 @@ export function walkCode(
   w: WalkState, code: string, span: Span, dialectName: DialectName, scope: Scope, dirs: Directories | undefined, subshell: boolean,
 ): void {
   // code parsed only when it runs (eval's text, a trap's, a backquote's): an alias the line defined rewrites it (sh, zsh, bash with expand_aliases)
-  if (scope.aliasDefined && (dialects[dialectName].aliasesReachCodeParsedLater || scope.options.aliasesExpanded)) {
+  const dialect = w.options.dialects[dialectName];
+  if (scope.aliasDefined && (dialect.aliasesReachCodeParsedLater || scope.options.aliasesExpanded)) {
     w.runsCode(span, { source: 'shell-state', change: 'alias-runtime-code' });
   }
   if (!enterCode(w, span)) return;
   try {
     let body: Statement[];
     try {
-      body = parse(code, { dialect: dialectName }).body;
+      body = parse(code, { dialect }).body;
     } catch (error) {
       if (error instanceof BudgetError) {
         w.effects.push({ kind: 'too-complex', span, past: { source: 'nested-parse', message: error.message } });
         return;
       }
       if (error instanceof ParseError) {
-        w.runsCode(span, { source: 'unparsable', dialect: dialectName, message: error.message });
+        w.runsCode(span, { source: 'unparsable', dialect: dialect.label, message: error.message });
         return;
       }
       throw error;
@@ -55,7 +56,7 @@ export function walkCode(
     if (dirs !== undefined) inner.dirs = dirs;
     // Code read from text has spans of its own: report its effects at the span of the text.
     const mark = w.effects.length;
-    w.walkList(body, inner, dialects[dialectName]);
+    w.walkList(body, inner, dialect);
     for (let i = mark; i < w.effects.length; i++) w.effects[i] = withSpan(w.effects[i]!, span);
   } finally {
     w.codeDepth--;
@@ -72,10 +73,11 @@ export function gitSetting(w: WalkState, action: Action & { kind: 'git-setting' 
     if (sub.codeDepth >= budgets.maxCodeDepth) problem = { source: 'nesting' };
     else {
       try {
-        const body = parse(action.command, { dialect: 'sh' }).body;
+        const sh = w.options.dialects.sh;
+        const body = parse(action.command, { dialect: sh }).body;
         const inner = copyScope(scope);
         inner.dirs = action.dirs;
-        sub.walkList(body, inner, dialects.sh);
+        sub.walkList(body, inner, sh);
       } catch (error) {
         if (!(error instanceof ParseError)) throw error;
         problem = { source: 'unparsable', message: error.message };

@@ -5,7 +5,7 @@
 
 import { budgets } from '../../budgets.js';
 import type { Command, FunctionDefinition, Span, Statement, Word } from '../../syntax/ast.js';
-import type { Dialect } from '../../syntax/dialect.js';
+import type { Dialect, DialectName } from '../../syntax/dialect.js';
 import type { ProgramContext } from '../core/actions.js';
 import type { Listing } from '../core/arguments.js';
 import type { Directories, Effect, Target } from '../core/effects.js';
@@ -18,6 +18,8 @@ import { type Outcome, type Scope, unionDirs } from './scope.js';
 /** What the walk is given for the whole line: the part of a program's context that does not change as the line runs. */
 export type WalkOptions = Pick<ProgramContext, 'dialect' | 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode' | 'readText'> & {
   globDots: boolean;
+  /** The dialect code inside code is read in, by its name (`sh` as the `/bin/sh` this reading is for: dialect.ts `shReadings`). */
+  dialects: Readonly<Record<DialectName, Dialect>>;
 };
 
 /** Code the line set to run later, and every directory the shell was in since (null: one it does not know). */
