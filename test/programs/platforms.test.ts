@@ -150,6 +150,12 @@ const families: [family: string, cases: [line: string, readings: Record<Platform
       darwin: ['write f', 'write f-e'],
       unknown: ['write f', 'write f-e'],
     }],
+    // BSD: `s/a/b/` is the suffix and `f` the script, which it cannot compile: it edits nothing (sed/main.c compile() before process())
+    ['sed -i s/a/b/ f', {
+      linux: ['write f'],
+      darwin: [],
+      unknown: ['write f'],
+    }],
     ['sed -i.bak s/a/b/ f', {
       linux: ['write f', 'write f.bak'],
       darwin: ['write f', 'write f.bak'],

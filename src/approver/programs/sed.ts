@@ -4,7 +4,7 @@
 
 import { type Action, runsCode, effectAction, type Invocation, type ProgramRow } from '../core/actions.js';
 import type { Userland } from '../core/options.js';
-import { derivedArgument, unfixedArgument } from '../core/arguments.js';
+import { type Argument, derivedArgument, unfixedArgument } from '../core/arguments.js';
 import { bsdGetopt, has, optionLines, valuesOf } from '../core/options.js';
 import { baseName } from '../core/path-text.js';
 import { readSedScript } from './sed-script.js';
@@ -60,6 +60,7 @@ function readSed({ name, args, line, userland, ctx, span }: Invocation): Action[
   }
   let operands = line.operands;
   if (!has(line, 'expression', 'file') && operands.length > 0) {
+    if (userland === 'bsd' && compilesNot(operands[0]!)) return [];
     scripts.push(operands[0]!.text);
     operands = operands.slice(1);
   }
@@ -89,6 +90,22 @@ function readSed({ name, args, line, userland, ctx, span }: Invocation): Action[
   }
   if (inPlace && inPlace.value === null && inPlace.attached) out.push(runsCode(span, { source: 'unfixed', via: '`sed -i`', what: 'backup suffix' }));
   return out;
+}
+
+/**
+ * BSD sed compiles every script before it opens a file (text_cmds
+ * sed/main.c: `compile()` before `process()`), and a script it cannot
+ * compile ends it with an error, having edited nothing. That is what GNU's
+ * `sed -i s/a/b/ FILE` is to BSD sed, whose -i takes `s/a/b/` as the
+ * suffix and FILE as the script: a file name treeward cannot read as a sed
+ * script, or a path a listing prints (`grep -rl … | xargs sed -i s/a/b/`,
+ * whose first path becomes the script), is read as that error. BSD's sed
+ * grammar is POSIX's with extensions GNU's has too, so what treeward's
+ * reader of GNU scripts cannot read BSD's cannot compile.
+ */
+function compilesNot(script: Argument): boolean {
+  if (script.listed) return true;
+  return script.text !== null && readSedScript(script.text).problem !== null;
 }
 
 /**
