@@ -3,7 +3,7 @@
 // `-o file`), long options with `=` or a separate value, unique prefixes of
 // long names (`--recurs`), and `--` ending the options. GNU permutes (an
 // option after an operand is an option); BSD's getopt, and GNU's with
-// POSIXLY_CORRECT, stop at the first operand: `platformReadings` gives both
+// POSIXLY_CORRECT, stop at the first operand: `userlandReadings` gives each
 // (SPEC §3 "Platforms").
 
 import type { Argument } from './arguments.js';

@@ -3,8 +3,8 @@
 // `long_options` and getopt strings, coreutils 9.1 to 9.11: a table knows
 // every release's options, since an option one release lacks is refused
 // there and does nothing). files.ts reads by these tables; on macOS the BSD
-// tools of the same names stop at the first operand (core/options.ts
-// `platformReadings`).
+// tools of the same names stop at the first operand, and read their own
+// getopt strings (below; core/options.ts `userlandReadings`).
 
 import { bsdGetopt, optionLines } from '../core/options.js';
 
