@@ -118,6 +118,8 @@ function prepareLine(
     globDots: false,
     inlineCode: options.inlineCode ?? 'scan',
     readText: (path) => readText(fs, path),
+    // SPEC §3 "Platforms": the rows with a BSD reading read the line by this platform's tools (absent: both)
+    ...(options.platform ? { platform: options.platform } : {}),
   }, script.body);
   return { script, walker };
 }

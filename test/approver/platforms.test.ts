@@ -10,6 +10,7 @@ import { approve } from '../../src/approver/approve.js';
 import { fileSystemFrom, type FileSystem } from '../../src/approver/core/fs.js';
 import { foldName, sameName, shortNameOf } from '../../src/approver/core/names.js';
 import type { ApproveOptions } from '../../src/approver/core/types.js';
+import { requireSandbox, runLines } from '../support/shells.js';
 import { foldingVolume, ntfsShortName, type VolumeKind } from '../support/volumes.js';
 
 const tree = '/home/dev/project';
@@ -261,4 +262,42 @@ describe('BSD readings where they differ from GNU (FreeBSD usr.bin/sed/main.c, s
   for (const [line, expected] of cases) {
     it(line, () => expect(verdict(line, fileSystemFrom(baseVolume() as never))).toBe(expected));
   }
+});
+
+describe('the platform reaches the program rows (SPEC §3 "Platforms"; issue 14 item 4)', () => {
+  // each line is refused by one userland's reading only; with no platform both readings apply, and either refusal refuses
+  const lines: [line: string, linux: string, darwin: string, why: string][] = [
+    ['sed -i rc -e p ~/.bash', 'allow', 'deny protected-write', 'BSD sed: `rc` is the backup suffix of ~/.bash, so it writes ~/.bashrc (GNU: `rc` is a file)'],
+    ["find -f ~/outside -name '*.txt' -delete", 'allow', 'deny removal-outside-tree', 'BSD find: `-f PATH` is a start point (GNU: an unknown predicate)'],
+    ['install -M ~/.bashrc src/a.ts src/b.ts', 'allow', 'deny protected-write', 'BSD install: -M METALOG writes the log (GNU: an invalid option)'],
+    ['chmod -N ~/.bashrc', 'allow', 'deny protected-write', 'macOS chmod: -N removes the ACL of every operand (GNU: an invalid option)'],
+    ["tar -x -I 'rm -rf ~' -f a.tar", 'deny removal-outside-tree', 'allow', 'GNU tar: -I runs a compressor (bsdtar: -I FILE lists the members)'],
+    ['rm -W ~/.bashrc', 'deny removal-outside-tree', 'deny protected-write', 'BSD rm -W undeletes: a write of the name (GNU: an invalid option)'],
+  ];
+  for (const [line, linux, darwin, why] of lines) {
+    it(`${line}: ${why}`, () => {
+      const fs = fileSystemFrom(baseVolume() as never);
+      expect(verdict(line, fs, { platform: 'linux' })).toBe(linux);
+      expect(verdict(line, fs, { platform: 'darwin' })).toBe(darwin);
+      const unknown = verdict(line, fs);
+      expect(unknown).toBe(linux === 'allow' ? darwin : linux);
+    });
+  }
+
+  it('a platform treeward does not know (from plain JavaScript) is read both ways', () => {
+    const fs = fileSystemFrom(baseVolume() as never);
+    expect(verdict('sed -i rc -e p ~/.bash', fs, { platform: 'freebsd' as never })).toBe('deny protected-write');
+  });
+});
+
+describe('the GNU side of a BSD-only reading, for real (GNU sed 4.9 in the sandbox)', () => {
+  const available = requireSandbox('test/approver/platforms.test.ts');
+  it.skipIf(!available)('GNU sed -i rc -e p FILE edits rc and FILE, and makes no FILErc', async () => {
+    const layout = { work: { rc: 'r\n' }, home: { '.bash': 'b\n' } };
+    const results = await runLines([{ id: 'sed', shell: 'sh', command: 'sed -i rc -e p ~/.bash', layout, run: true, parseCheck: false }], { real: ['sed'] });
+    const ran = results.get('sed')?.ran;
+    expect(ran?.exit).toBe(0);
+    expect(ran?.created.map((e) => e.path)).toEqual([]);
+    expect(ran?.modified.map((e) => e.path).sort()).toEqual(['../home/.bash', 'rc']);
+  });
 });

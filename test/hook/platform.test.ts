@@ -150,6 +150,23 @@ describe('the /bin/sh approve() is told', () => {
   });
 });
 
+describe('the platform decides whose tools read the line (issue 14 item 4)', () => {
+  // BSD sed reads the word after a detached -i as the backup suffix: `~/.bash` + `rc` is ~/.bashrc, a startup file
+  const bsdOnly = { tool_input: { command: 'sed -i rc -e p ~/.bash' } };
+  const decision = (more: Partial<HookArguments>, running: string) => {
+    const answer = judged(request('claude-bash', scratch, bsdOnly), more, running).verdict?.answer;
+    return answer && 'decision' in answer ? answer.decision : 'none';
+  };
+
+  it('a line only the BSD reading refuses is allowed for linux, refused for darwin and where the platform is not known', () => {
+    expect(decision({ platform: 'linux' }, 'darwin')).toBe('allow');
+    expect(decision({ platform: 'darwin' }, 'linux')).toBe('deny');
+    expect(decision({}, 'linux')).toBe('allow');
+    expect(decision({}, 'darwin')).toBe('deny');
+    expect(decision({}, 'freebsd')).toBe('deny');
+  });
+});
+
 describe('requests from Windows', () => {
   const refused = (dir: string) => ({ decision: 'deny', id: 'bad-input', reason: windowsRefusal(dir) });
 

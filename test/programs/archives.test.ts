@@ -29,8 +29,7 @@ const tar: Case[] = [
   ['tar --create --file=out.tar src', 'write out.tar'],
   // --one-top-level=DIR: below each directory, and on its own in case it is absolute
   ['tar -xf a.tar --one-top-level=top', 'write . (extraction, recursive)', 'write top (extraction, recursive)'],
-  ['tar -xf a.tar -C out --one-top-level=/home/u/.ssh', 'write out (extraction, recursive)', 'write /home/u/.ssh (extraction, recursive)',
-    'write /home/u/.ssh (extraction, recursive)'],
+  ['tar -xf a.tar -C out --one-top-level=/home/u/.ssh', 'write out (extraction, recursive)', 'write /home/u/.ssh (extraction, recursive)'],
   ['tar -xf a.tar --one-top-level', 'write . (extraction, recursive)'],
   // --transform renames members, but tar still strips a leading `/` and refuses `../` without -P; with -P nothing is fixed
   ["tar -xf a.tar --transform='s,^,/home/u/.ssh/,'", 'write . (extraction, recursive)'],
@@ -69,7 +68,7 @@ const zip: Case[] = [
   ['unzip a.zip -d out', 'write out (extraction, recursive)', 'write . (extraction, recursive)'],
   // -: keeps members' `../` (unzip(1) "-:"): where they land is the archive's choice
   ['unzip -: a.zip', 'write ?program-reads'],
-  ['unzip -o -: a.zip -d out', 'write ?program-reads', 'write ?program-reads'],
+  ['unzip -o -: a.zip -d out', 'write ?program-reads'],
   ['unzip -:o a.zip', 'write ?program-reads'],
   ['zip -r out.zip src', 'write out.zip'],
   // -TT names the command that tests the archive: it is given the archive's name

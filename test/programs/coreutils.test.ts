@@ -79,6 +79,11 @@ const invocations: Invocation[] = [
   { run: 'rm -zq a.txt', did: 'refused', why: '`-z` is not an option of rm' },
   { run: 'cp a.txt c.txt -zq', did: 'refused', why: 'nor of cp, after the operands too' },
   { run: 'touch new.txt -A 01', did: 'refused', why: '`-A` is BSD touch\'s option (it takes a value), not GNU\'s' },
+  // BSD's letters (file_cmds getopt strings, coreutils-options.ts) that GNU refuses: on linux these lines change nothing
+  { run: 'rm -W a.txt', did: 'refused', why: '`-W` is BSD rm\'s undelete, not GNU\'s' },
+  { run: 'chmod -N a.txt', did: 'refused', why: '`-N` is macOS chmod\'s "remove the ACL", not GNU\'s' },
+  { run: 'install -M log a.txt b.txt', did: 'refused', why: '`-M METALOG` is BSD install\'s metadata log, not GNU\'s' },
+  { run: 'mv -h a.txt dir', did: 'refused', why: '`-h` is BSD mv\'s "do not follow a target link", not GNU\'s' },
   { run: 'chmod -Rw a.txt', did: 'refused', why: 'a mode letter in a cluster makes the whole word the mode: `-Rw` is an invalid mode' },
   { run: 'chmod -v a.txt', did: 'refused', why: 'with no mode among the options the first operand is the mode: `a.txt` is an invalid mode' },
   { run: 'rm --force=x a.txt', did: 'refused', why: 'a flag given a value' },

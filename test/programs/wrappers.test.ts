@@ -37,7 +37,8 @@ const env: Case[] = [
 const runners: Case[] = [
   ['xargs rm', 'run: rm ?input'],
   ['xargs -I{} mv {} dst', 'run: mv ?input dst'],
-  ['xargs -a list.txt rm', 'run: rm ?input'],
+  // BSD xargs has no -a (xargs.c optstr): read on past it as a flag, its command is `list.txt`
+  ['xargs -a list.txt rm', 'run: rm ?input', 'run: list.txt rm ?input'],
   ['parallel rm ::: a b', 'run: rm a', 'run: rm b'],
   ['parallel gzip', 'run: gzip ?input'],
 ];

@@ -44,6 +44,8 @@ export interface Setting {
   stdinText?: string;
   /** Show the words a row hands on as an unknown program's (`(handed)`, programs/unknown.ts); left out unless asked. */
   handed?: boolean;
+  /** Whose tools run the line (ApproveOptions `platform`); absent: not known, so rows with a BSD reading read both ways. */
+  platform?: 'linux' | 'darwin';
 }
 
 /** What `line`'s one simple command does, as its program's row reads it. */
@@ -85,6 +87,7 @@ export function readLine(line: string, setting: Setting = {}): Action[] {
     },
     parameterFixed: () => false,
     ...(setting.stdinText !== undefined ? { stdinText: setting.stdinText } : {}),
+    ...(setting.platform ? { platform: setting.platform } : {}),
   };
   const name = args[0]?.text;
   if (name === null || name === undefined) throw new Error(`no fixed command word: ${line}`);

@@ -8,13 +8,15 @@ import type { Dialect, DialectName } from '../../syntax/dialect.js';
 import type { Argument, Listing } from './arguments.js';
 import type { Directories, Effect, FindFilter } from './effects.js';
 import type { CodeFact, GitProblem } from './facts.js';
-import type { OptionTable, ParsedOptions } from './options.js';
+import type { OptionTable, ParsedOptions, PlatformName, Userland } from './options.js';
 import type { InlineCodePolicy } from './types.js';
 import type { WordContext } from './words.js';
 
 /** What a program's row may know about the shell and the line at the point the program runs. */
 export interface ProgramContext {
   dialect: Dialect;
+  /** Whose tools run the line (ApproveOptions `platform`); absent: not known, and a row with a BSD reading is read both ways. */
+  platform?: PlatformName;
   home: string;
   tempDir: string;
   /** The environment the line inherits. */
@@ -120,6 +122,8 @@ export interface Invocation {
   args: Argument[];
   /** The words after the program's, read by the row's option table; with no table, each of them an operand. */
   line: ParsedOptions;
+  /** Whose program this reading is of: GNU's, or BSD's where the row has a BSD reading and the platform may be macOS. */
+  userland: Userland;
   ctx: ProgramContext;
   /** The whole command's span. */
   span: Span;
@@ -135,11 +139,17 @@ export interface ProgramRow {
   options?: OptionTable;
   /**
    * The program may be BSD's (macOS), whose getopt stops at the first operand
-   * where GNU's permutes: the line is read both ways and the program does what
-   * either reading does (options.ts `platformReadings`). A name the
-   * configuration lists as a wrapper is read as one before such a row.
+   * where GNU's permutes: on darwin it is read BSD's way, on linux GNU's, and
+   * where the platform is not known both ways, the program doing what either
+   * reading does (options.ts `userlandReadings`). `true`: BSD's program takes
+   * GNU's options (`options`); a table: BSD's own, from its getopt string.
+   * `read` gets `userland` for what else differs (sed's backup names, find's
+   * leading options). A name the configuration lists as a wrapper is read as
+   * one before such a row.
    */
-  bsdReading?: true;
+  bsdReading?: true | OptionTable;
+  /** The row reads the commands the program runs (xargs, find `-exec`): a configured wrapper of the same name does not replace it. */
+  runsCommands?: true;
   read(invocation: Invocation): Action[];
   /** A function or alias named like the program would hide what the table reads: refused. */
   shadowable?: true;

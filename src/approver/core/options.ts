@@ -3,7 +3,7 @@
 // `-o file`), long options with `=` or a separate value, unique prefixes of
 // long names (`--recurs`), and `--` ending the options. GNU permutes (an
 // option after an operand is an option); BSD's getopt, and GNU's with
-// POSIXLY_CORRECT, stop at the first operand: `platformReadings` gives both
+// POSIXLY_CORRECT, stop at the first operand: `userlandReadings` gives each
 // (SPEC §3 "Platforms").
 
 import type { Argument } from './arguments.js';
@@ -186,21 +186,63 @@ export function readOptions(args: readonly Argument[], table: OptionTable, stopA
   return out;
 }
 
+/** Whose userland a program is: GNU's (Linux) or BSD's (macOS). */
+export type Userland = 'gnu' | 'bsd';
+
+/** The platforms treeward is told of (ApproveOptions `platform`); `unknown` when it is told none. */
+export type PlatformName = 'linux' | 'darwin';
+
 /**
- * The readings of a command line on every platform it may run on (SPEC §3
+ * Whose tools may run a line on each platform (SPEC §3 "Platforms"): GNU's
+ * on linux, BSD's on darwin (macOS ships FreeBSD's file tools, Apple's
+ * file_cmds, shell_cmds and text_cmds), and either where the platform is
+ * not known, so a line is judged by both readings there.
+ */
+export const platformUserlands: Readonly<Record<PlatformName | 'unknown', readonly Userland[]>> = {
+  linux: ['gnu'],
+  darwin: ['bsd'],
+  unknown: ['gnu', 'bsd'],
+};
+
+export function userlandsOf(platform: PlatformName | undefined): readonly Userland[] {
+  // a library caller's platform that is neither (`freebsd`, from plain JavaScript) is one treeward does not know
+  return (platform === 'linux' || platform === 'darwin' ? platformUserlands[platform] : undefined) ?? platformUserlands.unknown;
+}
+
+/** One reading of a command line: whose program reads it, and what it reads. */
+export interface Reading {
+  userland: Userland;
+  line: ParsedOptions;
+}
+
+/**
+ * The readings of a command line by each userland that may run it (SPEC §3
  * "Platforms"): GNU getopt_long permutes, so an option after an operand is
  * an option (`rm a -rf` removes `a` recursively); BSD's getopt (macOS), and
  * GNU's with POSIXLY_CORRECT set, stop at the first operand, so there it is
- * an operand (a file named `-rf`). treeward does not yet know which platform
- * a line runs on, so a program is judged by both: one reading when they
- * agree, else the two.
+ * an operand (a file named `-rf`). BSD's reading is by `bsd`, the BSD
+ * program's own table (its getopt string) where it has one, else by GNU's
+ * table stopping at the first operand. Readings that agree are one, unless
+ * `keepBoth` (the row reads something else by the userland).
  */
-export function platformReadings(args: readonly Argument[], table: OptionTable): ParsedOptions[] {
-  const gnu = readOptions(args, table);
-  if (table.stopAtOperand) return [gnu];
-  const bsd = readOptions(args, table, true);
-  const same = bsd.operands.length === gnu.operands.length && bsd.operands.every((a, k) => a === gnu.operands[k]) && bsd.options.length === gnu.options.length;
-  return same ? [gnu] : [gnu, bsd];
+export function userlandReadings(
+  args: readonly Argument[], table: OptionTable, userlands: readonly Userland[], bsd?: OptionTable, keepBoth = false,
+): Reading[] {
+  const read = (userland: Userland): Reading => ({
+    userland, line: userland === 'gnu' ? readOptions(args, table) : readOptions(args, bsd ?? table, true),
+  });
+  const readings = userlands.map(read);
+  if (readings.length !== 2 || keepBoth || bsd !== undefined) return readings;
+  const [gnu, other] = [readings[0]!.line, readings[1]!.line];
+  const same = other.operands.length === gnu.operands.length && other.operands.every((a, k) => a === gnu.operands[k])
+    && other.options.length === gnu.options.length;
+  return same ? [readings[0]!] : readings;
+}
+
+/** The option lines of `userlandReadings` alone, for a platform (absent: not known, both readings). */
+export function platformReadings(args: readonly Argument[], table: OptionTable, platform?: PlatformName, bsd?: OptionTable): ParsedOptions[] {
+  if (table.stopAtOperand && bsd === undefined) return [readOptions(args, table)];
+  return userlandReadings(args, table, userlandsOf(platform), bsd).map((r) => r.line);
 }
 
 /**
@@ -210,22 +252,33 @@ export function platformReadings(args: readonly Argument[], table: OptionTable):
  * built at its first read: the program tables hold many, built at every
  * start, and a verdict reads a few.
  */
-export function getopt(letters: string, stopAtOperand = false): OptionTable {
-  return new GetoptTable(letters, stopAtOperand);
+export function getopt(letters: string, stopAtOperand = false, names: Readonly<Record<string, string>> = {}): OptionTable {
+  return new GetoptTable(letters, stopAtOperand, names);
+}
+
+/**
+ * A BSD program's table, from the getopt string its source passes (cited in
+ * its row): it stops at the first operand, and `names` gives a letter the
+ * name the row reads it by (`{ R: 'recursive' }`), as GNU's table names it.
+ */
+export function bsdGetopt(letters: string, names: Readonly<Record<string, string>> = {}): OptionTable {
+  return new GetoptTable(letters, true, names);
 }
 
 class GetoptTable implements OptionTable {
   readonly stopAtOperand: boolean;
   private readonly letters: string;
+  private readonly names: Readonly<Record<string, string>>;
   private specs: readonly OptionSpec[] | null = null;
 
-  constructor(letters: string, stopAtOperand: boolean) {
+  constructor(letters: string, stopAtOperand: boolean, names: Readonly<Record<string, string>>) {
     this.letters = letters;
     this.stopAtOperand = stopAtOperand;
+    this.names = names;
   }
 
   get options(): readonly OptionSpec[] {
-    return (this.specs ??= letterSpecs(this.letters));
+    return (this.specs ??= letterSpecs(this.letters).map((spec) => ({ ...spec, name: this.names[spec.short!] ?? spec.short! })));
   }
 }
 

@@ -6,7 +6,9 @@
 import { type Action, type Invocation, type ProgramRow, runsCode } from '../core/actions.js';
 import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
-import { flagLines, getopt, has, type OptionSpec, optionLines, type ParsedOptions, readOptions, valuesOf } from '../core/options.js';
+import {
+  flagLines, getopt, has, type OptionSpec, type OptionTable, optionLines, type ParsedOptions, readOptions, type Userland, valuesOf,
+} from '../core/options.js';
 import { joinPath } from '../core/path-text.js';
 import { shQuote, unfixedWord } from '../core/sh-quote.js';
 import { leadingText } from '../core/words.js';
@@ -86,9 +88,37 @@ interface TarOption {
   arg: Argument;
 }
 
-function letterSpec(letter: string): OptionSpec | undefined {
-  return tarOptions.options.find((spec) => spec.short === letter);
+function letterSpec(letter: string, letters: OptionTable = tarOptions): OptionSpec | undefined {
+  return letters.options.find((spec) => spec.short === letter);
 }
+
+/**
+ * bsdtar (libarchive tar/cmdline.c, macOS's tar): `short_options =
+ * "aBb:C:cf:HhI:JjkLlmnOoPpqrSs:T:tUuvW:wX:xyZz"`, read by its own getopt,
+ * which stops at the first word that does not start with `-` (the members)
+ * after an old-style first word. Where bsdtar's letters mean other things
+ * than GNU's: `-s PATTERN` renames members as they are extracted (tar(1):
+ * "Modify file or archive member names according to pattern"), `-I FILE` is
+ * `-T FILE` (GNU's `-I` runs a program), `-H`, `-L` and `-l` follow links or
+ * check them (GNU's `-H` and `-L` take a value), `-U` unlinks before
+ * writing, `-W NAME=VALUE` is the long option `--NAME=VALUE` (bsdtar.c
+ * "Obscure GNU convention"), which can name `use-compress-program`.
+ */
+const bsdtarLetters = getopt('aBb:C:cf:HhI:JjkLlmnOoPpqrSs:T:tUuvW:wX:xyZz', true, {
+  c: 'create', r: 'append', u: 'update', x: 'extract', f: 'file', C: 'directory', O: 'to-stdout', P: 'absolute-names', T: 'files-from', I: 'files-from',
+  X: 'exclude-from', s: 'substitution', U: 'unlink-first', k: 'keep-old-files', b: 'blocking-factor', W: 'long-option',
+});
+
+/** How one userland's tar reads its words: its letters, and whether its options stop at the first member. */
+interface TarReading {
+  letters: OptionTable;
+  stopAtOperand: boolean;
+}
+
+const tarReadings: Record<Userland, TarReading> = {
+  gnu: { letters: tarOptions, stopAtOperand: false },
+  bsd: { letters: bsdtarLetters, stopAtOperand: true },
+};
 
 /**
  * A long name as tar is read: a known name, else the one long option of the
@@ -113,8 +143,8 @@ function longOption(name: string): { name: string; takesValue: boolean } {
 }
 
 /** A letter as the table names it (unknown letters by themselves), and whether it takes a value. */
-function letterOption(letter: string): { name: string; takesValue: boolean } {
-  const spec = letterSpec(letter);
+function letterOption(letter: string, letters: OptionTable = tarOptions): { name: string; takesValue: boolean } {
+  const spec = letterSpec(letter, letters);
   return spec ? { name: spec.name!, takesValue: spec.arity === 'required' } : { name: letter, takesValue: false };
 }
 
@@ -136,12 +166,12 @@ function unfixedCommandOption(arg: Argument): string | null {
  * The old-style first word (`tar xzf archive.tgz`): its letters are options,
  * and each that takes a value takes the next word, in order.
  */
-function oldStyleKey(rest: Argument[], options: TarOption[]): Argument[] {
+function oldStyleKey(rest: Argument[], options: TarOption[], letters: OptionTable): Argument[] {
   const first = rest[0]?.text;
   if (!first || first.startsWith('-') || !/^[A-Za-z]+$/.test(first)) return rest;
   let k = 1;
   for (const letter of first) {
-    const option = letterOption(letter);
+    const option = letterOption(letter, letters);
     if (option.takesValue) {
       options.push({ name: option.name, spelled: `-${letter}`, value: rest[k]?.text ?? null, arg: rest[k] ?? rest[0]! });
       k++;
@@ -150,11 +180,15 @@ function oldStyleKey(rest: Argument[], options: TarOption[]): Argument[] {
   return rest.slice(k);
 }
 
-/** tar's command line by its table: options anywhere (GNU tar permutes), clusters, `--` ending them. */
-function readTarLine(args: Argument[], out: Action[]): { options: TarOption[]; operands: Argument[] } {
+/**
+ * tar's command line by its userland's table: options anywhere (GNU tar
+ * permutes) or up to the first member (bsdtar), clusters, `--` ending them.
+ */
+function readTarLine(args: Argument[], out: Action[], reading: TarReading): { options: TarOption[]; operands: Argument[] } {
   const options: TarOption[] = [];
   const operands: Argument[] = [];
-  const rest = oldStyleKey(args.slice(1), options);
+  const rest = oldStyleKey(args.slice(1), options, reading.letters);
+  const letterOf = (letter: string) => letterOption(letter, reading.letters);
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     const t = arg.text;
@@ -162,6 +196,7 @@ function readTarLine(args: Argument[], out: Action[]): { options: TarOption[]; o
       const option = unfixedCommandOption(arg);
       if (option) out.push(runsCode(arg.word.span, { source: 'unfixed', via: `\`tar ${option}\``, what: 'tar command' }));
       operands.push(arg);
+      if (reading.stopAtOperand) { operands.push(...rest.slice(i + 1)); break; }
       continue;
     }
     if (t === '--') { operands.push(...rest.slice(i + 1)); break; }
@@ -178,7 +213,7 @@ function readTarLine(args: Argument[], out: Action[]): { options: TarOption[]; o
     }
     if (t.startsWith('-') && t.length > 1) {
       for (let j = 1; j < t.length; j++) {
-        const { name, takesValue } = letterOption(t[j]!);
+        const { name, takesValue } = letterOf(t[j]!);
         const spelled = `-${t[j]!}`;
         if (takesValue) {
           if (j + 1 < t.length) options.push({ name, spelled, value: t.slice(j + 1), arg: derivedArgument(arg, t.slice(j + 1)) });
@@ -190,13 +225,24 @@ function readTarLine(args: Argument[], out: Action[]): { options: TarOption[]; o
       continue;
     }
     operands.push(arg);
+    if (reading.stopAtOperand) { operands.push(...rest.slice(i + 1)); break; }
   }
-  return { options, operands };
+  return { options: options.flatMap(longOptionOfW), operands };
 }
 
-function readTar({ args, ctx, span }: Invocation): Action[] {
+/** bsdtar's `-W NAME=VALUE`: the long option `--NAME=VALUE`. */
+function longOptionOfW(o: TarOption): TarOption[] {
+  if (o.name !== 'long-option') return [o];
+  if (o.value === null) return [{ ...o, name: 'use-compress-program', value: null }]; // not fixed: it may name a command
+  const eq = o.value.indexOf('=');
+  const typed = tarLongName(eq < 0 ? o.value : o.value.slice(0, eq));
+  const value = eq < 0 ? null : o.value.slice(eq + 1);
+  return [{ name: longOption(typed).name, spelled: `-W ${typed}`, value, arg: value === null ? o.arg : derivedArgument(o.arg, value) }];
+}
+
+function readTar({ args, ctx, span, userland }: Invocation): Action[] {
   const out: Action[] = [];
-  const { options, operands } = readTarLine(args, out);
+  const { options, operands } = readTarLine(args, out, tarReadings[userland]);
   const has = (...names: string[]) => options.some((o) => names.includes(o.name));
   for (const o of options) {
     if (commandOptions.has(o.name)) {
@@ -214,6 +260,8 @@ function readTar({ args, ctx, span }: Invocation): Action[] {
       out.push({ kind: 'write', arg: unfixedArgument(archive ?? args[0]!, { source: 'program-reads', what: 'tar -P path' }), by: 'tar -x -P' });
       return out;
     }
+    // members renamed as they land (bsdtar -s, GNU --transform) still land below the directory: both rename first, then strip
+    // a leading `/` and refuse `..` unless -P (libarchive tar/util.c `edit_pathname`: apply_substitution, then strip_absolute_path)
     for (const arg of extractionDirectories(options, args[0]!)) out.push({ kind: 'write', arg, extraction: true, recursive: true, by: 'tar -x' });
     return out;
   }
@@ -367,8 +415,10 @@ function readZip({ args }: Invocation): Action[] {
 }
 
 export const rows: ProgramRow[] = [
-  { names: ['tar'], shadowable: true, read: readTar },
-  { names: ['bsdtar', 'gtar'], read: readTar },
+  // tar is GNU's on Linux and bsdtar on macOS; bsdtar is libarchive's everywhere, gtar GNU's
+  { names: ['tar'], shadowable: true, bsdReading: true, runsCommands: true, read: readTar },
+  { names: ['bsdtar'], read: (invocation) => readTar({ ...invocation, userland: 'bsd' }) },
+  { names: ['gtar'], read: readTar },
   { names: ['gzip', 'gunzip'], options: compressOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'gzip') },
   { names: ['bzip2', 'bunzip2'], options: compressOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'bzip2') },
   { names: ['xz', 'unxz'], options: compressOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'xz') },

@@ -3,10 +3,10 @@
 // `long_options` and getopt strings, coreutils 9.1 to 9.11: a table knows
 // every release's options, since an option one release lacks is refused
 // there and does nothing). files.ts reads by these tables; on macOS the BSD
-// tools of the same names stop at the first operand (core/options.ts
-// `platformReadings`).
+// tools of the same names stop at the first operand, and read their own
+// getopt strings (below; core/options.ts `userlandReadings`).
 
-import { optionLines } from '../core/options.js';
+import { bsdGetopt, optionLines } from '../core/options.js';
 
 export const rmOptions = optionLines([
   '-d --dir',
@@ -209,3 +209,74 @@ export const chgrpOptions = optionLines([
   '   --help',
   '   --version',
 ]);
+
+// The same tools as macOS ships them (Apple's file_cmds 457.100.3, from
+// FreeBSD's bin/ and usr.bin/): the getopt string each passes, as its source
+// writes it under __APPLE__, with the letters the rows read named as GNU's
+// tables name them. BSD's getopt stops at the first operand. Where a letter
+// takes a value in one and not the other the readings name other operands:
+// GNU cp's `-S SUFFIX` is BSD cp's `-S` (no sparse files), so `cp -S a b`
+// copies a to b on macOS and is a usage error on Linux.
+
+/** rm/rm.c: `getopt(argc, argv, "dfiIPRrvWx")`; -P overwrites before removing (a removal still), -W undeletes (a whiteout: a write). */
+export const rmBsdOptions = bsdGetopt('dfiIPRrvWx', { R: 'recursive', r: 'recursive', W: 'undelete' });
+
+/** rmdir/rmdir.c: `getopt(argc, argv, "pv")`. */
+export const rmdirBsdOptions = bsdGetopt('pv', { p: 'parents' });
+
+/** mv/mv.c: `getopt(argc, argv, "fhinv")`; -h: a target that is a link to a directory is replaced, not entered (mv(1)). */
+export const mvBsdOptions = bsdGetopt('fhinv', { h: 'no-target-directory' });
+
+/**
+ * cp/cp.c: `getopt(argc, argv, "HLPRacfilNnprSsvXx")` (__APPLE__); -c clones
+ * (clonefile(2): a copy, as written), -X leaves out extended attributes,
+ * -S keeps no holes, -l and -s make hard and symbolic links, -a is -RpP.
+ */
+export const cpBsdOptions = bsdGetopt('HLPRacfilNnprSsvXx', {
+  R: 'recursive', r: 'recursive', a: 'archive', l: 'link', s: 'symbolic-link', c: 'clone', S: 'no-sparse', X: 'no-xattrs',
+});
+
+/**
+ * ln/ln.c: `getopt(argc, argv, "FLPfhinsvw")`; -F removes a directory
+ * standing at the target (rmdir, with -f or -i) and links there instead of
+ * inside it; -h and -n do not follow a target that is a link.
+ */
+export const lnBsdOptions = bsdGetopt('FLPfhinsvw', { s: 'symbolic', F: 'no-target-directory' });
+
+/**
+ * install/xinstall.c: `getopt(argc, argv, "B:bCcD:df:g:h:l:M:m:N:o:pSsT:Uv")`;
+ * -B SUFFIX names backups (-b makes them), -M METALOG writes a metadata log,
+ * -D DESTDIR, -f FLAGS, -h DIGEST, -N DBDIR, -T TAGS take values, -S copies
+ * safely (no suffix, as GNU's -S is), -l FLAGS links instead of copying.
+ */
+export const installBsdOptions = bsdGetopt('B:bCcD:df:g:h:l:M:m:N:o:pSsT:Uv', {
+  B: 'suffix', b: 'backup', d: 'directory', l: 'link', M: 'metalog', S: 'safe', m: 'mode', D: 'destdir',
+});
+
+/** touch/touch.c: `getopt(argc, argv, "A:acd:fhmr:t:")`. */
+export const touchBsdOptions = bsdGetopt('A:acd:fhmr:t:', { r: 'reference', d: 'date' });
+
+/** mkdir/mkdir.c: `getopt(argc, argv, "m:pv")`. */
+export const mkdirBsdOptions = bsdGetopt('m:pv', { m: 'mode', p: 'parents' });
+
+/**
+ * chmod/chmod.c: `getopt(argc, argv, "ACEHILNPRVXafghinorstuvwx")`
+ * (__APPLE__): a mode letter (`-w`, `-x`) or `-a` (an ACL entry follows)
+ * ends the options, the word being the first operand; -C, -E, -i, -I and -N
+ * change ACLs with no mode operand ("goto done"), so every operand is a file.
+ */
+export const chmodBsdOptions = optionLines([
+  '-R --recursive',
+  '-H',
+  '-L',
+  '-P',
+  '-f',
+  '-h',
+  '-n',
+  '-v',
+  '-C -E -i -I -N ~ACL_FILES',
+  '-g -o -r -s -t -u -w -X -x -a ~MODE',
+], true);
+
+/** chown/chown.c: `getopt(argc, argv, "HLPRfhnvx")` (__APPLE__). */
+export const chownBsdOptions = bsdGetopt('HLPRfhnvx', { R: 'recursive' });

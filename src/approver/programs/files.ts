@@ -1,6 +1,8 @@
 // File tools (GNU coreutils and their BSD namesakes, and the tools written
 // like them): which operands they remove, write, or put in place. Each is
-// read under GNU's and BSD's option readings (coreutils-options.ts).
+// read by the platform's userland: GNU's options, BSD's (coreutils-options.ts
+// has the BSD tools' own getopt strings), or both where the platform is not
+// known.
 
 import { type Action, type Invocation, runsCode, type ProgramRow } from '../core/actions.js';
 import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
@@ -8,7 +10,8 @@ import { has, optionLines, type ParsedOptions, valuesOf } from '../core/options.
 import { baseName, joinPath, trimTrailingSlashes } from '../core/path-text.js';
 import type { Chunk } from '../core/words.js';
 import {
-  chgrpOptions, chmodOptions, chownOptions, cpOptions, installOptions, lnOptions, mkdirOptions, mvOptions, rmdirOptions, rmOptions, touchOptions,
+  chgrpOptions, chmodBsdOptions, chmodOptions, chownBsdOptions, chownOptions, cpBsdOptions, cpOptions, installBsdOptions, installOptions, lnBsdOptions,
+  lnOptions, mkdirBsdOptions, mkdirOptions, mvBsdOptions, mvOptions, rmBsdOptions, rmdirBsdOptions, rmdirOptions, rmOptions, touchBsdOptions, touchOptions,
   unlinkOptions,
 } from './coreutils-options.js';
 import { rsyncShell } from './ssh.js';
@@ -29,17 +32,19 @@ export const rows: ProgramRow[] = [
   {
     names: ['rm'],
     options: rmOptions,
-    bsdReading: true,
+    bsdReading: rmBsdOptions,
     shadowable: true,
     read: ({ line, name }) => {
       const recursive = has(line, 'recursive');
+      // BSD rm -W brings a whited-out name back (rm(1): "Attempt to undelete the named files"): it writes them
+      if (has(line, 'undelete')) return line.operands.map((arg) => ({ kind: 'write', arg, by: `${name} -W` }));
       return line.operands.map((arg) => ({ kind: 'remove', arg, recursive, by: name }));
     },
   },
   {
     names: ['rmdir'],
     options: rmdirOptions,
-    bsdReading: true,
+    bsdReading: rmdirBsdOptions,
     shadowable: true,
     read: ({ line, name }) => {
       const parents = has(line, 'parents');
@@ -90,39 +95,41 @@ export const rows: ProgramRow[] = [
       return out;
     },
   },
-  { names: ['mv'], options: mvOptions, bsdReading: true, shadowable: true, read: ({ line, name }) => copyLike(line, name, 'move') },
-  { names: ['cp'], options: cpOptions, bsdReading: true, shadowable: true, read: ({ line, name }) => copyLike(line, name, 'copy') },
+  { names: ['mv'], options: mvOptions, bsdReading: mvBsdOptions, shadowable: true, read: ({ line, name }) => copyLike(line, name, 'move') },
+  { names: ['cp'], options: cpOptions, bsdReading: cpBsdOptions, shadowable: true, read: ({ line, name }) => copyLike(line, name, 'copy') },
   {
     names: ['install'],
     options: installOptions,
-    bsdReading: true,
+    bsdReading: installBsdOptions,
     shadowable: true,
     read: ({ line, name, span }) => {
       // the first --strip-program names the program install runs
       const strip = valuesOf(line, 'strip-program')[0];
       if (strip) return [runsCode(span, { source: 'runs-program', via: '`install --strip-program`', program: strip.value })];
-      if (has(line, 'directory')) return line.operands.map((arg) => ({ kind: 'write', arg, by: name }));
-      return copyLike(line, name, 'copy');
+      // BSD install -M METALOG (install(1): "Write the metadata associated with each item installed to metalog")
+      const metalog = valuesOf(line, 'metalog').map((o): Action => ({ kind: 'write', arg: valueArgument(o), by: `${name} -M` }));
+      if (has(line, 'directory')) return [...metalog, ...line.operands.map((arg): Action => ({ kind: 'write', arg, by: name }))];
+      return [...metalog, ...copyLike(line, name, 'copy')];
     },
   },
   {
     names: ['ln'],
     options: lnOptions,
-    bsdReading: true,
+    bsdReading: lnBsdOptions,
     shadowable: true,
     read: ({ line, name }) => copyLike(line, name, has(line, 'symbolic') ? 'symlink' : 'hardlink'),
   },
   {
     names: ['touch'],
     options: touchOptions,
-    bsdReading: true,
+    bsdReading: touchBsdOptions,
     shadowable: true,
     read: ({ line, name }) => line.operands.map((arg) => ({ kind: 'write', arg, by: name, content: false })),
   },
   {
     names: ['mkdir'],
     options: mkdirOptions,
-    bsdReading: true,
+    bsdReading: mkdirBsdOptions,
     shadowable: true,
     read: ({ line, name }) => line.operands.map((arg) => ({ kind: 'write', arg, by: name, content: false })),
   },
@@ -150,9 +157,9 @@ export const rows: ProgramRow[] = [
     shadowable: true,
     read: ({ line, name }) => line.operands.map((arg) => ({ kind: 'write', arg, by: name })),
   },
-  { names: ['chmod'], options: chmodOptions, bsdReading: true, shadowable: true, read: ({ line, name }) => ownerLike(line, name) },
-  { names: ['chown'], options: chownOptions, bsdReading: true, shadowable: true, read: ({ line, name }) => ownerLike(line, name) },
-  { names: ['chgrp'], options: chgrpOptions, bsdReading: true, shadowable: true, read: ({ line, name }) => ownerLike(line, name) },
+  { names: ['chmod'], options: chmodOptions, bsdReading: chmodBsdOptions, shadowable: true, read: ({ line, name }) => ownerLike(line, name) },
+  { names: ['chown'], options: chownOptions, bsdReading: chownBsdOptions, shadowable: true, read: ({ line, name }) => ownerLike(line, name) },
+  { names: ['chgrp'], options: chgrpOptions, bsdReading: chownBsdOptions, shadowable: true, read: ({ line, name }) => ownerLike(line, name) },
   {
     names: ['sort'],
     options: optionLines([

@@ -3,13 +3,34 @@
 // points; `-fprint`, `-fprintf`, `-fls` write files; `-exec` runs commands.
 
 import type { FindFilter } from '../core/effects.js';
-import { rmOptions } from './coreutils-options.js';
+import { rmBsdOptions, rmOptions } from './coreutils-options.js';
 import { type Argument, derivedArgument, type Listing, listedArgument, unfixedArgument } from '../core/arguments.js';
-import { has, platformReadings } from '../core/options.js';
+import { bsdGetopt, has, readOptions, type Userland, userlandReadings } from '../core/options.js';
 import { shellNamed } from '../core/shells.js';
 import { type Action, type Invocation, type ProgramRow, runsCode } from '../core/actions.js';
 
-export const rows: ProgramRow[] = [{ names: ['find'], shadowable: true, read: readFind }];
+export const rows: ProgramRow[] = [{ names: ['find'], shadowable: true, bsdReading: true, runsCommands: true, read: readFind }];
+
+/**
+ * BSD find's options (macOS shell_cmds 329 find/main.c, from FreeBSD
+ * usr.bin/find): `getopt(argc, argv, "EHLPXdf:sx")`, before the paths and
+ * only there; `-f PATH` is one more start point (find(1): "Specify a file
+ * hierarchy for find to traverse"), and a path may then start with `-`. The
+ * paths end at the first word that starts with `-` or is `!` or `(`; with
+ * none, BSD find is a usage error (no `.` by default, as GNU's has).
+ */
+const bsdFindOptions = bsdGetopt('EHLPXdf:sx', { f: 'start', L: 'follow', H: 'follow' });
+
+/**
+ * BSD find's primaries that take an argument and GNU's do not know (find/option.c, __APPLE__ rows):
+ * `-Bmin`, `-Bnewer`, `-Btime`, `-flags`, `-mnewer`, `-xattrname`, and each `-newerXY`.
+ */
+const bsdArity: Record<string, number> = { '-Bmin': 1, '-Bnewer': 1, '-Btime': 1, '-flags': 1, '-mnewer': 1, '-xattrname': 1 };
+
+function arity(word: string, userland: Userland): number {
+  if (userland === 'bsd' && (bsdArity[word] !== undefined || /^-newer[aBcmt][aBcmt]$/.test(word))) return 1;
+  return arityOf[word] ?? 0;
+}
 
 
 /** Expression words that take this many arguments. */
@@ -42,28 +63,18 @@ interface FindCommand {
 }
 
 /** Start points and the expression; an expression word the line does not fix is returned as such. */
-function parseFind(args: Argument[]): FindCommand | { unfixed: Argument } {
-  const rest = args.slice(1);
-  let i = 0;
-  let followsLinks = false;
-  // leading options -H -L -P -D x -O1
+function parseFind(args: Argument[], userland: Userland): FindCommand | { unfixed: Argument } {
+  const leading = userland === 'gnu' ? gnuLeading(args.slice(1)) : bsdLeading(args.slice(1));
+  const { rest, starts } = leading;
+  let { i, followsLinks } = leading;
+  const ends = userland === 'gnu' ? ['(', '!', ','] : ['(', '!'];
   while (i < rest.length) {
     const t = rest[i]!.text;
-    if (t === '-H' || t === '-L' || t === '-P') { followsLinks = t !== '-P'; i++; continue; }
-    if (t === '-D') { i += 2; continue; }
-    // `find -- DIR`: the options end, and the start points follow (issue 12 class 6)
-    if (t === '--') { i++; break; }
-    if (t !== null && /^-O\d$/.test(t)) { i++; continue; }
-    break;
-  }
-  const starts: Argument[] = [];
-  while (i < rest.length) {
-    const t = rest[i]!.text;
-    if (t !== null && (t.startsWith('-') || t === '(' || t === '!' || t === ',')) break;
+    if (t !== null && (t.startsWith('-') || ends.includes(t))) break;
     starts.push(rest[i]!);
     i++;
   }
-  if (starts.length === 0) starts.push(derivedArgument(args[0]!, '.'));
+  if (starts.length === 0 && userland === 'gnu') starts.push(derivedArgument(args[0]!, '.'));
   // the expression
   const terms: Term[] = [];
   while (i < rest.length) {
@@ -84,12 +95,45 @@ function parseFind(args: Argument[]): FindCommand | { unfixed: Argument } {
       continue;
     }
     if (t === '-follow') followsLinks = true;
-    const n = arityOf[t] ?? 0;
+    const n = arity(t, userland);
     const isAction = otherActions.has(t) || writingActions.has(t);
     terms.push({ kind: isAction ? 'action' : 'test', name: t, args: rest.slice(i + 1, i + 1 + n) });
     i += 1 + n;
   }
   return { starts, terms, followsLinks };
+}
+
+interface Leading {
+  rest: Argument[];
+  /** Where the paths start in `rest`. */
+  i: number;
+  starts: Argument[];
+  followsLinks: boolean;
+}
+
+/** GNU find's leading options: -H -L -P, -D DEBUGOPTS, -O LEVEL, and `--` before the paths. */
+function gnuLeading(rest: Argument[]): Leading {
+  let i = 0;
+  let followsLinks = false;
+  while (i < rest.length) {
+    const t = rest[i]!.text;
+    if (t === '-H' || t === '-L' || t === '-P') { followsLinks = t !== '-P'; i++; continue; }
+    if (t === '-D') { i += 2; continue; }
+    // `find -- DIR`: the options end, and the start points follow (issue 12 class 6)
+    if (t === '--') { i++; break; }
+    if (t !== null && /^-O\d$/.test(t)) { i++; continue; }
+    break;
+  }
+  return { rest, i, starts: [], followsLinks };
+}
+
+/** BSD find's leading options, by its getopt string: `-f PATH` adds a start point; the last of -H, -L, -P decides. */
+function bsdLeading(rest: Argument[]): Leading {
+  const line = readOptions(rest, bsdFindOptions);
+  const starts = line.options.filter((o) => o.name === 'start').map((o) => (o.attached ? derivedArgument(o.arg, o.value ?? '') : o.arg));
+  const links = line.options.filter((o) => o.name === 'follow' || o.name === 'P').pop();
+  // the operands are the paths and the expression, as GNU's reading takes them after its own options
+  return { rest: line.operands, i: 0, starts, followsLinks: links !== undefined && links.name === 'follow' };
 }
 
 /**
@@ -98,13 +142,21 @@ function parseFind(args: Argument[]): FindCommand | { unfixed: Argument } {
  * does something else too, follows links, or the expression is not read.
  */
 export function findListing(args: Argument[]): { starts: Argument[]; filter: FindFilter | null } | null {
-  const find = parseFind(args);
+  const find = parseFind(args, 'gnu');
   if ('unfixed' in find || find.followsLinks) return null;
+  // the listing is read for no platform: BSD find may start elsewhere (`-f PATH`, `find -x DIR`), and then it is not read
+  const bsd = parseFind(args, 'bsd');
+  if ('unfixed' in bsd || bsd.followsLinks || !sameStarts(bsd.starts, find.starts)) return null;
   const actions = find.terms.map((t, index) => ({ t, index })).filter(({ t }) => t.kind === 'action' && t.name !== '-prune');
   if (actions.some(({ t }) => t.name !== '-print' && t.name !== '-print0')) return null;
   if (actions.length > 1) return null;
   const printing = actions[0] ?? { t: { kind: 'action' as const, name: '-print', args: [] }, index: find.terms.length };
-  return { starts: find.starts, filter: withoutDirectories(filterFor(find.terms, printing.index, printing.t)) };
+  return { starts: find.starts, filter: withoutDirectories(filterFor(find.terms, printing.index, printing.t, 'gnu')) };
+}
+
+/** The same start points (BSD's reading of a find with no path has none, and lists nothing). */
+function sameStarts(bsd: Argument[], gnu: Argument[]): boolean {
+  return bsd.length === 0 || (bsd.length === gnu.length && bsd.every((a, k) => a.text === gnu[k]!.text));
 }
 
 /** A listing names entries one by one; a recursive writer given one is judged as recursive by the rules. */
@@ -112,8 +164,8 @@ function withoutDirectories(filter: FindFilter | null): FindFilter | null {
   return filter ? { ...filter, removesDirectories: false } : null;
 }
 
-function readFind({ args }: Invocation): Action[] {
-  const find = parseFind(args);
+function readFind({ args, userland }: Invocation): Action[] {
+  const find = parseFind(args, userland);
   if ('unfixed' in find) return [runsCode(find.unfixed.word.span, { source: 'unfixed', via: '`find`', what: 'find word' })];
   const { starts, terms, followsLinks } = find;
   const out: Action[] = [];
@@ -122,7 +174,7 @@ function readFind({ args }: Invocation): Action[] {
     if (writingActions.has(term.name) && term.args[0]) out.push({ kind: 'write', arg: term.args[0], by: `find ${term.name}` });
     if (term.command) {
       // `{}` is each path found: below the start points, as the tests narrow it (the removal below covers removals)
-      const filters = [withoutDirectories(filterFor(terms, index, term))];
+      const filters = [withoutDirectories(filterFor(terms, index, term, userland))];
       const listing: Listing = { starts, filters, recursive: true, skipsGitDirectories: false, by: 'find', coveredRemoval: removal(term) };
       // with -L/-H/-follow the entries lie wherever the links lead: not below the start points treeward reads
       const filledIn = (a: Argument) => listedArgument(a, a.text === '{}' &&
@@ -132,7 +184,7 @@ function readFind({ args }: Invocation): Action[] {
       if (command.length > 0) out.push({ kind: 'run', argv: command, subshell: true, ...(inEachDirectory ? { dirs: null } : {}) });
     }
     if (removal(term)) {
-      const filter = filterFor(terms, index, term);
+      const filter = filterFor(terms, index, term, userland);
       for (const start of starts) {
         // find -L deletes through the links it follows (issue 13 item 7): what it reaches is not fixed
         const arg = followsLinks ? unfixedArgument(start, { source: 'program-reads', what: 'find -L entries' }) : start;
@@ -164,8 +216,8 @@ const prunedPathTests = new Set(['-path', '-ipath', '-wholename']);
  * `-o` branch), and the `-prune`s in branches before it. Null when the
  * expression is one treeward does not read (parentheses around the action).
  */
-function filterFor(terms: Term[], index: number, action: Term): FindFilter | null {
-  const removesDirectories = action.name !== '-delete' && recursiveRemoval(action.command ?? []);
+function filterFor(terms: Term[], index: number, action: Term, userland: Userland): FindFilter | null {
+  const removesDirectories = action.name !== '-delete' && recursiveRemoval(action.command ?? [], userland);
   const filter: FindFilter = { names: [], paths: [], prunes: [], maxDepth: null, removesDirectories };
   for (const term of terms) {
     if (term.name === '-maxdepth') {
@@ -211,12 +263,13 @@ function filterFor(terms: Term[], index: number, action: Term): FindFilter | nul
  * that is not recursive (`-r`, `--recursive` or a prefix of it, anywhere, or
  * a word not fixed).
  */
-function recursiveRemoval(command: Argument[]): boolean {
+function recursiveRemoval(command: Argument[], userland: Userland): boolean {
   const program = command[0]?.text ?? '';
   const base = program.slice(program.lastIndexOf('/') + 1);
   if (base !== 'rm') return true;
   const args = command.slice(1);
-  return args.some((a) => a.text === null) || platformReadings(args, rmOptions).some((line) => has(line, 'recursive'));
+  // the rm of the find's own userland (GNU's permutes, BSD's stops at its first operand)
+  return args.some((a) => a.text === null) || userlandReadings(args, rmOptions, [userland], rmBsdOptions).some(({ line }) => has(line, 'recursive'));
 }
 
 /** A lister's filter: entries whose names match `names`, skipping what `prunes` match. */

@@ -131,5 +131,5 @@ export function readProgram(name: string, args: Argument[], ctx: ProgramContext,
 }
 
 function yieldsToConfiguredWrapper(row: ProgramRow): boolean {
-  return row.bsdReading === true || row.copiesStdinToStdout === true;
+  return (row.bsdReading !== undefined && row.runsCommands !== true) || row.copiesStdinToStdout === true;
 }

@@ -1,21 +1,28 @@
-// Reading one command by a row: its line read by the row's options (both
-// platforms' readings where the row says the program may be BSD's), and the
+// Reading one command by a row: its line read by the row's options (by the
+// platform's userland where the row says the program may be BSD's: GNU's on
+// linux, BSD's on darwin, both where the platform is not known), and the
 // row's actions for it.
 
 import type { Span } from '../../syntax/ast.js';
 import type { Action, Invocation, ProgramContext, ProgramRow } from '../core/actions.js';
 import type { Argument } from '../core/arguments.js';
-import { type ParsedOptions, platformReadings, readOptions } from '../core/options.js';
+import { type ParsedOptions, readOptions, userlandReadings, userlandsOf } from '../core/options.js';
 
 /** The actions of `args` (the program's own word first) read by `row` under the table name `name`. */
 export function readByRow(row: ProgramRow, name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
   const rest = args.slice(1);
-  if (row.options === undefined) return row.read({ name, args, line: operandsOnly(rest), ctx, span });
-  if (row.bsdReading !== true) return row.read({ name, args, line: readOptions(rest, row.options), ctx, span });
-  // a row's program may be GNU's or BSD's: what either reading does is what it may do
-  const readings = platformReadings(rest, row.options);
-  if (readings.length === 1) return row.read({ name, args, line: readings[0]!, ctx, span });
-  return unionOf(readings.map((line) => row.read({ name, args, line, ctx, span })));
+  if (row.bsdReading === undefined) {
+    const line = row.options === undefined ? operandsOnly(rest) : readOptions(rest, row.options);
+    return row.read({ name, args, line, userland: 'gnu', ctx, span });
+  }
+  // a row's program may be GNU's or BSD's: on a platform treeward knows, that one's; else what either reading does
+  const bsd = row.bsdReading === true ? undefined : row.bsdReading;
+  const userlands = userlandsOf(ctx.platform);
+  const readings = row.options === undefined
+    ? userlands.map((userland) => ({ userland, line: operandsOnly(rest) }))
+    : userlandReadings(rest, row.options, userlands, bsd);
+  if (readings.length === 1) return row.read({ name, args, line: readings[0]!.line, userland: readings[0]!.userland, ctx, span });
+  return unionOf(readings.map(({ line, userland }) => row.read({ name, args, line, userland, ctx, span })));
 }
 
 /** Another row's reading of a command line (`npm exec` reads the rest as `npx` does). */
@@ -36,14 +43,15 @@ function operandsOnly(operands: Argument[]): ParsedOptions {
 function unionOf(readings: Action[][]): Action[] {
   const out: Action[] = [];
   const places: Action[] = [];
+  // by the word each acts on, which is one object in every reading
   const byArgument = new Map<unknown, Action[]>();
   const same = (a: Action, b: Action) => {
     const keys = Object.keys(a) as (keyof Action)[];
-    return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+    return keys.length === Object.keys(b).length && keys.every((k) => sameValue(a[k], b[k], 10));
   };
   for (const actions of readings) {
     for (const action of actions) {
-      const key = 'arg' in action ? action.arg : null;
+      const key = 'arg' in action ? action.arg.word : null;
       const seen = byArgument.get(key) ?? [];
       if (seen.some((earlier) => same(earlier, action))) continue;
       seen.push(action);
@@ -52,4 +60,22 @@ function unionOf(readings: Action[][]): Action[] {
     }
   }
   return [...out, ...places];
+}
+
+/**
+ * Two fields of actions that say the same: the same value, or arrays and
+ * plain data (an argument each reading derived from one word, a find
+ * filter) of the same items, read to a bounded depth; a word of the line is
+ * the same word only as itself.
+ */
+function sameValue(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return true;
+  if (depth === 0 || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, k) => sameValue(x, b[k], depth - 1));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  return keys.length === Object.keys(right).length && keys.every((k) => (k === 'word' ? left[k] === right[k] : sameValue(left[k], right[k], depth - 1)));
 }

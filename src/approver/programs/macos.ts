@@ -10,6 +10,7 @@ import type { Action, ProgramRow } from '../core/actions.js';
 import { runsCode } from '../core/actions.js';
 import type { Argument } from '../core/arguments.js';
 import { derivedArgument } from '../core/arguments.js';
+import { bsdGetopt, has } from '../core/options.js';
 
 /** Words not spelled as options, skipping the values of the options named. */
 function operandsOf(args: readonly Argument[], valued: readonly string[]): Argument[] {
@@ -41,6 +42,14 @@ const diskutilReads = new Set(['list', 'info', 'information', 'activity', 'listF
 const defaultsReads = new Set(['read', 'read-type', 'domains', 'find', 'help']);
 
 export const rows: ProgramRow[] = [
+  {
+    // chflags(1) (file_cmds chflags/chflags.c: `getopt(argc, argv, "HLPRfhvx")`): `chflags [-fhvx] [-R [-H | -L | -P]] flags file ...`
+    // sets file flags (`schg`, `uchg` make a file immutable, `hidden` hides it): a write of each file's metadata, below it with -R.
+    names: ['chflags'],
+    options: bsdGetopt('HLPRfhvx', { R: 'recursive' }),
+    shadowable: true,
+    read: ({ line, name }) => line.operands.slice(1).map((arg) => ({ kind: 'write', arg, recursive: has(line, 'recursive'), by: name, content: false })),
+  },
   {
     // srm(1): "securely removes files or directories"; -r/-R recurse. Read as recursive always, like rm -rf.
     names: ['srm'],

@@ -3,8 +3,9 @@
 // run, and the files `-i` edits in place with their backups.
 
 import { type Action, runsCode, effectAction, type Invocation, type ProgramRow } from '../core/actions.js';
-import { derivedArgument, unfixedArgument } from '../core/arguments.js';
-import { has, optionLines, valuesOf } from '../core/options.js';
+import type { Userland } from '../core/options.js';
+import { type Argument, derivedArgument, unfixedArgument } from '../core/arguments.js';
+import { bsdGetopt, has, optionLines, valuesOf } from '../core/options.js';
 import { baseName } from '../core/path-text.js';
 import { readSedScript } from './sed-script.js';
 
@@ -27,12 +28,17 @@ export const rows: ProgramRow[] = [
       '   --debug',
       '   --follow-symlinks',
     ]),
+    // BSD sed (macOS text_cmds 199 sed/main.c, from FreeBSD usr.bin/sed): `getopt(argc, argv, "EHI:ae:f:i:lnru")`
+    // under __APPLE__. `-i` and `-I` take the backup extension as their value, attached or the next word
+    // (sed(1): "-i extension ... If a zero-length extension is given, no backup will be saved"), so
+    // `sed -i -e p f` edits f with the script `p` and keeps f-e; -I spans the files as one stream.
+    bsdReading: bsdGetopt('EHI:ae:f:i:lnru', { e: 'expression', f: 'file', i: 'in-place', I: 'in-place', n: 'quiet', E: 'regexp-extended' }),
     shadowable: true,
     read: readSed,
   },
 ];
 
-function readSed({ name, args, line, ctx, span }: Invocation): Action[] {
+function readSed({ name, args, line, userland, ctx, span }: Invocation): Action[] {
   // GNU sed joins every -e and -f script, a newline between each, into one
   const scripts: (string | null)[] = [];
   const out: Action[] = [];
@@ -54,6 +60,7 @@ function readSed({ name, args, line, ctx, span }: Invocation): Action[] {
   }
   let operands = line.operands;
   if (!has(line, 'expression', 'file') && operands.length > 0) {
+    if (userland === 'bsd' && compilesNot(operands[0]!)) return [];
     scripts.push(operands[0]!.text);
     operands = operands.slice(1);
   }
@@ -69,43 +76,48 @@ function readSed({ name, args, line, ctx, span }: Invocation): Action[] {
   }
   const inPlace = valuesOf(line, 'in-place')[0];
   if (inPlace) {
+    // BSD's -i always has a value: one not fixed is a suffix the line does not fix
+    const unfixedSuffix = inPlace.value === null && (inPlace.attached || userland === 'bsd');
     for (const f of operands) {
       out.push({ kind: 'write', arg: f, by: 'sed -i' });
       // `-i.bak` (and `-irc`: the suffix is `rc`) also writes a backup beside the file, or where a `/` in it says
-      if (!inPlace.value) continue;
-      const backup = f.text === null ? unfixedArgument(f, { source: 'derived', what: 'sed backup' }) : derivedArgument(f, sedBackupName(f.text, inPlace.value));
+      if (!inPlace.value && !unfixedSuffix) continue;
+      const backup = f.text === null || inPlace.value === null
+        ? unfixedArgument(f, { source: 'derived', what: 'sed backup' })
+        : derivedArgument(f, backupNames[userland](f.text, inPlace.value));
       out.push({ kind: 'write', arg: backup, by: 'sed -i' });
     }
   }
   if (inPlace && inPlace.value === null && inPlace.attached) out.push(runsCode(span, { source: 'unfixed', via: '`sed -i`', what: 'backup suffix' }));
-  if (inPlace && inPlace.value === null && !inPlace.attached) out.push(...bsdBackups(args, line.operands, has(line, 'expression', 'file')));
   return out;
 }
 
 /**
- * BSD sed's reading of a detached `-i` (macOS, FreeBSD usr.bin/sed/main.c:
- * `case 'i': inplace = optarg`, with `i:` in its getopt string; sed(1):
- * "-i extension ... If a zero-length extension is given, no backup will be
- * saved"): the next word is the backup suffix, so `sed -i rc -e p ~/.bash`
- * also writes `~/.bashrc`. GNU reads that word as the script or a file, which
- * the GNU reading above judges; treeward does not yet pass the platform to
- * the programs, so this reading is added on every platform (it only refuses more).
+ * BSD sed compiles every script before it opens a file (text_cmds
+ * sed/main.c: `compile()` before `process()`), and a script it cannot
+ * compile ends it with an error, having edited nothing. That is what GNU's
+ * `sed -i s/a/b/ FILE` is to BSD sed, whose -i takes `s/a/b/` as the
+ * suffix and FILE as the script: a file name treeward cannot read as a sed
+ * script, or a path a listing prints (`grep -rl … | xargs sed -i s/a/b/`,
+ * whose first path becomes the script), is read as that error. BSD's sed
+ * grammar is POSIX's with extensions GNU's has too, so what treeward's
+ * reader of GNU scripts cannot read BSD's cannot compile.
  */
-function bsdBackups(args: Invocation['args'], gnuOperands: Invocation['line']['operands'], scriptGiven: boolean): Action[] {
-  const at = args.findIndex((a, i) => i > 0 && a.text !== null && /^-[a-zA-Z]*i$/.test(a.text));
-  const suffix = at > 0 ? args[at + 1] : undefined;
-  if (!suffix || suffix.text === '') return [];
-  // BSD's files: the operands after its suffix, and after its script when no -e or -f gave one
-  const files = gnuOperands.filter((f) => f.word !== suffix.word).slice(scriptGiven ? 0 : 1);
-  const out: Action[] = [];
-  for (const f of files) {
-    const backup = f.text === null || suffix.text === null
-      ? unfixedArgument(f, { source: 'derived', what: 'sed backup' })
-      : derivedArgument(f, f.text + suffix.text);
-    out.push({ kind: 'write', arg: backup, by: 'sed -i (BSD)' });
-  }
-  return out;
+function compilesNot(script: Argument): boolean {
+  if (script.listed) return true;
+  return script.text !== null && readSedScript(script.text).problem !== null;
 }
+
+/**
+ * The backup `sed -i SUFFIX` keeps of FILE: GNU's (sed/execute.c
+ * `get_backup_file_name`) replaces each `*` in the suffix by the file's
+ * name; BSD's (text_cmds sed/main.c: `strlcat(oldfname, inplace, …)`)
+ * appends the suffix as it is.
+ */
+const backupNames: Record<Userland, (file: string, suffix: string) => string> = {
+  gnu: sedBackupName,
+  bsd: (file, suffix) => file + suffix,
+};
 
 /** GNU sed's backup name: FILE+SUFFIX, or SUFFIX with each `*` replaced by the file's name (a path when it holds a `/`). */
 function sedBackupName(file: string, suffix: string): string {

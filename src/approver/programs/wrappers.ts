@@ -364,6 +364,32 @@ const xargsOptions = optionLines([
   '   --process-slot-var=NAME',
 ], true);
 
+/**
+ * BSD xargs (macOS shell_cmds 329 xargs/xargs.c, from FreeBSD usr.bin/xargs):
+ * `optstr = "+0E:I:J:L:n:oP:pR:S:s:rtx"` and its long options. `-J R` puts
+ * the input lines where the first word that is exactly R stands (xargs(1):
+ * "the utility ... with the arguments in place of the first occurrence of
+ * replstr"); -R and -S take numbers; GNU's -a, -d, -e, -i and -l are not
+ * there. Options stop at the command, as GNU's do.
+ */
+const xargsBsdOptions = optionLines([
+  '-0 --null',
+  '-E VALUE',
+  '-I VALUE',
+  '-J VALUE',
+  '-L VALUE',
+  '-n --max-args=MAX',
+  '-o',
+  '-P --max-procs=MAX',
+  '-p --interactive',
+  '-R VALUE',
+  '-r --no-run-if-empty',
+  '-S VALUE',
+  '-s --max-chars=MAX',
+  '-t --verbose',
+  '-x --exit',
+], true);
+
 const parallelOptions = optionLines([
   '-0 --null',
   '-a --arg-file=FILE',
@@ -430,7 +456,7 @@ export const rows: ProgramRow[] = [
   { names: ['script'], options: scriptOptions, read: readScript },
   { names: ['su', 'runuser'], read: readSu },
   { names: ['env'], shadowable: true, passesStdio: true, read: readEnv },
-  { names: ['xargs'], options: xargsOptions, shadowable: true, read: readXargs },
+  { names: ['xargs'], options: xargsOptions, bsdReading: xargsBsdOptions, runsCommands: true, shadowable: true, read: readXargs },
   { names: ['parallel'], read: readParallel },
   { names: ['busybox'], read: ({ args }) => (args.length > 1 ? [{ kind: 'run', argv: args.slice(1) }] : []) },
 ];
@@ -590,6 +616,14 @@ function readXargs({ args, line, ctx, span }: Invocation): Action[] {
       return a;
     });
     return [{ kind: 'run', argv: replaced, subshell: true }];
+  }
+  const placed = valuesOf(line, 'J')[0];
+  if (placed) {
+    // BSD -J R: the input stands where the first word R does (at the end when no word is R)
+    if (placed.value === null) return [runsCode(span, { source: 'unfixed', via: '`xargs -J`', what: 'replacement string' })];
+    const at = argv.findIndex((a) => a.text === placed.value);
+    const placedArgv = at < 0 ? [...argv, input] : [...argv.slice(0, at), input, ...argv.slice(at + 1)];
+    return [{ kind: 'run', argv: placedArgv, subshell: true }];
   }
   return [{ kind: 'run', argv: [...argv, input], subshell: true }];
 }

@@ -16,7 +16,7 @@ import { LineFacts } from './line-facts.js';
 import { type Outcome, type Scope, unionDirs } from './scope.js';
 
 /** What the walk is given for the whole line: the part of a program's context that does not change as the line runs. */
-export type WalkOptions = Pick<ProgramContext, 'dialect' | 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode' | 'readText'> & {
+export type WalkOptions = Pick<ProgramContext, 'dialect' | 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode' | 'readText' | 'platform'> & {
   globDots: boolean;
   /** The dialect code inside code is read in, by its name (`sh` as the `/bin/sh` this reading is for: dialect.ts `shReadings`). */
   dialects: Readonly<Record<DialectName, Dialect>>;
@@ -51,12 +51,12 @@ export abstract class WalkState {
   readonly functionsWalked = new Set<FunctionDefinition>();
 
   /** The part of every program's context that is the same for the whole line. */
-  readonly programConstants: Pick<ProgramContext, 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode' | 'readText'>;
+  readonly programConstants: Pick<ProgramContext, 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode' | 'readText' | 'platform'>;
 
   constructor(readonly options: WalkOptions, body: Statement[]) {
     this.fixable = findFixableNames(body);
-    const { home, tempDir, env, agentNames, wrappers, inlineCode, readText } = options;
-    this.programConstants = { home, tempDir, env, agentNames, wrappers, inlineCode, ...(readText ? { readText } : {}) };
+    const { home, tempDir, env, agentNames, wrappers, inlineCode, readText, platform } = options;
+    this.programConstants = { home, tempDir, env, agentNames, wrappers, inlineCode, ...(readText ? { readText } : {}), ...(platform ? { platform } : {}) };
   }
 
   /** Walk a list of statements in order. */
