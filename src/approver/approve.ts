@@ -85,6 +85,7 @@ function prepareLine(
     globDots: false,
     inlineCode: options.inlineCode ?? 'scan',
     readText: (path) => readText(fs, path),
+    listNames: (dir) => listNames(fs, dir),
   }, script.body);
   return { script, walker };
 }
@@ -203,6 +204,16 @@ function endsInBackslash(command: string): boolean {
   let n = 0;
   for (let i = command.length - 1; i >= 0 && command[i] === '\\'; i--) n++;
   return n % 2 === 1;
+}
+
+/** The names in a directory before the line runs, for globs that may match option-like names (walk/option-globs.ts); none where nothing stands. */
+function listNames(fs: FileSystem, dir: string): readonly string[] | 'unreadable' {
+  try {
+    return fs.readdir(dir) ?? [];
+  } catch (error) {
+    if (error instanceof FsError) return 'unreadable';
+    throw error;
+  }
 }
 
 /** A file's text for a program's row (package.json, .npmrc): what stands there before the line runs. */

@@ -194,7 +194,20 @@ function readTarLine(args: Argument[], out: Action[]): { options: TarOption[]; o
   return { options, operands };
 }
 
-function readTar({ args, ctx, span }: Invocation): Action[] {
+/**
+ * Options that rename members as they are extracted: GNU tar's
+ * `--transform`/`--xform`, and bsdtar's `-s /old/new/` (bsdtar(1); GNU tar
+ * reads `-s` as `--same-order`, so any `-s` of a tar that may be bsdtar
+ * counts). Measured with bsdtar 3.6.2 and GNU tar 1.34: without `-P` a
+ * renamed member still lands below the directory (a leading `/` is dropped,
+ * `..` refused), but under any name there: `-s ',^,.git/hooks/,'` writes
+ * `DIR/.git/hooks/…`.
+ */
+function renamesMembers(options: TarOption[], program: string): boolean {
+  return options.some((o) => o.name === 'transform' || (o.spelled === '-s' && program !== 'gtar'));
+}
+
+function readTar({ name, args, ctx, span }: Invocation): Action[] {
   const out: Action[] = [];
   const { options, operands } = readTarLine(args, out);
   const has = (...names: string[]) => options.some((o) => names.includes(o.name));
@@ -214,7 +227,12 @@ function readTar({ args, ctx, span }: Invocation): Action[] {
       out.push({ kind: 'write', arg: unfixedArgument(archive ?? args[0]!, { source: 'program-reads', what: 'tar -P path' }), by: 'tar -x -P' });
       return out;
     }
-    for (const arg of extractionDirectories(options, args[0]!)) out.push({ kind: 'write', arg, extraction: true, recursive: true, by: 'tar -x' });
+    const renaming = renamesMembers(options, name);
+    for (const arg of extractionDirectories(options, args[0]!)) {
+      out.push({ kind: 'write', arg, extraction: true, recursive: true, by: 'tar -x' });
+      // a renamed member may take any name below the directory, a protected one among them: a recursive write, even inside the tree
+      if (renaming) out.push({ kind: 'write', arg, recursive: true, by: name === 'gtar' ? 'tar -x --transform' : 'tar -x --transform/-s' });
+    }
     return out;
   }
   if (has('create', 'append', 'update', 'catenate', 'delete')) {

@@ -11,8 +11,9 @@ import { type ParsedOptions, platformReadings, readOptions } from '../core/optio
 export function readByRow(row: ProgramRow, name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
   const rest = args.slice(1);
   if (row.options === undefined) return row.read({ name, args, line: operandsOnly(rest), ctx, span });
-  if (row.bsdReading !== true) return row.read({ name, args, line: readOptions(rest, row.options), ctx, span });
-  // a row's program may be GNU's or BSD's: what either reading does is what it may do
+  // a GNU program under POSIXLY_CORRECT stops at its first operand, as BSD's does
+  if (row.bsdReading !== true && ctx.posixlyCorrect !== true) return row.read({ name, args, line: readOptions(rest, row.options), ctx, span });
+  // a row's program may be GNU's or BSD's, or GNU's with POSIXLY_CORRECT: what either reading does is what it may do
   const readings = platformReadings(rest, row.options);
   if (readings.length === 1) return row.read({ name, args, line: readings[0]!, ctx, span });
   return unionOf(readings.map((line) => row.read({ name, args, line, ctx, span })));

@@ -51,6 +51,6 @@ function readRipgrep({ args }: Invocation): Action[] {
 }
 
 export const rows: ProgramRow[] = [
-  { names: readOnly, read: () => [] },
+  { names: readOnly, optionsHarmless: true, read: () => [] },
   { names: ['rg'], read: readRipgrep },
 ];

@@ -16,6 +16,7 @@ import { agentPrograms } from '../programs/agents.js';
 import { builtinOf, isShadowable, readProgram } from '../programs/index.js';
 import { gitSetting, runWrittenFile, walkCode, walkFunctionBody } from './code.js';
 import { isHarmlessDevice } from './line-facts.js';
+import { withOptionLikeMatches } from './option-globs.js';
 import { argument, argumentsOf, assign, assignedValue, judgeAssignment, judgeVariable, pathIsSafe, pathValueIsSafe, wordContext } from './parameters.js';
 import { deviceFd, literalCopyOutput, openedFile, stdinOf, walkRedirects } from './redirects.js';
 import { copyScope, limitDirs, type Outcome, type Scope, stayed, unionDirs } from './scope.js';
@@ -161,6 +162,8 @@ export function runCommand(
     const written = context.contentOf(name);
     if (written) return perform(w, [runWrittenFile(name, written.literal, span, dialect)], scope, dialect, span);
   }
+  // a glob before `--` may expand to names the program reads as options (`rm -f *` with a file `-rf` standing there)
+  args = withOptionLikeMatches(w, args, scope);
   const actions = readProgram(name, args, context, span);
   return perform(w, actions, scope, dialect, span, { fedByPipe: how.fedByPipe ?? false, stdinText: how.stdinText, environment });
 }
@@ -228,12 +231,24 @@ function programContext(
     dialect,
     environment,
     fedByPipe,
+    ...(posixlyCorrectMayBeSet(w, scope, environment) ? { posixlyCorrect: true } : {}),
     wordContext: wordContext(w, scope, dialect),
     dirs: scope.dirs,
     writtenBefore: () => w.facts.wrote,
     contentOf: (text) => w.facts.contentOf(text, scope.dirs),
     parameterFixed: (name) => scope.parameters.has(name),
   };
+}
+
+/**
+ * Whether POSIXLY_CORRECT may be in a command's environment: inherited, given
+ * to the command or set anywhere in the line (the pre-pass's names: an
+ * `export` in a branch that may not have run counts), or after a change of
+ * the shell's state treeward does not follow (`source FILE`).
+ */
+function posixlyCorrectMayBeSet(w: WalkState, scope: Scope, environment: ReadonlyMap<string, string | null>): boolean {
+  const name = 'POSIXLY_CORRECT';
+  return environment.has(name) || w.programConstants.env[name] !== undefined || w.fixable.assigned.has(name) || scope.stateUnknown !== null;
 }
 
 /** Where the actions of one command leave the shell, as they are performed in order. */
@@ -420,9 +435,14 @@ function target(
   const { content, fresh, ...details } = extra;
   if (kind === 'removal') w.effects.push({ kind: 'removal', ...here, ...(details as { recursive: boolean; belowOnly: boolean }) });
   else w.effects.push({ kind: 'write', ...here, ...(details as WriteDetails) });
-  // a word handed to a program treeward does not read changes nothing the walk knows (issue 13 item 1)
-  if (details.handed === true) return;
+  // a word handed to a program treeward does not read changes nothing the walk knows (issue 13 item 1), but it may make any name
+  if (details.handed === true) {
+    w.facts.namesUnknown = true;
+    return;
+  }
   if (!isHarmlessDevice(arg) && fresh !== true) w.facts.wrote = true;
+  if (kind === 'write' && !isHarmlessDevice(arg)) w.facts.noteName(arg, here.dirs, details.recursive === true || details.extraction === true);
+  if (kind === 'write' && details.extraction === true) w.facts.extractedInto(arg, here.dirs);
   // touch, mkdir, chmod: the file's text is what it was before the line
   if (kind === 'write' && content !== false) w.facts.noteContent(arg, here.dirs, null);
 }

@@ -18,6 +18,8 @@ import { type Outcome, type Scope, unionDirs } from './scope.js';
 /** What the walk is given for the whole line: the part of a program's context that does not change as the line runs. */
 export type WalkOptions = Pick<ProgramContext, 'dialect' | 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode' | 'readText'> & {
   globDots: boolean;
+  /** The names standing in a directory before the line runs (an absolute path, through the fs seam); 'unreadable' when listing it failed. */
+  listNames?: (dir: string) => readonly string[] | 'unreadable';
 };
 
 /** Code the line set to run later, and every directory the shell was in since (null: one it does not know). */
@@ -77,6 +79,7 @@ export abstract class WalkState {
       span: word.span, word, value, dirs,
       wroteBefore: this.facts.wrote, wroteBeforeCommand: this.facts.wroteAtCommand ?? this.facts.wrote,
       placedBefore: [...this.facts.placed], placedUnknownAt: this.facts.placedUnknownAt,
+      ...(this.facts.extracted.length > 0 ? { extractedBefore: [...this.facts.extracted] } : {}),
       globDots: scope.globDots, expansionChanged: scope.expansionChanged, by,
       ...(scope.options.caselessGlob ? { globCaseless: true } : {}), ...(scope.options.dotGlobMatchesDotDot ? { globDotDot: true } : {}),
     };
