@@ -42,6 +42,8 @@ export interface Setting {
   written?: Record<string, string | null>;
   fedByPipe?: boolean;
   stdinText?: string;
+  /** POSIXLY_CORRECT may be in the command's environment (the walk works this out; ProgramContext `posixlyCorrect`). */
+  posixlyCorrect?: boolean;
   /** Show the words a row hands on as an unknown program's (`(handed)`, programs/unknown.ts); left out unless asked. */
   handed?: boolean;
 }
@@ -85,6 +87,7 @@ export function readLine(line: string, setting: Setting = {}): Action[] {
     },
     parameterFixed: () => false,
     ...(setting.stdinText !== undefined ? { stdinText: setting.stdinText } : {}),
+    ...(setting.posixlyCorrect ? { posixlyCorrect: true } : {}),
   };
   const name = args[0]?.text;
   if (name === null || name === undefined) throw new Error(`no fixed command word: ${line}`);

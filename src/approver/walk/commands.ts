@@ -8,12 +8,12 @@ import type { Dialect } from '../../syntax/dialect.js';
 import type { Action, ProgramContext } from '../core/actions.js';
 import type { Argument, Listing } from '../core/arguments.js';
 import type { Directories, ListedBelow } from '../core/effects.js';
-import { joinPath } from '../core/path-text.js';
+import { baseName, joinPath } from '../core/path-text.js';
 import type { CodeFact } from '../core/facts.js';
 import { matchesName } from '../core/glob.js';
 import { type Field, leadingText, literalWord, pastExpansionBudget } from '../core/words.js';
 import { agentPrograms } from '../programs/agents.js';
-import { builtinOf, isShadowable, readProgram } from '../programs/index.js';
+import { builtinOf, isShadowable, makesUnknownNames, readProgram } from '../programs/index.js';
 import { gitSetting, runWrittenFile, walkCode, walkFunctionBody } from './code.js';
 import { isHarmlessDevice } from './line-facts.js';
 import { withOptionLikeMatches } from './option-globs.js';
@@ -165,6 +165,8 @@ export function runCommand(
   // a glob before `--` may expand to names the program reads as options (`rm -f *` with a file `-rf` standing there)
   args = withOptionLikeMatches(w, args, scope);
   const actions = readProgram(name, args, context, span);
+  // a program treeward does not read may make any name: a later glob cannot list them
+  if (makesUnknownNames(baseName(name))) w.facts.namesUnknown = true;
   return perform(w, actions, scope, dialect, span, { fedByPipe: how.fedByPipe ?? false, stdinText: how.stdinText, environment });
 }
 
