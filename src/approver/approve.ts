@@ -120,6 +120,7 @@ function prepareLine(
     readText: (path) => readText(fs, path),
     // SPEC §3 "Platforms": the rows with a BSD reading read the line by this platform's tools (absent: both)
     ...(options.platform ? { platform: options.platform } : {}),
+    listNames: (dir) => listNames(fs, dir),
   }, script.body);
   return { script, walker };
 }
@@ -247,6 +248,16 @@ function endsInBackslash(command: string): boolean {
   let n = 0;
   for (let i = command.length - 1; i >= 0 && command[i] === '\\'; i--) n++;
   return n % 2 === 1;
+}
+
+/** The names in a directory before the line runs, for globs that may match option-like names (walk/option-globs.ts); none where nothing stands. */
+function listNames(fs: FileSystem, dir: string): readonly string[] | 'unreadable' {
+  try {
+    return fs.readdir(dir) ?? [];
+  } catch (error) {
+    if (error instanceof FsError) return 'unreadable';
+    throw error;
+  }
 }
 
 /** A file's text for a program's row (package.json, .npmrc): what stands there before the line runs. */

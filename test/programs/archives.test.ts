@@ -31,8 +31,18 @@ const tar: Case[] = [
   ['tar -xf a.tar --one-top-level=top', 'write . (extraction, recursive)', 'write top (extraction, recursive)'],
   ['tar -xf a.tar -C out --one-top-level=/home/u/.ssh', 'write out (extraction, recursive)', 'write /home/u/.ssh (extraction, recursive)'],
   ['tar -xf a.tar --one-top-level', 'write . (extraction, recursive)'],
-  // --transform renames members, but tar still strips a leading `/` and refuses `../` without -P; with -P nothing is fixed
-  ["tar -xf a.tar --transform='s,^,/home/u/.ssh/,'", 'write . (extraction, recursive)'],
+  // --transform renames members, but tar still strips a leading `/` and refuses `../` without -P (GNU tar 1.34 run: `s,^,../G_,`
+  // lands in the directory); with -P nothing is fixed. A renamed member may take any name below the directory (`.git/hooks/x`):
+  // a recursive write of it too, refused where it holds a protected path
+  ["tar -xf a.tar --transform='s,^,/home/u/.ssh/,'", 'write . (extraction, recursive)', 'write . (recursive)'],
+  ["tar -xf a.tar -C out --xform 's,^,x,'", 'write out (extraction, recursive)', 'write out (recursive)'],
+  // bsdtar(1) -s /old/new/ renames the same way (bsdtar 3.6.2 run: `-s ',^,.git/hooks/,'` writes out/.git/hooks/a.txt, `,^,../,` is
+  // refused, a leading `/` dropped); GNU tar reads -s as --same-order, so any -s of a tar that may be bsdtar counts
+  ["bsdtar -xf a.tar -s ',^,.git/hooks/,'", 'write . (extraction, recursive)', 'write . (recursive)'],
+  ["tar -xf a.tar -C out -s ',^,x,'", 'write out (extraction, recursive)', 'write out (recursive)'],
+  ['tar -xsf a.tar', 'write . (extraction, recursive)', 'write . (recursive)'],
+  ['gtar -xsf a.tar', 'write . (extraction, recursive)'],
+  ["bsdtar -xPf a.tar -s ',^,../,'", 'write ?program-reads'],
   ["tar -xf a.tar --xform='s,^,/home/u/.ssh/,' -P", 'write ?program-reads'],
   ['tar -xf a.tar --absolute-names', 'write ?program-reads'],
   ['tar -xPf a.tar', 'write ?program-reads'],

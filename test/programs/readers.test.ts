@@ -36,9 +36,22 @@ const handed: Case[] = [
   // rg runs its --pre command on every file
   ['rg --pre=./conv foo', 'runs code (runs-program) via `rg --pre`'],
   ['rg foo .git'],
+  // man(1) and ag(1) read, but run the pager an option or the environment names (through sh -c)
+  ['man ls'],
+  ['man ~/.bashrc'],
+  ["man -P 'less -R' ls", 'shell-code (sh): less -R'],
+  ['man -Pcat ls', 'shell-code (sh): cat'],
+  ['man --pager=cat ls', 'shell-code (sh): cat'],
+  ['man --html=firefox ls', 'shell-code (sh): firefox'],
+  ['man -Hfirefox ls', 'shell-code (sh): firefox'],
+  ['man -k foo'],
+  ['man "$x" ls', 'runs code (runs-program) via `man`'],
+  ['ag --pager=less foo', 'shell-code (sh): less'],
+  ['ag foo .git'],
 ];
 
 describe('what an unknown program is handed', () => checkTable(handed, { handed: true }));
+describe('man runs the pager the line gives it (MANPAGER, PAGER)', () => checkTable([['man ls', 'shell-code (sh): rm -rf x']], { environment: { MANPAGER: 'rm -rf x' } }));
 
 const tree = '/home/dev/project';
 const homeDir = '/home/dev';

@@ -137,6 +137,47 @@ const uploads: Case[] = [
 describe('split, csplit, shuf, xxd, link', () => checkOwnActions(coreutils));
 describe('curl -T to file:// URLs', () => checkOwnActions(uploads));
 describe('GNU option parsing', () => checkOwnActions(gnuParsing));
+
+// Obsolete option forms, each checked against the real GNU coreutils 9.1 in test/programs/gnu-options-sandbox.test.ts.
+// getopt reads digits the way it reads letters: `split -2` is a cluster whose digits are --lines (split.c "0123456789C:a:b:del:n:t:ux"),
+// which the reading takes as flags without a value, so what follows reads the same; `sort +1 -2` is a key whose `-2` the row
+// reads as flags (sort.c traditional usage: the word holds digits, `.` and ordering letters only, none of which takes a value).
+const obsoleteForms: Case[] = [
+  ['split -2 a.txt p', 'write p*'],
+  // `-2l a.txt`: l takes the next word as its value, as getopt gives it (coreutils 9.1 run: "cannot split in more than one way")
+  ['split -2l a.txt p', 'write x*'],
+  ['split -2e a.txt q', 'write q*'],
+  ['sort +1 -2 b.txt -o out.txt', 'write out.txt'],
+  ['sort +1 -2nr b.txt -o out.txt', 'write out.txt'],
+  ['uniq -1 a.txt out.txt', 'write out.txt'],
+  ['uniq -1 +2 a.txt out.txt', 'write a.txt', 'write out.txt'],
+  // -- ends the options: `+2` is then the input
+  ['uniq -- +2 out.txt', 'write out.txt'],
+  // a glob expands to one word or more: its second match may be the output (found by the option-lines generator, seed 1306:
+  // `uniq *[!t]` wrote x.js, the glob's second match)
+  ['uniq *', 'write *'],
+  ['uniq *.txt out.txt', 'write *.txt', 'write out.txt'],
+  ['uniq a.txt *', 'write *'],
+  ['split *', 'write **'],
+  ['split -l 2 *.txt', 'write *.txt*'],
+  ['xxd *', 'write *'],
+];
+
+// POSIXLY_CORRECT: GNU getopt stops at the first operand. A GNU-only row (split, shuf) is then read both ways, as the BSD rows
+// are: `split -l 2 a.txt -x` writes `-xaa` (coreutils 9.1 run), not `xaa`.
+describe('obsolete option forms', () => checkOwnActions(obsoleteForms));
+describe('POSIXLY_CORRECT', () => {
+  it.each([
+    ['split -l 2 a.txt -x', ['write x*', 'write -x*']],
+    ['split a.txt -a 2 out', ['write out*', 'write -a*']],
+    ['shuf a.txt -o o.txt', ['write o.txt']],
+  ])('%s', (line, actions) => {
+    expect(described(line, { posixlyCorrect: true }).filter((a) => !a.endsWith('(handed)'))).toEqual(actions);
+  });
+  it('not in the environment: GNU permutes', () => {
+    expect(described('split -l 2 a.txt -x').filter((a) => !a.endsWith('(handed)'))).toEqual(['write x*']);
+  });
+});
 describe('openssl, ssh-keygen, gpg', () => checkOwnActions(crypto));
 describe('compilers and dumps', () => checkOwnActions(builds));
 describe('history and zcompile', () => checkOwnActions(shells));

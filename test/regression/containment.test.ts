@@ -27,6 +27,7 @@ import { everyShellOf, IN_WORK, requireSandbox, runLines, type Case, type Layout
 import { callEvents, describeListed, diffEvents, fromRunner, inside, unlisted } from './argv-effects.js';
 import { caseKey, loadCorpus, type CorpusCase } from './corpus.js';
 import { hostileCase, hostileLayout } from './hostile.js';
+import { optionLineCase, optionLineLayout } from './option-lines.js';
 import { programCase } from './program-lines.js';
 import { shellStateCase } from './shell-state.js';
 import { KnownLedger, kindOf } from './known.js';
@@ -160,7 +161,25 @@ for (const { seed, runs, replay } of programSeeds) {
     });
   });
 }
-const seedList = [...hostileSeeds, ...stateSeeds, ...programSeeds].map((s) => `${s.seed} (${s.runs})`).join(', ');
+// issue 13 item 6: files named like options in the tree, globs that may match them, POSIXLY_CORRECT, obsolete option forms
+const optionSeeds = seedsFor('option-lines');
+const optionCounts = { generated: 0, allowed: 0 };
+const optionVolumes = new Map<string, Vol>();
+for (const { seed, runs, replay } of optionSeeds) {
+  fc.sample(optionLineCase, { seed, numRuns: runs }).forEach(({ line, dialect, names }, n) => {
+    optionCounts.generated++;
+    const layout = optionLineLayout(names);
+    const key = names.join('\0');
+    const vol = optionVolumes.get(key) ?? volumeOfLayout(layout);
+    optionVolumes.set(key, vol);
+    const explanation = explain(line, { ...hostileOptions(dialect), fs: fileSystemFrom(vol as never) });
+    if (explanation.verdict.decision !== 'allow') return;
+    optionCounts.allowed++;
+    const test = `generated option line #${n} [${dialect}] (seed ${seed}, names ${JSON.stringify(names)})`;
+    plans.push({ test, replay, line, dialect, vol, explanation, ...runCases(test, dialect, explanation.verdict.command, layout, movedEnv), leaves: [], tree: moved.tree });
+  });
+}
+const seedList = [...hostileSeeds, ...stateSeeds, ...programSeeds, ...optionSeeds].map((s) => `${s.seed} (${s.runs})`).join(', ');
 
 // ------------------------------------------------------------------ judging a plan
 
@@ -219,7 +238,8 @@ describe.skipIf(!available)('containment in the real shells', () => {
     console.log(`containment: corpus ${counts.corpusRuns} case×dialect, ${counts.corpusAllowed} allowed and run twice; ` +
       `generated ${counts.generated} hostile lines (seeds ${seedList}), ${counts.generatedAllowed} allowed and run twice ` +
       `(bash ${counts.byDialect.bash}, sh ${counts.byDialect.sh}, zsh ${counts.byDialect.zsh}); ` +
-      `program lines ${programCounts.generated}, ${programCounts.allowed} allowed and run twice; ${Date.now() - t0} ms`);
+      `program lines ${programCounts.generated}, ${programCounts.allowed} allowed and run twice; ` +
+      `option lines ${optionCounts.generated}, ${optionCounts.allowed} allowed and run twice; ${Date.now() - t0} ms`);
     if (ledger.report.failed.length) console.log(ledger.summary('containment'));
   });
 

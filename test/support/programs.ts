@@ -42,6 +42,8 @@ export interface Setting {
   written?: Record<string, string | null>;
   fedByPipe?: boolean;
   stdinText?: string;
+  /** POSIXLY_CORRECT may be in the command's environment (the walk works this out; ProgramContext `posixlyCorrect`). */
+  posixlyCorrect?: boolean;
   /** Show the words a row hands on as an unknown program's (`(handed)`, programs/unknown.ts); left out unless asked. */
   handed?: boolean;
   /** Whose tools run the line (ApproveOptions `platform`); absent: not known, so rows with a BSD reading read both ways. */
@@ -88,6 +90,7 @@ export function readLine(line: string, setting: Setting = {}): Action[] {
     parameterFixed: () => false,
     ...(setting.stdinText !== undefined ? { stdinText: setting.stdinText } : {}),
     ...(setting.platform ? { platform: setting.platform } : {}),
+    ...(setting.posixlyCorrect ? { posixlyCorrect: true } : {}),
   };
   const name = args[0]?.text;
   if (name === null || name === undefined) throw new Error(`no fixed command word: ${line}`);

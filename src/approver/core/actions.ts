@@ -25,6 +25,11 @@ export interface ProgramContext {
   environment: ReadonlyMap<string, string | null>;
   /** The command's stdin is a pipe from an earlier command. */
   fedByPipe: boolean;
+  /**
+   * POSIXLY_CORRECT may be in the command's environment (inherited, given by the line, or after a change treeward does not
+   * follow): GNU getopt then stops at the first operand, so a GNU program is also read that way (programs/invocation.ts).
+   */
+  posixlyCorrect?: boolean;
   agentNames: ReadonlySet<string>;
   wrappers: ReadonlySet<string>;
   inlineCode: InlineCodePolicy;
@@ -153,6 +158,11 @@ export interface ProgramRow {
   read(invocation: Invocation): Action[];
   /** A function or alias named like the program would hide what the table reads: refused. */
   shadowable?: true;
+  /**
+   * No option of the program writes, removes, runs code or changes which operands it reads as files: a glob that
+   * may match a name like `-rf` that treeward cannot list is no reason to refuse it (walk/option-globs.ts).
+   */
+  optionsHarmless?: true;
   /** The program copies its stdin to its stdout and does nothing else (`cat`): a here-document through it is the text it writes. */
   copiesStdinToStdout?: true;
   /** A wrapper that hands the command it runs its own stdin and stdout (`nice cat`, `env A=1 cat`). */

@@ -54,3 +54,20 @@ export function valueArgument(option: { arg: Argument; value: string | null; att
 export function listedArgument(from: Argument, listing: Listing | null, why: Unfixed): Argument {
   return { word: from.word, value: { kind: 'unfixed', why, span: from.word.span }, text: null, ...(listing ? { listed: listing } : {}) };
 }
+
+/**
+ * The arguments that may stand at position `k` of a program's operands once
+ * the shell has expanded them: a glob expands to one word or more (its own
+ * text when nothing matches), so position `k` holds operand `k`, or a match
+ * of any glob at or before it (`uniq *` writes the glob's second match).
+ */
+export function operandsAt(operands: readonly Argument[], k: number): Argument[] {
+  const out: Argument[] = [];
+  for (let i = 0; i < Math.min(k, operands.length); i++) if (isGlob(operands[i]!)) out.push(operands[i]!);
+  if (k < operands.length) out.push(operands[k]!);
+  return out;
+}
+
+function isGlob(arg: Argument): boolean {
+  return arg.text === null && arg.value.kind === 'fixed' && arg.value.fields.some((f) => f.glob);
+}

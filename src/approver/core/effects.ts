@@ -31,6 +31,11 @@ export interface Target {
   placedBefore: readonly string[];
   /** How many of `placedBefore` came before an earlier part placed a path the line does not fix (null: none did). */
   placedUnknownAt: number | null;
+  /**
+   * Absolute directories (as written) an earlier extraction wrote its members into: each name directly in one may be a
+   * link the archive holds, so a path below such a name is not fixed (issue 13 item 5); the name itself is (rm removes a link).
+   */
+  extractedBefore?: readonly string[];
   /** Globs may match names starting with a dot here (dotglob, `(D)`, configured `globDots`). */
   globDots: boolean;
   /** An option changed how globs and parameters expand: no glob here is fixed. */

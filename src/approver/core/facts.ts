@@ -171,6 +171,12 @@ export type CodeFact =
   | { source: 'prompt-expansion'; name: string; holdsSubstitution: boolean }
   /** Code given as text that does not parse in its dialect. */
   | { source: 'unparsable'; dialect: string; message: string }
+  /**
+   * A glob before `--` that can match a name starting with `-`, which the program would read as an option (issue 13 item 6),
+   * where treeward cannot list those names: an earlier part of the line may have made them, the directory is not known or
+   * cannot be read, or there are too many.
+   */
+  | { source: 'option-like-glob'; glob: string; program: string; why: 'made-by-line' | 'unknown-directory' | 'unreadable' | 'too-many' }
   /** State the line gives the shell that changes what later words run, which treeward does not follow (issue 12). */
   | { source: 'shell-state'; change: ShellStateChange; name?: string };
 

@@ -240,6 +240,19 @@ function longOptionOfW(o: TarOption): TarOption[] {
   return [{ name: longOption(typed).name, spelled: `-W ${typed}`, value, arg: value === null ? o.arg : derivedArgument(o.arg, value) }];
 }
 
+/**
+ * Options that rename members as they are extracted: GNU tar's
+ * `--transform`/`--xform`, and bsdtar's `-s /old/new/` (bsdtar(1); GNU tar
+ * reads `-s` as `--same-order`, so only the bsdtar reading has it).
+ * Measured with bsdtar 3.6.2 and GNU tar 1.34: without `-P` a renamed
+ * member still lands below the directory (a leading `/` is dropped, `..`
+ * refused), but under any name there: `-s ',^,.git/hooks/,'` writes
+ * `DIR/.git/hooks/…`.
+ */
+function renamesMembers(options: TarOption[]): boolean {
+  return options.some((o) => o.name === 'transform' || o.name === 'substitution');
+}
+
 function readTar({ args, ctx, span, userland }: Invocation): Action[] {
   const out: Action[] = [];
   const { options, operands } = readTarLine(args, out, tarReadings[userland]);
@@ -262,7 +275,12 @@ function readTar({ args, ctx, span, userland }: Invocation): Action[] {
     }
     // members renamed as they land (bsdtar -s, GNU --transform) still land below the directory: both rename first, then strip
     // a leading `/` and refuse `..` unless -P (libarchive tar/util.c `edit_pathname`: apply_substitution, then strip_absolute_path)
-    for (const arg of extractionDirectories(options, args[0]!)) out.push({ kind: 'write', arg, extraction: true, recursive: true, by: 'tar -x' });
+    const renaming = renamesMembers(options);
+    for (const arg of extractionDirectories(options, args[0]!)) {
+      out.push({ kind: 'write', arg, extraction: true, recursive: true, by: 'tar -x' });
+      // a renamed member may take any name below the directory, a protected one among them: a recursive write, even inside the tree
+      if (renaming) out.push({ kind: 'write', arg, recursive: true, by: userland === 'bsd' ? 'tar -x -s' : 'tar -x --transform' });
+    }
     return out;
   }
   if (has('create', 'append', 'update', 'catenate', 'delete')) {

@@ -5,7 +5,7 @@
 // known.
 
 import { type Action, type Invocation, runsCode, type ProgramRow } from '../core/actions.js';
-import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
+import { type Argument, derivedArgument, operandsAt, unfixedArgument, valueArgument } from '../core/arguments.js';
 import { has, optionLines, type ParsedOptions, valuesOf } from '../core/options.js';
 import { baseName, joinPath, trimTrailingSlashes } from '../core/path-text.js';
 import type { Chunk } from '../core/words.js';
@@ -24,8 +24,9 @@ import { rsyncShell } from './ssh.js';
 function readUniq({ line, name, args }: Invocation): Action[] {
   const end = args.findIndex((a) => a.text === '--');
   const obsolete = (arg: Argument) => /^\+\d+$/.test(arg.text ?? '') && (end < 0 || args.indexOf(arg) < end);
-  const outputs = new Set([line.operands[1], line.operands.filter((a) => !obsolete(a))[1]]);
-  return [...outputs].filter((a) => a !== undefined).map((arg): Action => ({ kind: 'write', arg, by: name }));
+  // a glob may expand to both the input and the output (`uniq *`: the second match is written)
+  const outputs = new Set([...operandsAt(line.operands, 1), ...operandsAt(line.operands.filter((a) => !obsolete(a)), 1)]);
+  return [...outputs].map((arg): Action => ({ kind: 'write', arg, by: name }));
 }
 
 export const rows: ProgramRow[] = [

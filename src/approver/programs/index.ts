@@ -77,6 +77,16 @@ const runsUnreadCode = new Set([...interpreters, ...make].flatMap((row) => row.n
 
 const builtinTable = new Map<string, Builtin>(Object.entries(builtins));
 
+/**
+ * Whether running the program may make any name anywhere, beyond what its row
+ * reads: a program the table does not read, or one that runs code treeward
+ * does not read (a script, a makefile's recipes). A later glob cannot list
+ * what such a program made (walk/option-globs.ts).
+ */
+export function makesUnknownNames(name: string): boolean {
+  return runsUnreadCode.has(name) || (!table.has(name) && !builtinTable.has(name));
+}
+
 /** The row that reads a program, by its name in the table (no path: `rm`, not `/bin/rm`). */
 export function rowOf(name: string): ProgramRow | undefined {
   return table.get(name);

@@ -6,21 +6,24 @@
 import type { Span } from '../../syntax/ast.js';
 import type { Action, Invocation, ProgramContext, ProgramRow } from '../core/actions.js';
 import type { Argument } from '../core/arguments.js';
-import { type ParsedOptions, readOptions, userlandReadings, userlandsOf } from '../core/options.js';
+import { type ParsedOptions, readOptions, type Userland, userlandReadings, userlandsOf } from '../core/options.js';
 
 /** The actions of `args` (the program's own word first) read by `row` under the table name `name`. */
 export function readByRow(row: ProgramRow, name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
   const rest = args.slice(1);
-  if (row.bsdReading === undefined) {
-    const line = row.options === undefined ? operandsOnly(rest) : readOptions(rest, row.options);
-    return row.read({ name, args, line, userland: 'gnu', ctx, span });
-  }
   // a row's program may be GNU's or BSD's: on a platform treeward knows, that one's; else what either reading does
+  const userlands = row.bsdReading === undefined ? gnuOnly : userlandsOf(ctx.platform);
+  // a GNU program under POSIXLY_CORRECT stops at its first operand, as BSD's does: where it may be set, that reading too
+  const posixly = ctx.posixlyCorrect === true && row.options !== undefined && !row.options.stopAtOperand && userlands.includes('gnu');
+  if (userlands.length === 1 && !posixly) {
+    const line = row.options === undefined ? operandsOnly(rest) : readOptions(rest, row.options);
+    return row.read({ name, args, line, userland: userlands[0]!, ctx, span });
+  }
   const bsd = row.bsdReading === true ? undefined : row.bsdReading;
-  const userlands = userlandsOf(ctx.platform);
   const readings = row.options === undefined
     ? userlands.map((userland) => ({ userland, line: operandsOnly(rest) }))
     : userlandReadings(rest, row.options, userlands, bsd);
+  if (posixly) readings.push({ userland: 'gnu', line: readOptions(rest, row.options!, true) });
   if (readings.length === 1) return row.read({ name, args, line: readings[0]!.line, userland: readings[0]!.userland, ctx, span });
   return unionOf(readings.map(({ line, userland }) => row.read({ name, args, line, userland, ctx, span })));
 }
@@ -29,6 +32,8 @@ export function readByRow(row: ProgramRow, name: string, args: Argument[], ctx: 
 export function readAs(row: ProgramRow, invocation: Invocation, args: Argument[]): Action[] {
   return readByRow(row, row.names[0]!, args, invocation.ctx, invocation.span);
 }
+
+const gnuOnly: readonly Userland[] = ['gnu'];
 
 function operandsOnly(operands: Argument[]): ParsedOptions {
   return { options: [], operands, unfixedOptionLike: [], invalid: [] };

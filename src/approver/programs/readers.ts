@@ -14,12 +14,15 @@
 //   hexdump(1) (not xxd: its second operand is the file it writes);
 //   zcat(1), bzcat(1), xzcat(1); stat(1), readlink(1), realpath(1);
 //   which(1), whereis(1); ssh-add(1) (reads keys, writes none); ps(1),
-//   pgrep(1) (not pkill); man(1), id(1), uname(1).
+//   pgrep(1) (not pkill); id(1), uname(1). man(1) and ag(1) only read too,
+//   but run a pager (and man a browser) that an option or the environment
+//   names: rows of their own below.
 // Left out, with their reason: sdiff (-o), tree (-o FILE), info (-o FILE),
 // bat (`bat cache --build` writes its cache), yq (-i), fd (-x/-X run
 // commands), xxd (writes its second operand), ptx (writes its second
 // operand), tee/sort/uniq (rows of their own), pkill/kill (not files).
 
+import type { Span } from '../../syntax/ast.js';
 import { type Action, type Invocation, type ProgramRow, runsCode } from '../core/actions.js';
 
 const readOnly = [
@@ -29,10 +32,10 @@ const readOnly = [
   'b2sum', 'du', 'df', 'readlink', 'realpath', 'basename', 'dirname', 'pwd', 'printenv', 'id', 'whoami', 'groups', 'uname', 'nproc', 'seq',
   'expr', 'numfmt', 'factor', 'tsort', 'tty', 'sleep', 'yes', 'date',
   // text and files
-  'column', 'grep', 'egrep', 'fgrep', 'zgrep', 'ag', 'diff', 'diff3', 'cmp', 'file', 'jq', 'strings', 'hexdump', 'hd', 'zcat', 'bzcat',
+  'column', 'grep', 'egrep', 'fgrep', 'zgrep', 'diff', 'diff3', 'cmp', 'file', 'jq', 'strings', 'hexdump', 'hd', 'zcat', 'bzcat',
   'xzcat', 'zstdcat', 'more', 'md5', 'shasum',
   // where things are
-  'which', 'whereis', 'type', 'whence', 'where', 'locate', 'man', 'help', 'apropos', 'whatis',
+  'which', 'whereis', 'type', 'whence', 'where', 'locate', 'help', 'apropos', 'whatis',
   // processes and the system
   'ps', 'pgrep', 'uptime', 'free', 'getconf', 'locale', 'lsof', 'ssh-add',
 ];
@@ -50,7 +53,41 @@ function readRipgrep({ args }: Invocation): Action[] {
   return [];
 }
 
+/**
+ * The commands a pager-running reader runs, through `sh -c`: man(1) (man-db 2.11) `-P PAGER`/`--pager=PAGER`, `-H[BROWSER]`/
+ * `--html[=BROWSER]`, else `$MANPAGER`, `$PAGER` and (with -H) `$BROWSER` given by the line; ag(1) `--pager COMMAND`.
+ */
+function readPagerRunner(options: { letters: string[]; longs: string[]; variables: string[] }): (invocation: Invocation) => Action[] {
+  return ({ args, ctx, span, name }) => {
+    const out: Action[] = [];
+    const code = (text: string | null, at: Span) =>
+      out.push(text === null ? runsCode(at, { source: 'runs-program', via: `\`${name}\``, program: null })
+        : { kind: 'shell-code', code: text, span: at, dialect: 'sh' });
+    for (let i = 1; i < args.length; i++) {
+      const t = args[i]!.text;
+      if (t === '--') break;
+      // a word the line does not fix may be `-Pcmd`
+      if (t === null) {
+        if (args[i]!.value.kind !== 'fixed') code(null, args[i]!.word.span);
+        continue;
+      }
+      const long = options.longs.find((l) => t === `--${l}` || t.startsWith(`--${l}=`));
+      const letter = options.letters.find((l) => new RegExp(`^-[a-zA-Z]*${l}`).test(t) && !t.startsWith('--'));
+      if (long !== undefined) code(t.includes('=') ? t.slice(t.indexOf('=') + 1) : long === 'html' ? null : (args[++i]?.text ?? null), args[i]!.word.span);
+      else if (letter !== undefined) {
+        const rest = t.slice(t.indexOf(letter) + 1);
+        if (rest !== '') code(rest, args[i]!.word.span);
+        else if (letter !== 'H') code(args[++i]?.text ?? null, (args[i] ?? args[i - 1]!).word.span);
+      }
+    }
+    for (const variable of options.variables) if (ctx.environment.has(variable)) code(ctx.environment.get(variable)!, span);
+    return out;
+  };
+}
+
 export const rows: ProgramRow[] = [
-  { names: readOnly, read: () => [] },
+  { names: readOnly, optionsHarmless: true, read: () => [] },
   { names: ['rg'], read: readRipgrep },
+  { names: ['man'], read: readPagerRunner({ letters: ['P', 'H'], longs: ['pager', 'html'], variables: ['MANPAGER', 'PAGER', 'BROWSER'] }) },
+  { names: ['ag'], read: readPagerRunner({ letters: [], longs: ['pager'], variables: [] }) },
 ];

@@ -4,7 +4,8 @@
 
 import type { ProgramRow } from '../core/actions.js';
 
-export const rows: ProgramRow[] = [{ names: ['cat'], copiesStdinToStdout: true, read: () => [] }];
+// cat(1) (GNU coreutils 9.x): every option changes only what it prints
+export const rows: ProgramRow[] = [{ names: ['cat'], copiesStdinToStdout: true, optionsHarmless: true, read: () => [] }];
 
 /**
  * The words the wrappers that hand their command stdin and stdout

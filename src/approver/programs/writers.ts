@@ -6,7 +6,7 @@
 // a program writes, never that the rest is left alone.
 
 import type { Action, Invocation, ProgramRow } from '../core/actions.js';
-import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
+import { type Argument, derivedArgument, operandsAt, unfixedArgument, valueArgument } from '../core/arguments.js';
 import { has, optionLines, type ParsedOptions, valuesOf } from '../core/options.js';
 import { baseName, joinPath } from '../core/path-text.js';
 import { runsCode } from '../core/actions.js';
@@ -41,14 +41,27 @@ function readSplit({ line, args, span }: Invocation): Action[] {
     if (filter.value === null) return [runsCode(span, { source: 'unfixed', via: '`split --filter`', what: 'command' })];
     return [{ kind: 'shell-code', code: filter.value, span: filter.arg.word.span, dialect: 'sh' }];
   }
-  return [pieces(line.operands[1], args[0]!, 'x', valuesOf(line, 'additional-suffix')[0], 'split')];
+  // a glob may expand to the input and the prefix both (`split *`)
+  const prefixes = operandsAt(line.operands, 1);
+  if (prefixes.length === 0) return [pieces(undefined, args[0]!, 'x', valuesOf(line, 'additional-suffix')[0], 'split')];
+  return prefixes.map((prefix) => pieces(prefix, args[0]!, 'x', valuesOf(line, 'additional-suffix')[0], 'split'));
 }
 
 function pieces(prefix: Argument | undefined, program: Argument, fallback: string, suffix: { value: string | null } | undefined, by: string): Action {
   if (suffix !== undefined && suffix.value === null) return write(unfixedArgument(program, { source: 'option-value' }), by);
   if (prefix === undefined) return write(namesStartingWith(program, fallback, suffix?.value ?? ''), by);
-  if (prefix.text === null) return write(prefix, by);
+  if (prefix.text === null) return write(prefix.value.kind === 'fixed' ? globPrefix(prefix, suffix?.value ?? '') : prefix, by);
   return write(namesStartingWith(prefix, prefix.text, suffix?.value ?? ''), by);
+}
+
+/** A glob standing for the prefix (`split *`): the names its matches start, `PATTERN*SUFFIX`. */
+function globPrefix(prefix: Argument, suffix: string): Argument {
+  if (prefix.value.kind !== 'fixed') return prefix;
+  const fields = prefix.value.fields.map((field) => ({
+    ...field, text: `${field.text}*${suffix}`, glob: true,
+    chunks: [...field.chunks, { text: '*', quoted: false }, ...(suffix ? [{ text: suffix, quoted: true }] : [])],
+  }));
+  return { word: prefix.word, value: { kind: 'fixed', fields }, text: null };
 }
 
 const csplitOptions = optionLines([
@@ -83,8 +96,8 @@ function readXxd({ args }: Invocation): Action[] {
     else if (t !== null && t.startsWith('-') && t !== '-' && operands.length === 0) continue;
     else operands.push(args[i]!);
   }
-  const out = operands[1];
-  return out && out.text !== '-' ? [write(out, 'xxd')] : [];
+  // a glob may expand to the input and the output both (`xxd *`)
+  return operandsAt(operands, 1).filter((out) => out.text !== '-').map((out) => write(out, 'xxd'));
 }
 
 // ------------------------------------------------------------------ openssl (openssl(1), OpenSSL 3.0: the commands' `-out`-style options)

@@ -5,7 +5,7 @@
 
 import type { Target } from '../core/effects.js';
 import { insideInBothReadings, type PathReading, readPath, type Resolution } from '../core/path-reading.js';
-import { endsAsDirectory, isInside, joinToCwd, normalizeLexically } from '../core/path-text.js';
+import { endsAsDirectory, isInside, joinPath, joinToCwd, normalizeLexically } from '../core/path-text.js';
 import type { Field } from '../core/words.js';
 import { type JudgeContext, LookupsExhausted } from './context.js';
 
@@ -84,11 +84,18 @@ export function exists(path: string, ctx: JudgeContext): boolean {
  * The earlier-placed path a target passes through (or ends at with `/`), if
  * any: `{ path: null }` where the line placed a path it does not fix first.
  */
-export function placedOnPath(target: Target, field: Field): { path: string | null } | null {
-  if (target.placedBefore.length === 0 && target.placedUnknownAt === null) return null;
+export function placedOnPath(target: Target, field: Field): { path: string | null; extracted?: true } | null {
+  const extracted = target.extractedBefore ?? [];
+  if (target.placedBefore.length === 0 && target.placedUnknownAt === null && extracted.length === 0) return null;
   for (const dir of field.text.startsWith('/') ? ['/'] : target.dirs ?? []) {
     const written = normalizeLexically(joinToCwd(field.text, dir));
     const trailing = endsAsDirectory(field.text);
+    // below a name an extraction put in its directory: that name may be a link the archive holds
+    for (const root of extracted) {
+      if (!isInside(written, root)) continue;
+      const below = (root === '/' ? written.slice(1) : written.slice(root.length + 1)).split('/');
+      if (below.length >= 2 || (trailing && below.length === 1)) return { path: joinPath(root, below[0]!), extracted: true };
+    }
     const placed = target.placedBefore;
     for (let k = 0; k <= placed.length; k++) {
       // where the line placed a path it does not fix, every later path through a directory is suspect

@@ -248,7 +248,20 @@ export function code(fact: CodeFact): string {
     }
     case 'unparsable': return `the code inside does not parse as ${fact.dialect}: ${fact.message}`;
     case 'shell-state': return shellState(fact.change, fact.name);
+    case 'option-like-glob': return optionLikeGlob(fact);
   }
+}
+
+/** Why a glob before `--` that may match a name like `-rf` or `--checkpoint-action=exec=…` cannot be read (issue 13 item 6). */
+function optionLikeGlob(fact: Extract<CodeFact, { source: 'option-like-glob' }>): string {
+  const where = {
+    'made-by-line': 'an earlier part of the line may have made such a file there',
+    'unknown-directory': 'treeward does not know which directory the glob lists',
+    unreadable: 'treeward could not list its directory',
+    'too-many': 'its directory holds more such names than treeward reads',
+  }[fact.why];
+  return `the glob \`${fact.glob}\` can match a file named like an option (\`-rf\`, \`--checkpoint-action=exec=…\`), which \`${fact.program}\` ` +
+    `would read as one, and ${where}; put \`--\` before the glob, or write it as \`./${fact.glob}\``;
 }
 
 // ------------------------------------------------------------------ issue 12: the state a line gives the shell
@@ -370,6 +383,11 @@ function failure(resolution: Resolution): string {
 }
 
 /** What a target passes through that an earlier part of the line put in place. */
+/** How an earlier part of the line put a path in place: by a link, move or copy, or as a member of an archive it extracted (which may be a link). */
+function placedHow(placed: { extracted?: true }): string {
+  return placed.extracted ? 'extracted from an archive' : 'linked, moved or copied into place';
+}
+
 function through(placed: { path: string | null }): string {
   return placed.path === null ? 'a path the line does not fix' : `\`${placed.path}\``;
 }
@@ -384,8 +402,8 @@ export const removal = {
   unfixed: (by: string, why: Unfixed) =>
     `\`${by}\` removes a target the line does not fix (${unfixed(why)}); name the path ` +
       `literally${why.source === 'input' ? ', or use `find … -delete` with fixed start points' : ''}`,
-  throughPlaced: (by: string, text: string, placed: { path: string | null }) =>
-    `\`${by}\` removes \`${text}\` through ${through(placed)}, which an earlier part of the line linked, moved or copied into place (it may now be a ` +
+  throughPlaced: (by: string, text: string, placed: { path: string | null; extracted?: true }) =>
+    `\`${by}\` removes \`${text}\` through ${through(placed)}, which an earlier part of the line ${placedHow(placed)} (it may now be a ` +
       `link); run the removal as a separate command`,
   listedOutsideTree: (by: string, reading: Reading) =>
     `\`${by}\` would remove what git lists below ${shown(reading)}, which is not inside the working tree both as written and through its links; run git ` +
@@ -444,8 +462,8 @@ export const write = {
   unplacedName: (by: string, text: string) =>
     `\`${by}\` writes \`${text}\` relative to a directory the line changes to a place treeward cannot know; write by a path from where the line starts`,
   underProc: (by: string) => `\`${by}\` writes under \`/proc\`, whose paths lead anywhere; write a regular file`,
-  throughPlaced: (by: string, text: string, placed: { path: string | null }) =>
-    `\`${by}\` writes \`${text}\` through ${through(placed)}, which an earlier part of the line linked, moved or copied into place; write it in a ` +
+  throughPlaced: (by: string, text: string, placed: { path: string | null; extracted?: true }) =>
+    `\`${by}\` writes \`${text}\` through ${through(placed)}, which an earlier part of the line ${placedHow(placed)}; write it in a ` +
       `separate command`,
   unresolved: (by: string, reading: Reading) => `\`${by}\` writes \`${reading.written}\`, whose links treeward cannot follow ` +
     `(${failure(reading.resolution)}); write a plain path`,

@@ -8,14 +8,15 @@ import type { Dialect } from '../../syntax/dialect.js';
 import type { Action, ProgramContext } from '../core/actions.js';
 import type { Argument, Listing } from '../core/arguments.js';
 import type { Directories, ListedBelow, Removal, Target, Write } from '../core/effects.js';
-import { joinPath } from '../core/path-text.js';
+import { baseName, joinPath } from '../core/path-text.js';
 import type { CodeFact } from '../core/facts.js';
 import { matchesName } from '../core/glob.js';
 import { type Field, leadingText, literalWord, pastExpansionBudget, type WordContext } from '../core/words.js';
 import { agentPrograms } from '../programs/agents.js';
-import { builtinOf, isShadowable, readProgram } from '../programs/index.js';
+import { builtinOf, isShadowable, makesUnknownNames, readProgram } from '../programs/index.js';
 import { gitSetting, runWrittenFile, walkCode, walkFunctionBody } from './code.js';
 import { isHarmlessDevice } from './line-facts.js';
+import { withOptionLikeMatches } from './option-globs.js';
 import { argument, argumentsOf, assign, assignedValue, judgeAssignment, judgeVariable, pathIsSafe, pathValueIsSafe, wordContext } from './parameters.js';
 import { deviceFd, literalCopyOutput, openedFile, stdinOf, walkRedirects } from './redirects.js';
 import { copyScope, limitDirs, type Outcome, type Scope, stayed, unionDirs } from './scope.js';
@@ -166,7 +167,11 @@ export function runCommand(
     const written = context.contentOf(name);
     if (written) return perform(w, [runWrittenFile(name, written.literal, span, dialect)], scope, dialect, span);
   }
+  // a glob before `--` may expand to names the program reads as options (`rm -f *` with a file `-rf` standing there)
+  args = withOptionLikeMatches(w, args, scope);
   const actions = readProgram(name, args, context, span);
+  // a program treeward does not read may make any name: a later glob cannot list them
+  if (makesUnknownNames(baseName(name))) w.facts.namesUnknown = true;
   return perform(w, actions, scope, dialect, span, { fedByPipe: how.fedByPipe ?? false, stdinText: how.stdinText, environment });
 }
 
@@ -241,9 +246,22 @@ function programContext(
     parameterFixed: (name) => scope.parameters.has(name),
   };
   if (constants.readText) out.readText = constants.readText;
+  if (constants.platform) out.platform = constants.platform;
   if (stdinText !== undefined) out.stdinText = stdinText;
   if (stdinListing) out.stdinListing = stdinListing;
+  if (posixlyCorrectMayBeSet(w, scope, environment)) out.posixlyCorrect = true;
   return out;
+}
+
+/**
+ * Whether POSIXLY_CORRECT may be in a command's environment: inherited, given
+ * to the command or set anywhere in the line (the pre-pass's names: an
+ * `export` in a branch that may not have run counts), or after a change of
+ * the shell's state treeward does not follow (`source FILE`).
+ */
+function posixlyCorrectMayBeSet(w: WalkState, scope: Scope, environment: ReadonlyMap<string, string | null>): boolean {
+  const name = 'POSIXLY_CORRECT';
+  return environment.has(name) || w.programConstants.env[name] !== undefined || w.fixable.assigned.has(name) || scope.stateUnknown !== null;
 }
 
 /** Where the actions of one command leave the shell, as they are performed in order. */
@@ -439,9 +457,14 @@ function target(
   }
   const here = effect as Removal | (Write & WriteDetails);
   w.effects.push(here);
-  // a word handed to a program treeward does not read changes nothing the walk knows (issue 13 item 1)
-  if (extra.handed === true) return;
+  // a word handed to a program treeward does not read changes nothing the walk knows (issue 13 item 1), but it may make any name
+  if (extra.handed === true) {
+    w.facts.namesUnknown = true;
+    return;
+  }
   if (!isHarmlessDevice(arg) && fresh !== true) w.facts.wrote = true;
+  if (kind === 'write' && !isHarmlessDevice(arg)) w.facts.noteName(arg, here.dirs, extra.recursive === true || extra.extraction === true);
+  if (kind === 'write' && extra.extraction === true) w.facts.extractedInto(arg, here.dirs);
   // touch, mkdir, chmod: the file's text is what it was before the line
   if (kind === 'write' && content !== false) w.facts.noteContent(arg, here.dirs, null);
 }

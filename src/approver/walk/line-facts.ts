@@ -26,10 +26,18 @@ export class LineFacts {
   }
   /** How many of `placed` came before the line first placed a path it does not fix (null: it has not). */
   placedUnknownAt: number | null = null;
+  /** Absolute directories (as written, normalised) an extraction wrote members into, whose names may be links the archive holds. */
+  readonly extracted: string[] = [];
   /** Files whose content the line wrote (as written, normalised): the literal text when known. */
   readonly contents = new Map<string, string | null>();
   /** The line wrote content to a target it does not fix. */
   unknownContent = false;
+  /** Names the line made (wrote, placed), by the absolute directory they stand in (as written, normalised). */
+  readonly madeNames = new Map<string, Set<string>>();
+  /** Directories (absolute, normalised) below which the line may have made names it does not fix: a recursive write, an extraction, a placed link. */
+  readonly namesUnknownBelow: string[] = [];
+  /** The line may have made names anywhere: a target it does not fix, a program treeward does not read. */
+  namesUnknown = false;
 
   /** Remember that the line wrote a file's content (and the text, when it is a literal). */
   noteContent(arg: Argument, dirs: Directories, literal: string | null): void {
@@ -60,12 +68,62 @@ export class LineFacts {
 
   /** ln, mv, cp -s/-l: what they put in place may be a link, so later paths through it are not fixed. */
   place(arg: Argument, where: Directories): void {
+    this.noteName(arg, where, true);
     if (arg.text === null || where === null) {
       // something unknown was placed: every later path through a directory is suspect
       this.placedUnknownAt ??= this.placed.length;
       return;
     }
     for (const d of where) this.placed.push(joinPath(d, arg.text));
+  }
+
+  /**
+   * `tar -x -C DIR`, `unzip -d DIR`: every member may be a link, so later
+   * paths below a name in DIR are not fixed (rules/readings.ts `placedOnPath`);
+   * an extraction into a directory the line does not fix places a path it
+   * does not fix.
+   */
+  extractedInto(arg: Argument, where: Directories): void {
+    if (arg.text === null || (where === null && !arg.text.startsWith('/'))) {
+      this.placedUnknownAt ??= this.placed.length;
+      return;
+    }
+    for (const dir of arg.text.startsWith('/') ? ['/'] : where!) this.extracted.push(normalizeLexically(joinPath(dir, arg.text)));
+  }
+
+  /**
+   * A name the line made by a write or a placement, so that a later glob's
+   * listing of its directory holds it; `below`: names it does not fix may
+   * stand below it too (a recursive write, an extraction, a link).
+   */
+  noteName(arg: Argument, where: Directories, below: boolean): void {
+    // a glob names what stands there already, or (matching nothing) its own text
+    const texts = arg.text !== null ? [arg.text] : arg.value.kind === 'fixed' && !below ? arg.value.fields.map((f) => f.text) : null;
+    if (texts === null) this.namesUnknown = true;
+    else for (const text of texts) this.noteText(text, where, below);
+  }
+
+  private noteText(text: string, where: Directories, below: boolean): void {
+    if (where === null && !text.startsWith('/')) {
+      this.namesUnknown = true;
+      return;
+    }
+    for (const dir of text.startsWith('/') ? ['/'] : where!) {
+      const path = normalizeLexically(joinPath(dir, text));
+      const slash = path.lastIndexOf('/');
+      const parent = slash <= 0 ? '/' : path.slice(0, slash);
+      const names = this.madeNames.get(parent) ?? new Set<string>();
+      names.add(path.slice(slash + 1));
+      this.madeNames.set(parent, names);
+      if (below) this.namesUnknownBelow.push(path);
+    }
+  }
+
+  /** The names the line may have made in `dir` (absolute, normalised); null when it may have made names there it does not fix. */
+  namesMadeIn(dir: string): ReadonlySet<string> | null {
+    if (this.namesUnknown) return null;
+    if (this.namesUnknownBelow.some((root) => root === '/' || dir === root || dir.startsWith(`${root}/`))) return null;
+    return this.madeNames.get(dir) ?? new Set();
   }
 }
 

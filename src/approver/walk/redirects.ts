@@ -33,7 +33,10 @@ export function walkRedirects(w: WalkState, redirects: readonly Redirect[], scop
     const arg = opened.arg;
     const target = w.targetHere(redirect.target, arg.value, opened.dirs, scope, redirect.operator);
     w.effects.push({ kind: 'write', ...target, recursive: false, extraction: false, redirection: true, hardLinkSource: false });
-    if (!isHarmlessDevice(arg)) w.facts.wrote = true;
+    if (!isHarmlessDevice(arg)) {
+      w.facts.wrote = true;
+      w.facts.noteName(arg, opened.dirs, false);
+    }
     const appends = redirect.operator.startsWith('>>') || redirect.operator === '&>>';
     w.facts.noteContent(arg, opened.dirs, appends ? null : literalOutput);
   }

@@ -20,6 +20,8 @@ export type WalkOptions = Pick<ProgramContext, 'dialect' | 'home' | 'tempDir' | 
   globDots: boolean;
   /** The dialect code inside code is read in, by its name (`sh` as the `/bin/sh` this reading is for: dialect.ts `shReadings`). */
   dialects: Readonly<Record<DialectName, Dialect>>;
+  /** The names standing in a directory before the line runs (an absolute path, through the fs seam); 'unreadable' when listing it failed. */
+  listNames?: (dir: string) => readonly string[] | 'unreadable';
 };
 
 /** Code the line set to run later, and every directory the shell was in since (null: one it does not know). */
@@ -79,6 +81,7 @@ export abstract class WalkState {
       span: word.span, word, value, dirs,
       wroteBefore: this.facts.wrote, wroteBeforeCommand: this.facts.wroteAtCommand ?? this.facts.wrote,
       placedBefore: this.facts.placedSoFar(), placedUnknownAt: this.facts.placedUnknownAt,
+      ...(this.facts.extracted.length > 0 ? { extractedBefore: [...this.facts.extracted] } : {}),
       globDots: scope.globDots, expansionChanged: scope.expansionChanged, by,
       ...(scope.options.caselessGlob ? { globCaseless: true } : {}), ...(scope.options.dotGlobMatchesDotDot ? { globDotDot: true } : {}),
     };

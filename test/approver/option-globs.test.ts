@@ -1,0 +1,102 @@
+// Issue 13 items 5 and 6 through approve(), on a memfs tree: glob matches
+// that begin with `-` (src/approver/walk/option-globs.ts), POSIXLY_CORRECT,
+// renaming extractions and the links an extraction makes. What each real
+// program does with these lines is measured in
+// test/programs/gnu-options-sandbox.test.ts (GNU rm 9.1 recurses on a file
+// named `-rf`; GNU tar 1.34 runs `--checkpoint-action=exec=…` given
+// `--checkpoint=1`; GNU sort reads `-oFILE`); here, the verdicts.
+
+import { Volume } from 'memfs';
+import { describe, expect, it } from 'vitest';
+import { approve } from '../../src/approver/approve.js';
+import { fileSystemFrom } from '../../src/approver/fs.js';
+
+const tree = '/work/tree';
+const home = '/home/agent';
+
+function verdictOf(line: string, names: string[] = [], env: Record<string, string> = {}): string {
+  const files: Record<string, string> = { [`${tree}/a.txt`]: '', [`${tree}/b.txt`]: '', [`${tree}/vendor/lib/.git`]: 'gitdir: ../../.git/modules/lib\n',
+    [`${tree}/.gitmodules`]: '[submodule "lib"]\n\tpath = vendor/lib\n\turl = x\n', [`${home}/.bashrc`]: '' };
+  for (const name of names) files[`${tree}/${name}`] = '';
+  const volume = Volume.fromJSON(files);
+  volume.mkdirSync(`${tree}/.git/hooks`, { recursive: true });
+  const v = approve(line, { dialect: 'bash', tree, home, tempDir: '/tmp', env, fs: fileSystemFrom(volume as never) });
+  return v.decision === 'allow' ? 'allow' : v.id;
+}
+
+describe('a glob before `--` is read with the option-like names it matches', () => {
+  it.each([
+    // `-rf` standing in the tree makes the removal recursive: vendor holds a submodule
+    ['rm -f *', ['-rf'], 'protected-removal'],
+    ['rm -f *', [], 'allow'],
+    ['rm -f -- *', ['-rf'], 'allow'],
+    ['rm -f ./*', ['-rf'], 'allow'],
+    ['rm -f [ab]*', ['-rf'], 'allow'],
+    ['rm -f ?*', ['-r'], 'protected-removal'],
+    // GNU getopt reads a cluster: `-fr` is -f -r
+    ['rm *', ['-fr'], 'protected-removal'],
+    // tar runs what a checkpoint action names: here a removal outside the tree
+    ['tar -cf /tmp/a.tar *', ['--checkpoint=1', '--checkpoint-action=exec=rm -rf ~'], 'removal-outside-tree'],
+    ['tar -cf /tmp/a.tar -- *', ['--checkpoint=1', '--checkpoint-action=exec=rm -rf ~'], 'allow'],
+    ['tar -cf /tmp/a.tar *', ['--to-command=rm -rf ~'], 'removal-outside-tree'],
+    // sort -o and cp -t take their value from the next match or the name itself: files in the tree, or `..` beside it
+    ['sort -o out.txt *', ['-o.bashrc'], 'allow'],
+    ['cp * /tmp', ['--target-directory=..'], 'allow'],
+    // readers: an option-like name changes only what they print
+    ['cat *', ['-n'], 'allow'],
+    ['grep -l x *', ['-r'], 'allow'],
+  ])('%s with %j in the tree: %s', (line, names, want) => {
+    expect(verdictOf(line, names)).toBe(want);
+  });
+});
+
+describe('where the names cannot be listed, a program whose options matter is refused', () => {
+  it.each([
+    // the line itself made names it does not fix: an extraction, a write of a name it does not fix, a program treeward does not read
+    ['tar -xf a.tar && tar -cf /tmp/b.tar *', 'dynamic-code'],
+    ['tar -xf a.tar && tar -cf /tmp/b.tar -- *', 'allow'],
+    ['tar -xf a.tar && tar -cf /tmp/b.tar ./*', 'allow'],
+    ['./gen.sh && sort -m *', 'dynamic-code'],
+    ['make && sort -m *', 'dynamic-code'],
+    // names the line fixes are listed with the rest: `touch -- -R` makes `-R`, and chmod is recursive (GNU chmod reads `-rf` as a mode)
+    ['touch -- x.txt && cp *.txt /tmp', 'allow'],
+    ['touch -- -R && chmod -w *', 'protected-write'],
+    ['touch -- -rf && chmod -w *', 'allow'],
+    // a reader is left alone
+    ['tar -xf a.tar && cat *', 'allow'],
+    ['tar -xf a.tar && wc -l *', 'allow'],
+    // a directory treeward does not know
+    ['cd "$d" && tar -cf /tmp/b.tar *', 'dynamic-code'],
+  ])('%s: %s', (line, want) => {
+    expect(verdictOf(line)).toBe(want);
+  });
+});
+
+describe('POSIXLY_CORRECT: GNU getopt stops at the first operand', () => {
+  // split is GNU's only (no BSD reading of its own): with POSIXLY_CORRECT its prefix may be the word GNU reads as an option
+  it.each([
+    ['split -l 2 a.txt -x', {}, 'allow'],
+    ['POSIXLY_CORRECT=1 split -l 2 a.txt ~/.bashrc', {}, 'protected-write'],
+  ])('%s: %s', (line, env, want) => {
+    expect(verdictOf(line, [], env)).toBe(want);
+  });
+});
+
+describe('links an extraction makes', () => {
+  it.each([
+    ['tar -xzf a.tgz && rm a.tgz', 'allow'],
+    ['tar -xzf a.tgz && rm -rf pkg a.tgz', 'allow'],
+    ['tar -xf a.tar -C out && rm -rf out/link/x', 'removal-unfixed-target'],
+    ['tar -xf a.tar -C out && echo hi > out/link/x', 'write-unfixed-target'],
+    ['tar -xzf p.tgz && cd p && rm -rf build', 'removal-unfixed-target'],
+    ['unzip a.zip -d out && rm -rf out/x/y', 'removal-unfixed-target'],
+    ['tar -xf a.tar -C out && rm -rf build/x', 'allow'],
+    ['tar -xf out/a.tar -C out && rm out/a.tar', 'allow'],
+    // renaming members: any name below the directory, `.git` among them at the root
+    ["bsdtar -xf a.tar -s ',^,.git/hooks/,'", 'protected-write'],
+    ["tar -xf a.tar --transform 's,^,x/,'", 'protected-write'],
+    ["tar -xf a.tar -C out --transform 's,^,x/,'", 'allow'],
+  ])('%s: %s', (line, want) => {
+    expect(verdictOf(line)).toBe(want);
+  });
+});
