@@ -279,7 +279,7 @@ function readTar({ args, ctx, span, userland }: Invocation): Action[] {
     for (const arg of extractionDirectories(options, args[0]!)) {
       out.push({ kind: 'write', arg, extraction: true, recursive: true, by: 'tar -x' });
       // a renamed member may take any name below the directory, a protected one among them: a recursive write, even inside the tree
-      if (renaming) out.push({ kind: 'write', arg, recursive: true, by: userland === 'bsd' ? 'tar -x -s' : 'tar -x --transform' });
+      if (renaming) out.push({ kind: 'write', arg, recursive: true, by: 'tar -x --transform/-s' });
     }
     return out;
   }

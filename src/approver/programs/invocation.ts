@@ -15,9 +15,9 @@ export function readByRow(row: ProgramRow, name: string, args: Argument[], ctx: 
   const userlands = row.bsdReading === undefined ? gnuOnly : userlandsOf(ctx.platform);
   // a GNU program under POSIXLY_CORRECT stops at its first operand, as BSD's does: where it may be set, that reading too
   const posixly = ctx.posixlyCorrect === true && row.options !== undefined && !row.options.stopAtOperand && userlands.includes('gnu');
-  if (userlands.length === 1 && !posixly) {
+  if (userlands === gnuOnly && !posixly) {
     const line = row.options === undefined ? operandsOnly(rest) : readOptions(rest, row.options);
-    return row.read({ name, args, line, userland: userlands[0]!, ctx, span });
+    return row.read({ name, args, line, userland: 'gnu', ctx, span });
   }
   const bsd = row.bsdReading === true ? undefined : row.bsdReading;
   const readings = row.options === undefined
