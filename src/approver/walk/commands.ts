@@ -94,10 +94,34 @@ function walkSimpleCommandHere(w: WalkState, command: SimpleCommand, scope: Scop
     const listing = typeof fedByPipe === 'object' ? fedByPipe : undefined;
     const how = { fedByPipe: fedByPipe !== false, stdinText: stdinOf(command), ...(listing ? { listing } : {}),
       ...(pathUnsafe !== undefined ? { pathUnsafe } : {}) };
+    if (args.some(mayVanish)) return runBothWays(w, args, prefix, scope, dialect, command.span, how);
     return runCommand(w, args, prefix, scope, dialect, command.span, how);
   } finally {
     if (!persists) scope.fds = fds;
   }
+}
+
+/** A word that, under nullglob or zsh's `(N)`, is no word at all when its glob matches nothing. */
+const mayVanish = (arg: Argument): boolean => arg.value.kind === 'fixed' && arg.value.fields.some((f) => f.mayVanish);
+
+/**
+ * A command with globs that may expand to nothing (dialect row
+ * globsMayExpandToNothing): read without them (`find *.none -delete` is
+ * `find -delete`; `cd *.none` is `cd`), then with them. The shell is in
+ * either reading's directory afterwards, and a name either reading changed
+ * is not fixed.
+ */
+function runBothWays(
+  w: WalkState, args: Argument[], environment: ReadonlyMap<string, string | null>, scope: Scope, dialect: Dialect, span: Span, how: RunHow,
+): Outcome {
+  const without = copyScope(scope);
+  const none = runCommand(w, args.filter((a) => !mayVanish(a)), environment, without, dialect, span, how);
+  const before = new Map(scope.parameters);
+  const outcome = runCommand(w, args, environment, scope, dialect, span, how);
+  for (const [name, value] of without.parameters) if (before.get(name) !== value) scope.parameters.delete(name);
+  for (const [name, value] of scope.parameters) if (before.get(name) !== value) scope.parameters.delete(name);
+  scope.dirs = unionDirs(scope.dirs, without.dirs);
+  return { success: unionDirs(outcome.success, none.success), anywhere: unionDirs(outcome.anywhere, none.anywhere) };
 }
 
 /**

@@ -111,3 +111,26 @@ export function sameDirs(a: Directories, b: Directories): boolean {
   if (a === null || b === null) return a === b;
   return a.length === b.length && a.every((d) => b.includes(d));
 }
+
+const functionIds = new WeakMap<FunctionDefinition, number>();
+let nextFunctionId = 0;
+
+/**
+ * What of a scope code run in it can depend on, as one string: two scopes of
+ * one key read any code the same way (the directories, the fixed
+ * parameters, the functions, the options and the names that change what runs).
+ */
+export function stateKey(scope: Scope): string {
+  const parts: string[] = [scope.dirs === null ? '?' : scope.dirs.join('\u0000')];
+  for (const [name, field] of scope.parameters) parts.push(`${name}=${field.text}`);
+  for (const [name, body] of scope.functions) {
+    let id = functionIds.get(body);
+    if (id === undefined) functionIds.set(body, (id = nextFunctionId++));
+    parts.push(`${name}()${id}`);
+  }
+  parts.push(JSON.stringify(scope.options), [...scope.shadowed].join(','), [...scope.hashed].join(','), [...scope.integers].join(','));
+  const flags = [scope.globDots, scope.expansionChanged, scope.splittingChanged, scope.cdableVars, scope.pathUnsafe, scope.aliasDefined];
+  parts.push(flags.map((f) => (f ? 1 : 0)).join(''), scope.stateUnknown ?? '');
+  for (const [name, value] of scope.exported) parts.push(`export ${name}=${value ?? '?'}`);
+  return parts.join('\u0001');
+}

@@ -13,7 +13,7 @@ import type { CodeFact } from '../core/facts.js';
 import type { Field, WordValue } from '../core/words.js';
 import { findFixableNames, type FixableNames } from './fixable-names.js';
 import { LineFacts } from './line-facts.js';
-import { type Outcome, type Scope, unionDirs } from './scope.js';
+import { copyScope, type Outcome, type Scope, stateKey, unionDirs } from './scope.js';
 
 /** What the walk is given for the whole line: the part of a program's context that does not change as the line runs. */
 export type WalkOptions = Pick<ProgramContext, 'dialect' | 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode' | 'readText'> & {
@@ -24,7 +24,15 @@ export type WalkOptions = Pick<ProgramContext, 'dialect' | 'home' | 'tempDir' | 
 export interface Deferred {
   run: (scope: Scope, dirs: Directories) => void;
   dirs: Directories;
+  /** The states (scope.ts `stateKey`) it was judged in at a later point already. */
+  judgedIn?: Set<string>;
 }
+
+/** How many states one piece of deferred code is judged in, at the points after it was set, before the line is too complex. */
+const maxDeferredStates = 32;
+
+/** How many pieces of deferred code (traps, hook functions) one line may set before it is too complex to judge. */
+export const maxDeferredItems = 16;
 
 /** Thrown to stop a walk whose judging work ran past its budget; `walkLine` turns it into a too-complex effect. */
 export class WorkExhausted extends Error {}
@@ -80,6 +88,37 @@ export abstract class WalkState {
       globDots: scope.globDots, expansionChanged: scope.expansionChanged, by,
       ...(scope.options.caselessGlob ? { globCaseless: true } : {}), ...(scope.options.dotGlobMatchesDotDot ? { globDotDot: true } : {}),
     };
+  }
+
+  /** Deferred code is being judged now: its own commands are not points where it runs again. */
+  private judgingDeferred = false;
+
+  /**
+   * A point where code the line set earlier may run: a DEBUG trap before the
+   * next command, an ERR trap after one that failed, a RETURN trap as a
+   * function returns, an EXIT trap or a signal's when the shell ends or is
+   * killed here, chpwd after a `cd` (issue 12 class 7). Each piece set
+   * before this point is judged in this state (the directories, the
+   * parameters and options as they are now), once per distinct state.
+   */
+  deferredMayRunHere(scope: Scope, span: Span): void {
+    if (this.judgingDeferred || this.deferred.length === 0) return;
+    const key = stateKey(scope);
+    this.judgingDeferred = true;
+    try {
+      for (const d of this.deferred.slice(0, maxDeferredItems)) {
+        const judged = (d.judgedIn ??= new Set());
+        if (judged.has(key)) continue;
+        if (judged.size >= maxDeferredStates) {
+          this.effects.push({ kind: 'too-complex', span, past: { source: 'code-depth' } });
+          continue;
+        }
+        judged.add(key);
+        d.run(copyScope(scope), scope.dirs);
+      }
+    } finally {
+      this.judgingDeferred = false;
+    }
   }
 
   /** The shell is now also in `dirs`: deferred code may run there. */
