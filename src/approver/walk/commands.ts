@@ -19,7 +19,7 @@ import { isHarmlessDevice } from './line-facts.js';
 import { argument, argumentsOf, assign, assignedValue, judgeAssignment, judgeVariable, pathIsSafe, pathValueIsSafe, wordContext } from './parameters.js';
 import { deviceFd, literalCopyOutput, openedFile, stdinOf, walkRedirects } from './redirects.js';
 import { copyScope, limitDirs, type Outcome, type Scope, stayed, unionDirs } from './scope.js';
-import type { WalkState } from './state.js';
+import { namesIn, type WalkState } from './state.js';
 import { checkArithmeticName, walkAssignmentSubstitutions, walkWordSubstitutions } from './substitutions.js';
 
 /** How a command is run: what its stdin is, and whether a function of its name is passed over (`command`, `builtin`). */
@@ -309,7 +309,9 @@ const handlers: Handlers = {
   'shell-code': (w, action, { scope }) => {
     walkCode(w, action.code, action.span, action.dialect, scope, action.dirs, action.subshell ?? true);
     // a trap's code runs later too, wherever the shell then is (walker.ts walkLine)
-    if (action.deferred) w.deferred.push({ run: (later, dirs) => walkCode(w, action.code, action.span, action.dialect, later, dirs, true), dirs: scope.dirs });
+    if (action.deferred) {
+      w.deferred.push({ run: (later, dirs) => walkCode(w, action.code, action.span, action.dialect, later, dirs, true), dirs: scope.dirs, reads: namesIn(action.code) });
+    }
   },
   cd: (w, action, at) => {
     at.success = changeDirectory(w, action, at.scope);

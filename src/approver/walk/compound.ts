@@ -186,7 +186,7 @@ function walkFunctionDefinition(w: WalkState, command: FunctionDefinition, scope
       w.deferred.push({ run: (later, dirs) => {
         later.dirs = dirs;
         walkFunctionBody(w, command, later, dialect);
-      }, dirs: scope.dirs });
+      }, dirs: scope.dirs, fn: command });
     }
   }
   if (command.names.length === 0) {

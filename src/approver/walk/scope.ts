@@ -112,6 +112,9 @@ export function sameDirs(a: Directories, b: Directories): boolean {
   return a.length === b.length && a.every((d) => b.includes(d));
 }
 
+/** Names a program the code starts reads to choose where it writes or what it runs, whatever the code's text names. */
+const pathNames = new Set(['PATH', 'HOME', 'TMPDIR', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME', 'XDG_RUNTIME_DIR']);
+
 const functionIds = new WeakMap<FunctionDefinition, number>();
 let nextFunctionId = 0;
 
@@ -120,9 +123,14 @@ let nextFunctionId = 0;
  * one key read any code the same way (the directories, the fixed
  * parameters, the functions, the options and the names that change what runs).
  */
-export function stateKey(scope: Scope): string {
+export function stateKey(scope: Scope, reads: ReadonlySet<string> | null = null): string {
   const parts: string[] = [scope.dirs === null ? '?' : scope.dirs.join('\u0000')];
-  for (const [name, field] of scope.parameters) parts.push(`${name}=${field.text}`);
+  // code that names no function the line defined reads only the parameters its text names (and HOME, PWD, OLDPWD by `~`)
+  if (reads !== null && scope.functions.size === 0) {
+    for (const name of reads) parts.push(`${name}=${scope.parameters.get(name)?.text ?? '?'}`);
+  } else {
+    for (const [name, field] of scope.parameters) parts.push(`${name}=${field.text}`);
+  }
   for (const [name, body] of scope.functions) {
     let id = functionIds.get(body);
     if (id === undefined) functionIds.set(body, (id = nextFunctionId++));
@@ -131,6 +139,7 @@ export function stateKey(scope: Scope): string {
   parts.push(JSON.stringify(scope.options), [...scope.shadowed].join(','), [...scope.hashed].join(','), [...scope.integers].join(','));
   const flags = [scope.globDots, scope.expansionChanged, scope.splittingChanged, scope.cdableVars, scope.pathUnsafe, scope.aliasDefined];
   parts.push(flags.map((f) => (f ? 1 : 0)).join(''), scope.stateUnknown ?? '');
-  for (const [name, value] of scope.exported) parts.push(`export ${name}=${value ?? '?'}`);
+  const some = reads !== null && scope.functions.size === 0;
+  for (const [name, value] of scope.exported) if (!some || reads.has(name) || pathNames.has(name)) parts.push(`export ${name}=${value ?? '?'}`);
   return parts.join('\u0001');
 }

@@ -26,6 +26,17 @@ export interface Deferred {
   dirs: Directories;
   /** The states (scope.ts `stateKey`) it was judged in at a later point already. */
   judgedIn?: Set<string>;
+  /** Judged in more states than a line may ask: the line is too complex already. */
+  exhausted?: true;
+  /** Every name its text holds, when it is text (a trap's): the parameters it may read. */
+  reads?: ReadonlySet<string>;
+  /** The function it is (zsh's TRAPEXIT, chpwd…): not judged again at the points inside its own body. */
+  fn?: FunctionDefinition;
+}
+
+/** The names a piece of code's text holds: a superset of the parameters it reads, `$` or not (arithmetic), and `~`'s HOME. */
+export function namesIn(code: string): ReadonlySet<string> {
+  return new Set([...(code.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []), 'HOME', 'PWD', 'OLDPWD']);
 }
 
 /** How many states one piece of deferred code is judged in, at the points after it was set, before the line is too complex. */
@@ -103,14 +114,15 @@ export abstract class WalkState {
    */
   deferredMayRunHere(scope: Scope, span: Span): void {
     if (this.judgingDeferred || this.deferred.length === 0) return;
-    const key = stateKey(scope);
     this.judgingDeferred = true;
     try {
       for (const d of this.deferred.slice(0, maxDeferredItems)) {
+        const key = stateKey(scope, d.reads ?? null);
         const judged = (d.judgedIn ??= new Set());
-        if (judged.has(key)) continue;
+        if (judged.has(key) || d.exhausted || (d.fn && this.functionsWalked.has(d.fn))) continue;
         if (judged.size >= maxDeferredStates) {
           this.effects.push({ kind: 'too-complex', span, past: { source: 'code-depth' } });
+          d.exhausted = true;
           continue;
         }
         judged.add(key);
