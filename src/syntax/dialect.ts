@@ -144,6 +144,13 @@ const features = {
   dotGlobMatchesDotDot: { bash: false, sh: true, zsh: false },
   /** An unquoted `$var` is split into words and globbed (bash, sh); zsh does neither. (dialects.md §7 #190, #191, #193) */
   splitsUnquotedParameters: { bash: true, sh: true, zsh: false },
+  /**
+   * zsh reads `[…]` right after an unbraced parameter as its subscript: `s=x.git; rm -rf $s[2,5]` removes `.git`, and
+   * `"$s[1]"` is the first character; bash and sh read `$s` then the text (or glob) `[…]`. zsh's `ksharrays` turns it
+   * off (`$s[1]` is then `$s` and a glob), which the walk does not follow, since the `setopt` may not have run: such a
+   * word is unfixed under either reading. (probes shell-state-unbraced-subscript*)
+   */
+  unbracedParameterSubscripts: { bash: false, sh: false, zsh: true },
   /** zsh applies history modifiers to an unbraced parameter: `$x:h` is x's directory (bash and sh read `:h` as text). (SPEC §2) */
   unbracedParameterModifiers: { bash: false, sh: false, zsh: true },
   /**
@@ -339,6 +346,18 @@ const features = {
    * and change nothing. (explore seed -1598636050: `setopt magicequalsubst && … dd of=~/z` in sh writes `./~/z`)
    */
   setoptBuiltin: { bash: false, sh: false, zsh: true },
+  /**
+   * Functions the shell itself calls later by their name alone: zsh's `TRAPEXIT`, `TRAPZERR`, `TRAPDEBUG`… (`TRAP` and a
+   * signal's name), `zshexit`, `chpwd`, `precmd`, `preexec`, `periodic`, `zshaddhistory`, `zsh_directory_name` and
+   * `command_not_found_handler` (zshmisc "Special Functions"); bash's `command_not_found_handle` (bash(1) "COMMAND
+   * EXECUTION"). dash calls none. Elsewhere these names are ordinary functions, run only when called.
+   * (probe shell-state-trap-functions-bash: `TRAPEXIT() { rm …; }; zshexit() { rm …; }` runs no rm in bash or dash)
+   */
+  functionsTheShellCalls: row<RegExp | null>({
+    bash: /^command_not_found_handle$/,
+    sh: null,
+    zsh: /^(?:TRAP[A-Z0-9]+|zshexit|chpwd|precmd|preexec|periodic|zshaddhistory|zsh_directory_name|command_not_found_handler)$/,
+  }),
   /** The last element of a pipeline runs in the current shell (zsh): its `cd` holds after the pipeline. */
   lastPipelineElementInShell: { bash: false, sh: false, zsh: true },
   /**
@@ -394,6 +413,21 @@ const features = {
   magicEqualSubst: { bash: false, sh: false, zsh: false },
   /** bash `set -k`, zsh `setopt keyword`: `NAME=value` anywhere among a command's words is an assignment to its environment. (probe shell-state-keyword) */
   assignmentsAnywhere: { bash: false, sh: false, zsh: false },
+  /**
+   * bash `shopt -s nullglob`, zsh `setopt nullglob` / `cshnullglob` and the `(N)` qualifier: a glob that matches nothing
+   * expands to no word at all, so the words after it move up (`find *.none -delete` is `find -delete`, which deletes
+   * under `.`). A command with such a glob is read both with the word and without it. (probe shell-state-nullglob)
+   */
+  globsMayExpandToNothing: { bash: false, sh: false, zsh: false },
+  /**
+   * zsh `ksharrays`: arrays are indexed from 0, `$a` is the first element, and `$a[1]` is `$a` then the text `[1]`.
+   * zsh `rcexpandparam`: an array beside text joins it element by element (`x$a` is `xa1 xa2`). Neither changes how a
+   * scalar expands (`s=a; echo x$s ${s:0:1}` is `xa a` either way), and the walk fixes only scalars read whole
+   * (core/words.ts expandParameter `plain`): array references and subscripts, the words these options change, are
+   * unfixed under either reading. (probes shell-state-ksharrays*, shell-state-rcexpandparam*)
+   */
+  arraysIndexedFromZero: { bash: false, sh: false, zsh: false },
+  arrayElementsJoinAdjacentText: { bash: false, sh: false, zsh: false },
   /** bash `shopt -s expand_aliases`: aliases apply to the lines after their definition (as in sh). (probe shell-state-expand-aliases) */
   aliasesExpanded: { bash: false, sh: false, zsh: false },
   /** Setting `GLOBIGNORE` (to anything but empty) turns on `dotglob` (bash). */

@@ -49,7 +49,8 @@ describe('the work tree git is pointed at', () => checkTable(workTree));
 describe('variables that pull in configuration', () => {
   checkTable([['git status', 'git setting GIT_CONFIG_GLOBAL: ?config-file']], { environment: { GIT_CONFIG_GLOBAL: '/tmp/g' } });
   checkTable([['git status']], { environment: { GIT_CONFIG_GLOBAL: '/dev/null' } });
-  checkTable([['git status', 'git setting HOME: ?config-file']], { environment: { HOME: '/tmp/h' } });
+  // a HOME the line gives a program is also where it may write (programs/home-variables.ts, issue 12 class 5)
+  checkTable([['git status', 'git setting HOME: ?config-file', 'write /tmp/h (recursive)']], { environment: { HOME: '/tmp/h' } });
   checkTable([['git status', 'runs code (changes-commands) via `GIT_EXEC_PATH`']], { environment: { GIT_EXEC_PATH: '/tmp/x' } });
   checkTable([['git init', 'git setting GIT_TEMPLATE_DIR: ?config-file']], { environment: { GIT_TEMPLATE_DIR: '/tmp/t' } });
   checkTable([['git checkout -- .bashrc', 'write /home/agent (recursive)', 'git-history git-discards-changes (checkout -- paths)']],

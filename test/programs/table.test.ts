@@ -25,6 +25,7 @@ const helpers = new Set([
   'package-scripts.ts', // the package managers' scripts, which package-runners.ts and interpreters.ts read
   'unknown.ts', // what a program the table does not read is assumed to do with its words
   'git-config.ts', // what git reads besides its -c settings, for git.ts
+  'home-variables.ts', // HOME and the XDG directories a program started with them writes below, for index.ts
 ]);
 
 const families = readdirSync(directory).filter((file) => file.endsWith('.ts') && !helpers.has(file));

@@ -58,3 +58,41 @@ export const shellStateLine: fc.Arbitrary<string> = fc
   .map(([changes, uses, seps]) => [...changes, ...uses].map((piece, i) => (i === 0 ? piece : seps[i - 1]! + piece)).join(''));
 
 export const shellStateCase = fc.record({ line: shellStateLine, dialect: fc.constantFrom<DialectName>('bash', 'sh', 'zsh') });
+
+/** Setters of the options the rows of what was left of issue 12 added: nullglob (bash and zsh), ksharrays, rcexpandparam. */
+const laterOptions = fc.oneof(options, fc.constantFrom('shopt -s nullglob', 'setopt nullglob', 'setopt CSH_NULL_GLOB', 'setopt ksh_arrays', 'setopt rcexpandparam'));
+
+/**
+ * Where a setter stands (issue 12 class 1, "in every state the line may be in"): run for sure, in a conditional and-or
+ * part that may not run, in a loop, in a function called later or never, in a subshell (which does not leak), or in a
+ * zsh function with local_options.
+ */
+const placedOption = laterOptions.chain((setter) => fc.constantFrom(
+  setter, `[ -f nope ] && ${setter}`, `true || ${setter}`, `ls || ${setter}`, `for i in 1; do ${setter}; done`, `while false; do ${setter}; done`,
+  `g() { ${setter}; }`, `g() { ${setter}; }; g`, `(${setter})`, `g() { setopt localoptions; ${setter}; }; g`,
+));
+
+/** HOME and the XDG directories a program reads (class 5), values set before deferred code reads them (class 7). */
+const laterStates = fc.constantFrom(
+  'HOME=~/x', 'export XDG_CONFIG_HOME=../outside', 'XDG_CACHE_HOME=.git', 'export XDG_DATA_HOME=$(pwd)/..', 's=x.git', 'd=~', 'd=sub',
+  "trap 'rm -rf \"$d\"' EXIT", "trap 'rm -f ../outside/keep.txt' DEBUG", "trap 'rm -f keep.txt' ERR", 'TRAPEXIT() { rm -f keep.txt; }',
+  'chpwd() { rm -f ../outside/keep.txt; }', 'zshexit() { rm -rf "$d"; }',
+);
+
+/** Commands those change: globs that may vanish before find, zsh subscripts, arrays beside text, `~` and programs under a moved HOME. */
+const laterConsumers = fc.constantFrom(
+  'find *.none -delete', 'find sub/*.none -delete', 'find *.none(N) -delete', 'rm -rf $s[2,5]', 'rm -rf "$s[2,5]"', 'a=(.git x); rm -rf x$a',
+  'rm -rf $a[1]', 'rm -f ~/keep.txt', "HOME=../outside sh -c 'rm -f ~/keep.txt'", 'git config --global a.b c',
+  "XDG_CONFIG_HOME=.git sh -c 'touch $XDG_CONFIG_HOME/x'", 'd=~', 'd=sub', 'false', 'cd sub',
+);
+
+/** One line of the classes left open at stop 20: setters placed anywhere, HOME and XDG_*, deferred code read later. */
+export const shellStatePlacedLine: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.array(fc.oneof(placedOption, states, laterStates), { minLength: 1, maxLength: 3 }),
+    fc.array(fc.oneof(consumers, laterConsumers), { minLength: 1, maxLength: 2 }),
+    fc.array(fc.constantFrom(...separators), { minLength: 5, maxLength: 5 }),
+  )
+  .map(([changes, uses, seps]) => [...changes, ...uses].map((piece, i) => (i === 0 ? piece : seps[i - 1]! + piece)).join(''));
+
+export const shellStatePlacedCase = fc.record({ line: shellStatePlacedLine, dialect: fc.constantFrom<DialectName>('bash', 'sh', 'zsh') });

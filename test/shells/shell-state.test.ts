@@ -27,6 +27,8 @@ interface StateProbe {
    * modelled); `allows`: a glob read the default way, which treeward approves.
    */
   treeward: 'same' | 'refuses' | 'allows';
+  /** The logging stub whose argv is compared (default `rm`, its `-f` dropped). */
+  program?: string;
 }
 
 const layout: Layout = {
@@ -90,6 +92,47 @@ export const stateProbes: StateProbe[] = [
   { id: 'posix-ansi-c-dash', shell: 'sh', command: "rm -f $'a.\\x74xt'", operands: ['$a.\\x74xt'], treeward: 'same' },
   // zsh groups without extendedglob
   { id: 'shell-state-zsh-group', shell: 'zsh', command: 'rm -f .g(i)t', operands: ['.git'], treeward: 'same' },
+  // nullglob (bash, zsh) and zsh's (N): a glob that matches nothing is no word, and find's start point is then `.`
+  { id: 'shell-state-nullglob', shell: 'bash', command: 'shopt -s nullglob; find *.none -delete', operands: ['-delete'], treeward: 'refuses', program: 'find' },
+  { id: 'shell-state-nullglob-off', shell: 'bash', command: 'find sub/*.none -delete', operands: ['sub/*.none', '-delete'], treeward: 'allows', program: 'find' },
+  { id: 'shell-state-nullglob-zsh', shell: 'zsh', command: 'setopt nullglob; find *.none -delete', operands: ['-delete'], treeward: 'refuses', program: 'find' },
+  { id: 'shell-state-nullglob-qualifier', shell: 'zsh', command: 'find *.none(N) -delete', operands: ['-delete'], treeward: 'refuses', program: 'find' },
+  // the setter after `&&` did not run: the glob stayed a word; treeward reads both ways, so refuses the line
+  { id: 'shell-state-nullglob-conditional', shell: 'bash', command: '[ -f nope ] && shopt -s nullglob; find *.none -delete', operands: ['*.none', '-delete'],
+    treeward: 'refuses', program: 'find' },
+  { id: 'shell-state-nullglob-subshell', shell: 'bash', command: '(shopt -s nullglob); find sub/*.none -delete', operands: ['sub/*.none', '-delete'],
+    treeward: 'allows', program: 'find' },
+  // functions only zsh calls by their name (dialect row functionsTheShellCalls)
+  { id: 'shell-state-trap-functions-bash', shell: 'bash', command: 'TRAPEXIT() { rm -f a.txt; }; zshexit() { rm -f a.txt; }; chpwd() { rm -f a.txt; }; cd .',
+    operands: [], treeward: 'allows' },
+  { id: 'shell-state-trap-functions-sh', shell: 'sh', command: 'TRAPEXIT() { rm -f a.txt; }; command_not_found_handle() { rm -f a.txt; }; nosuchcmd 2>/dev/null',
+    operands: [], treeward: 'allows' },
+  { id: 'shell-state-trap-functions-zsh', shell: 'zsh', command: 'TRAPEXIT() { rm -f a.txt; }; chpwd() { rm -f b.txt; }; cd .', operands: ['b.txt', 'a.txt'],
+    treeward: 'same' },
+  // zsh reads `[…]` after an unbraced parameter as its subscript; bash as text
+  { id: 'shell-state-unbraced-subscript', shell: 'zsh', command: 's=x.git; rm -f $s[2,5]', operands: ['.git'], treeward: 'refuses' },
+  { id: 'shell-state-unbraced-subscript-quoted', shell: 'zsh', command: 's=x.git; rm -f "$s[2,5]"', operands: ['.git'], treeward: 'refuses' },
+  { id: 'shell-state-unbraced-subscript-bash', shell: 'bash', command: 's=x.git; rm -f $s[2,5]', operands: ['x.git[2,5]'], treeward: 'same' },
+  // ksharrays (zsh): `$s[1]` is `$s` and a glob (here matching nothing: no command runs); arrays from 0; scalars as before
+  { id: 'shell-state-ksharrays-subscript', shell: 'zsh', command: 'setopt ksharrays; s=a.txt; rm -f $s[1]', operands: [], treeward: 'refuses' },
+  { id: 'shell-state-ksharrays-scalar', shell: 'zsh', command: 'setopt ksharrays; s=a.txt; rm -f $s x$s "$s"', operands: ['a.txt', 'xa.txt', 'a.txt'], treeward: 'same' },
+  { id: 'shell-state-ksharrays-array', shell: 'zsh', command: 'setopt ksh_arrays; a=(a.txt .git); rm -f $a', operands: ['a.txt'], treeward: 'refuses' },
+  { id: 'shell-state-ksharrays-glob', shell: 'zsh', command: 'setopt ksharrays; rm -f sub/*', operands: ['sub/x.txt'], treeward: 'allows' },
+  // rcexpandparam (zsh): an array beside text joins it element by element; a scalar as before
+  { id: 'shell-state-rcexpandparam', shell: 'zsh', command: 'setopt rcexpandparam; a=(a .git); rm -f x$a', operands: ['xa', 'x.git'], treeward: 'refuses' },
+  { id: 'shell-state-rcexpandparam-off', shell: 'zsh', command: 'a=(a .git); rm -f x$a', operands: ['xa', '.git'], treeward: 'refuses' },
+  { id: 'shell-state-rcexpandparam-scalar', shell: 'zsh', command: 'setopt rcexpandparam; s=a.txt; rm -f x$s', operands: ['xa.txt'], treeward: 'same' },
+  // HOME set by the line: `~` after it is the new HOME in every shell; a nested shell given HOME expands `~` from it
+  { id: 'shell-state-home-tilde', shell: 'sh', command: 'HOME=/lab/outside; rm -f ~/keep.txt', operands: ['/lab/outside/keep.txt'], treeward: 'same' },
+  { id: 'shell-state-home-tilde-zsh', shell: 'zsh', command: 'HOME=/lab/outside; rm -f ~/keep.txt', operands: ['/lab/outside/keep.txt'], treeward: 'same' },
+  { id: 'shell-state-home-tilde-of-tilde', shell: 'bash', command: 'HOME=~/x; rm -f ~/y', operands: [`${IN_HOME}/x/y`], treeward: 'refuses' },
+  { id: 'shell-state-home-nested', shell: 'bash', command: "HOME=/lab/outside sh -c 'rm -f ~/keep.txt'", operands: ['/lab/outside/keep.txt'], treeward: 'refuses' },
+  { id: 'shell-state-home-cd', shell: 'zsh', command: 'HOME=/lab/outside; cd; rm -f keep.txt', operands: ['keep.txt'], treeward: 'refuses' },
+  // deferred code judged in the state where it runs: the EXIT trap runs with the parameter as the line left it
+  { id: 'shell-state-trap-later-value', shell: 'bash', command: 'trap \'rm -f "$d"\' EXIT; d=a.txt', operands: ['a.txt'], treeward: 'refuses' },
+  // a DEBUG trap runs before each later command, here once in the tree and once in the directory above it (judged there)
+  { id: 'shell-state-trap-debug', shell: 'bash', command: 'trap \'rm -f b.txt\' DEBUG; cd ..; cd work', operands: ['b.txt', 'b.txt'], treeward: 'refuses' },
+  { id: 'shell-state-trap-debug-in-tree', shell: 'bash', command: 'trap \'rm -f b.txt\' DEBUG; cd sub; true', operands: ['b.txt', 'b.txt'], treeward: 'allows' },
 ];
 
 const available = requireSandbox('test/shells/shell-state.test.ts');
@@ -118,8 +161,9 @@ describe.skipIf(!available)('options the line sets, in the real shells', () => {
     it(`${p.id} [${p.shell}] ${JSON.stringify(p.command)}`, () => {
       const ran = results.get(p.id)?.ran;
       expect(ran, results.get(p.id)?.error).toBeDefined();
-      const rm = ran!.calls.filter((c) => c.argv[0] === 'rm').flatMap((c) => c.argv.slice(1).filter((a) => a !== '-f'));
-      expect(rm, 'what the shell handed rm').toEqual(p.operands);
+      const program = p.program ?? 'rm';
+      const rm = ran!.calls.filter((c) => c.argv[0] === program).flatMap((c) => c.argv.slice(1).filter((a) => program !== 'rm' || a !== '-f'));
+      expect(rm, `what the shell handed ${program}`).toEqual(p.operands);
       const read = treewardReading(p);
       if (p.treeward === 'refuses') expect(read.denied, 'treeward approved a line whose reading it does not model').toBe(true);
       else if (p.treeward === 'allows') expect(read.denied).toBe(false);

@@ -107,7 +107,8 @@ export type Action =
 /** The rows of the dialect table an option the line sets may change (syntax/dialect.ts, `options a line may set`). */
 export type OptionRows = {
   -readonly [K in 'braceCharacterClass' | 'globSubstitution' | 'extendedGlobOperators' | 'caselessGlob' | 'magicEqualSubst'
-    | 'assignmentsAnywhere' | 'aliasesExpanded' | 'dotGlobMatchesDotDot' | 'splitsUnquotedParameters' | 'lastPipelineElementInShell']?: Dialect[K]
+    | 'assignmentsAnywhere' | 'aliasesExpanded' | 'dotGlobMatchesDotDot' | 'splitsUnquotedParameters' | 'lastPipelineElementInShell'
+    | 'globsMayExpandToNothing' | 'arraysIndexedFromZero' | 'arrayElementsJoinAdjacentText']?: Dialect[K]
 };
 
 /** Code the program runs that treeward cannot judge: the fact, at `span`. */

@@ -25,6 +25,8 @@ export interface Field {
   glob: boolean;
   /** zsh's `(D)` qualifier: the glob matches dot entries whatever the options say. */
   dots?: boolean;
+  /** Under nullglob or zsh's `(N)` qualifier: when nothing matches, the field is no word at all (dialect row globsMayExpandToNothing). */
+  mayVanish?: true;
 }
 
 export type WordValue =
@@ -81,6 +83,9 @@ export function evaluateWord(word: Word, context: WordContext): WordValue {
     if (parts[0]?.type === 'BraceExpansion') expanded = expanded.map((field) => tildeAfterBraces(field, context, parts[0]!.span));
     const fields = expanded.map(finishField);
     if (dots) for (const field of fields) if (field.glob) field.dots = true;
+    // `(N)` makes even a word without a wildcard a pattern that may match nothing
+    if (qualifier?.nullGlob) for (const field of fields) field.mayVanish = true;
+    else if (context.dialect.globsMayExpandToNothing) for (const field of fields) if (field.glob) field.mayVanish = true;
     return { kind: 'fixed', fields };
   } catch (error) {
     if (error instanceof NotFixed) return { kind: 'unfixed', why: error.why, span: error.span };
@@ -240,6 +245,12 @@ function product(left: FieldChunks[], right: FieldChunks[], span: Span): FieldCh
   return out;
 }
 
+/** The part after an unbraced parameter opens a subscript in zsh (`$s[1]`, `$s[2,5]`): dialect row unbracedParameterSubscripts. */
+function startsWithBracket(part: WordPart | undefined): boolean {
+  if (part?.type === 'Glob') return part.pattern.startsWith('[');
+  return part?.type === 'Literal' && part.value.startsWith('[');
+}
+
 /**
  * Expand parts into fields. `quoted` is true inside double quotes, where
  * nothing is split, globbed or brace-expanded.
@@ -252,6 +263,9 @@ function expandParts(parts: readonly WordPart[], context: WordContext, quoted: b
     const modifier = part.type === 'ParameterExpansion' && !part.braced && after?.type === 'Literal' && /^:[A-Za-z&]/.test(after.value);
     if (context.dialect.unbracedParameterModifiers && modifier) {
       throw new NotFixed({ source: 'zsh-modifier', name: part.name, modifier: after.value.slice(0, 2) }, part.span);
+    }
+    if (context.dialect.unbracedParameterSubscripts && part.type === 'ParameterExpansion' && !part.braced && startsWithBracket(after)) {
+      throw new NotFixed({ source: 'parameter', name: part.name, braced: false }, part.span);
     }
     const expanded = expandPart(part, context, quoted);
     // a parameter split into several fields joins the text around it field by field; read only when it stands alone

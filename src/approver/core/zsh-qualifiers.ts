@@ -16,6 +16,8 @@ export interface Qualifier {
   readable: boolean;
   /** `D`: the glob matches dot entries too. */
   dots: boolean;
+  /** `N`: the pattern expands to no word when nothing matches (zshexpn "Glob Qualifiers"). */
+  nullGlob?: boolean;
   /** `e:…:` or `+cmd`: zsh runs code for every name (or the list could not be read and holds an `e` or `+`). */
   runsCode: boolean;
 }
@@ -90,6 +92,7 @@ function readQualifiers(start: number, text: string): Qualifier {
       return result;
     }
     if (c === 'D') result.dots = true;
+    if (c === 'N') result.nullGlob = true;
     if (narrowing.has(c)) { i++; continue; }
     if (c === '%') { i += inner[i + 1] === 'b' || inner[i + 1] === 'c' ? 2 : 1; continue; }
     if ((c === 'o' || c === 'O') && 'nLlamcdN'.includes(inner[i + 1] ?? '')) { i += 2; continue; }

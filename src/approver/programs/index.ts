@@ -11,6 +11,7 @@ import { type Action, effectAction, type ProgramContext, type ProgramRow } from 
 import type { Argument } from '../core/arguments.js';
 import { baseName } from '../core/path-text.js';
 import { agentLaunch } from './agents.js';
+import { homeVariableWrites } from './home-variables.js';
 import { rows as archives } from './archives.js';
 import { rows as awk } from './awk.js';
 import { rows as directories } from './directories.js';
@@ -128,6 +129,12 @@ export function readProgram(name: string, args: Argument[], ctx: ProgramContext,
   const program = baseName(name);
   const launch = agentLaunch(program, args, ctx, span);
   if (launch) return [effectAction(launch)];
+  // HOME or an XDG directory the line gave the program moves where it keeps its files (home-variables.ts)
+  const moved = builtinTable.has(program) ? [] : homeVariableWrites(program, args, ctx);
+  return moved.length > 0 ? [...readProgramRow(program, args, ctx, span), ...moved] : readProgramRow(program, args, ctx, span);
+}
+
+function readProgramRow(program: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
   const row = table.get(program);
   if (row && !yieldsToConfiguredWrapper(row)) {
     const actions = readByRow(row, program, args, ctx, span);

@@ -110,6 +110,10 @@ const rowOptions = new Map<string, { on?: OptionRows; off?: OptionRows }>([
   ['expandaliases', { on: { aliasesExpanded: true } }],
   ['globskipdots', { off: { dotGlobMatchesDotDot: true } }],
   ['lastpipe', { on: { lastPipelineElementInShell: true } }],
+  ['nullglob', { on: { globsMayExpandToNothing: true } }],
+  ['cshnullglob', { on: { globsMayExpandToNothing: true } }],
+  ['ksharrays', { on: { arraysIndexedFromZero: true } }],
+  ['rcexpandparam', { on: { arrayElementsJoinAdjacentText: true } }],
 ]);
 
 /** zsh spells an option in any case, with any `_`, and `no` before a name turns it the other way; these names start with `no` themselves. */
@@ -132,8 +136,6 @@ const expansionOptions = new Set([
   'glob_subst',
   'shwordsplit',
   'sh_word_split',
-  'rcexpandparam',
-  'rc_expand_param',
   'magicequalsubst',
   'magic_equal_subst',
   'globassign',
@@ -148,9 +150,7 @@ const expansionOptions = new Set([
   'kshglob',
   'ksh_glob',
   'nocasematch',
-  // how arrays and assignments read
-  'ksharrays',
-  'ksh_arrays',
+  // how assignments read
   'keyword',
 ]);
 

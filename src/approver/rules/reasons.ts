@@ -37,6 +37,7 @@ const programReads: Record<Extract<Unfixed, { source: 'program-reads' }>['what']
   'patch targets': 'the files a diff names, which treeward cannot read here (give the diff as a here-document, or name the file to patch)',
   'known-hosts value': 'the value of `UserKnownHostsFile` is not fixed',
   'known-hosts tokens': 'ssh fills `UserKnownHostsFile` with values the line does not fix',
+  'home variable': 'the program keeps its files below a `HOME` or `XDG_*` directory the line gives it and does not fix',
 };
 
 /** Why a value is not fixed, as the parenthesis of a refusal (`rm` removes a target the line does not fix (…)). */

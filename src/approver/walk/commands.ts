@@ -20,7 +20,7 @@ import { withOptionLikeMatches } from './option-globs.js';
 import { argument, argumentsOf, assign, assignedValue, judgeAssignment, judgeVariable, pathIsSafe, pathValueIsSafe, wordContext } from './parameters.js';
 import { deviceFd, literalCopyOutput, openedFile, stdinOf, walkRedirects } from './redirects.js';
 import { copyScope, limitDirs, type Outcome, type Scope, stayed, unionDirs } from './scope.js';
-import type { WalkState } from './state.js';
+import { namesIn, type WalkState } from './state.js';
 import { checkArithmeticName, walkAssignmentSubstitutions, walkWordSubstitutions } from './substitutions.js';
 
 /** How a command is run: what its stdin is, and whether a function of its name is passed over (`command`, `builtin`). */
@@ -100,10 +100,34 @@ function walkSimpleCommandHere(w: WalkState, command: SimpleCommand, scope: Scop
     const how: RunHow = { fedByPipe: fedByPipe !== false, stdinText: stdinOf(command), wordContext: context };
     if (listing) how.listing = listing;
     if (pathUnsafe !== undefined) how.pathUnsafe = pathUnsafe;
+    if (args.some(mayVanish)) return runBothWays(w, args, prefix, scope, dialect, command.span, how);
     return runCommand(w, args, prefix, scope, dialect, command.span, how);
   } finally {
     if (!persists) scope.fds = fds;
   }
+}
+
+/** A word that, under nullglob or zsh's `(N)`, is no word at all when its glob matches nothing. */
+const mayVanish = (arg: Argument): boolean => arg.value.kind === 'fixed' && arg.value.fields.some((f) => f.mayVanish);
+
+/**
+ * A command with globs that may expand to nothing (dialect row
+ * globsMayExpandToNothing): read without them (`find *.none -delete` is
+ * `find -delete`; `cd *.none` is `cd`), then with them. The shell is in
+ * either reading's directory afterwards, and a name either reading changed
+ * is not fixed.
+ */
+function runBothWays(
+  w: WalkState, args: Argument[], environment: ReadonlyMap<string, string | null>, scope: Scope, dialect: Dialect, span: Span, how: RunHow,
+): Outcome {
+  const without = copyScope(scope);
+  const none = runCommand(w, args.filter((a) => !mayVanish(a)), environment, without, dialect, span, how);
+  const before = new Map(scope.parameters);
+  const outcome = runCommand(w, args, environment, scope, dialect, span, how);
+  for (const [name, value] of without.parameters) if (before.get(name) !== value) scope.parameters.delete(name);
+  for (const [name, value] of scope.parameters) if (before.get(name) !== value) scope.parameters.delete(name);
+  scope.dirs = unionDirs(scope.dirs, without.dirs);
+  return { success: unionDirs(outcome.success, none.success), anywhere: unionDirs(outcome.anywhere, none.anywhere) };
 }
 
 /**
@@ -313,7 +337,9 @@ const handlers: Handlers = {
   'shell-code': (w, action, { scope }) => {
     walkCode(w, action.code, action.span, action.dialect, scope, action.dirs, action.subshell ?? true);
     // a trap's code runs later too, wherever the shell then is (walker.ts walkLine)
-    if (action.deferred) w.deferred.push({ run: (later, dirs) => walkCode(w, action.code, action.span, action.dialect, later, dirs, true), dirs: scope.dirs });
+    if (action.deferred) {
+      w.deferred.push({ run: (later, dirs) => walkCode(w, action.code, action.span, action.dialect, later, dirs, true), dirs: scope.dirs, reads: namesIn(action.code) });
+    }
   },
   cd: (w, action, at) => {
     at.success = changeDirectory(w, action, at.scope);

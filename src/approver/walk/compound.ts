@@ -169,9 +169,6 @@ function walkFor(w: WalkState, command: Command & { type: 'For' }, scope: Scope,
   });
 }
 
-/** Functions the shell calls by itself: traps (zsh `TRAPEXIT`, `TRAPINT`…), hooks, and the command-not-found handlers. */
-const deferredFunctionName = /^(?:TRAP[A-Z0-9]+|zshexit|chpwd|precmd|preexec|periodic|zshaddhistory|zsh_directory_name|command_not_found_handler?)$/;
-
 /** `NAME() BODY`: the name is now the function's; the body is judged here and at each call. */
 function walkFunctionDefinition(w: WalkState, command: FunctionDefinition, scope: Scope, dialect: Dialect): Outcome {
   walkRedirects(w, command.redirects, scope, dialect);
@@ -183,12 +180,13 @@ function walkFunctionDefinition(w: WalkState, command: FunctionDefinition, scope
     }
     if (isShadowable(text)) scope.shadowed.add(text);
     scope.functions.set(text, command);
-    // zsh's TRAPEXIT, zshexit, chpwd, precmd…, bash's command_not_found_handle: the shell calls them later, wherever it then is
-    if (deferredFunctionName.test(text)) {
+    // zsh's TRAPEXIT, zshexit, chpwd, precmd…, bash's command_not_found_handle (dialect row functionsTheShellCalls): the shell
+    // calls them later, wherever it then is
+    if (dialect.functionsTheShellCalls?.test(text)) {
       w.deferred.push({ run: (later, dirs) => {
         later.dirs = dirs;
         walkFunctionBody(w, command, later, dialect);
-      }, dirs: scope.dirs });
+      }, dirs: scope.dirs, fn: command });
     }
   }
   if (command.names.length === 0) {

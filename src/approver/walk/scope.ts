@@ -111,3 +111,35 @@ export function sameDirs(a: Directories, b: Directories): boolean {
   if (a === null || b === null) return a === b;
   return a.length === b.length && a.every((d) => b.includes(d));
 }
+
+/** Names a program the code starts reads to choose where it writes or what it runs, whatever the code's text names. */
+const pathNames = new Set(['PATH', 'HOME', 'TMPDIR', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME', 'XDG_RUNTIME_DIR']);
+
+const functionIds = new WeakMap<FunctionDefinition, number>();
+let nextFunctionId = 0;
+
+/**
+ * What of a scope code run in it can depend on, as one string: two scopes of
+ * one key read any code the same way (the directories, the fixed
+ * parameters, the functions, the options and the names that change what runs).
+ */
+export function stateKey(scope: Scope, reads: ReadonlySet<string> | null = null): string {
+  const parts: string[] = [scope.dirs === null ? '?' : scope.dirs.join('\u0000')];
+  // code that names no function the line defined reads only the parameters its text names (and HOME, PWD, OLDPWD by `~`)
+  if (reads !== null && scope.functions.size === 0) {
+    for (const name of reads) parts.push(`${name}=${scope.parameters.get(name)?.text ?? '?'}`);
+  } else {
+    for (const [name, field] of scope.parameters) parts.push(`${name}=${field.text}`);
+  }
+  for (const [name, body] of scope.functions) {
+    let id = functionIds.get(body);
+    if (id === undefined) functionIds.set(body, (id = nextFunctionId++));
+    parts.push(`${name}()${id}`);
+  }
+  parts.push(JSON.stringify(scope.options), [...scope.shadowed].join(','), [...scope.hashed].join(','), [...scope.integers].join(','));
+  const flags = [scope.globDots, scope.expansionChanged, scope.splittingChanged, scope.cdableVars, scope.pathUnsafe, scope.aliasDefined];
+  parts.push(flags.map((f) => (f ? 1 : 0)).join(''), scope.stateUnknown ?? '');
+  const some = reads !== null && scope.functions.size === 0;
+  for (const [name, value] of scope.exported) if (!some || reads.has(name) || pathNames.has(name)) parts.push(`export ${name}=${value ?? '?'}`);
+  return parts.join('\u0001');
+}

@@ -13,7 +13,7 @@ import type { CodeFact } from '../core/facts.js';
 import type { Field, WordValue } from '../core/words.js';
 import { findFixableNames, type FixableNames } from './fixable-names.js';
 import { LineFacts } from './line-facts.js';
-import { type Outcome, type Scope, unionDirs } from './scope.js';
+import { copyScope, type Outcome, type Scope, stateKey, unionDirs } from './scope.js';
 
 /** What the walk is given for the whole line: the part of a program's context that does not change as the line runs. */
 export type WalkOptions = Pick<ProgramContext, 'dialect' | 'home' | 'tempDir' | 'env' | 'agentNames' | 'wrappers' | 'inlineCode' | 'readText' | 'platform'> & {
@@ -28,7 +28,26 @@ export type WalkOptions = Pick<ProgramContext, 'dialect' | 'home' | 'tempDir' | 
 export interface Deferred {
   run: (scope: Scope, dirs: Directories) => void;
   dirs: Directories;
+  /** The states (scope.ts `stateKey`) it was judged in at a later point already. */
+  judgedIn?: Set<string>;
+  /** Judged in more states than a line may ask: the line is too complex already. */
+  exhausted?: true;
+  /** Every name its text holds, when it is text (a trap's): the parameters it may read. */
+  reads?: ReadonlySet<string>;
+  /** The function it is (zsh's TRAPEXIT, chpwd…): not judged again at the points inside its own body. */
+  fn?: FunctionDefinition;
 }
+
+/** The names a piece of code's text holds: a superset of the parameters it reads, `$` or not (arithmetic), and `~`'s HOME. */
+export function namesIn(code: string): ReadonlySet<string> {
+  return new Set([...(code.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []), 'HOME', 'PWD', 'OLDPWD']);
+}
+
+/** How many states one piece of deferred code is judged in, at the points after it was set, before the line is too complex. */
+const maxDeferredStates = 32;
+
+/** How many pieces of deferred code (traps, hook functions) one line may set before it is too complex to judge. */
+export const maxDeferredItems = 16;
 
 /** Thrown to stop a walk whose judging work ran past its budget; `walkLine` turns it into a too-complex effect. */
 export class WorkExhausted extends Error {}
@@ -85,6 +104,38 @@ export abstract class WalkState {
       globDots: scope.globDots, expansionChanged: scope.expansionChanged, by,
       ...(scope.options.caselessGlob ? { globCaseless: true } : {}), ...(scope.options.dotGlobMatchesDotDot ? { globDotDot: true } : {}),
     };
+  }
+
+  /** Deferred code is being judged now: its own commands are not points where it runs again. */
+  private judgingDeferred = false;
+
+  /**
+   * A point where code the line set earlier may run: a DEBUG trap before the
+   * next command, an ERR trap after one that failed, a RETURN trap as a
+   * function returns, an EXIT trap or a signal's when the shell ends or is
+   * killed here, chpwd after a `cd` (issue 12 class 7). Each piece set
+   * before this point is judged in this state (the directories, the
+   * parameters and options as they are now), once per distinct state.
+   */
+  deferredMayRunHere(scope: Scope, span: Span): void {
+    if (this.judgingDeferred || this.deferred.length === 0) return;
+    this.judgingDeferred = true;
+    try {
+      for (const d of this.deferred.slice(0, maxDeferredItems)) {
+        const key = stateKey(scope, d.reads ?? null);
+        const judged = (d.judgedIn ??= new Set());
+        if (judged.has(key) || d.exhausted || (d.fn && this.functionsWalked.has(d.fn))) continue;
+        if (judged.size >= maxDeferredStates) {
+          this.effects.push({ kind: 'too-complex', span, past: { source: 'code-depth' } });
+          d.exhausted = true;
+          continue;
+        }
+        judged.add(key);
+        d.run(copyScope(scope), scope.dirs);
+      }
+    } finally {
+      this.judgingDeferred = false;
+    }
   }
 
   /** The shell is now also in `dirs`: deferred code may run there. */

@@ -17,12 +17,9 @@ import { producerListing } from '../programs/index.js';
 import { walkCompound } from './compound.js';
 import { argument } from './parameters.js';
 import { copyScope, lineScope, type Outcome, type Scope, stayed, unionDirs } from './scope.js';
-import { WalkState, WorkExhausted } from './state.js';
+import { maxDeferredItems, WalkState, WorkExhausted } from './state.js';
 
 export type { WalkOptions } from './state.js';
-
-/** How many pieces of deferred code (traps, hook functions) one line may set before it is too complex to judge. */
-const maxDeferred = 16;
 
 export class Walker extends WalkState {
   /** Walk a whole line starting in `cwd`. */
@@ -31,12 +28,14 @@ export class Walker extends WalkState {
     try {
       const scope = lineScope(cwd, this.options.globDots);
       this.walkList(body, scope, this.options.dialect);
-      // code set to run later runs at the end, or at any command after it was set: in every directory the line was in since
-      for (let i = 0; i < this.deferred.length && i < maxDeferred; i++) {
+      // code set to run later runs at the end, or at any command after it was set (judged there too, deferredMayRunHere): in
+      // every directory the line was in since
+      for (let i = 0; i < this.deferred.length && i < maxDeferredItems; i++) {
         const deferred = this.deferred[i]!;
         deferred.run(copyScope(scope), unionDirs(deferred.dirs, scope.dirs));
       }
-      if (this.deferred.length > maxDeferred) this.effects.push({ kind: 'too-complex', span: [0, body.at(-1)?.span[1] ?? 0], past: { source: 'code-depth' } });
+      const end = body.at(-1)?.span[1] ?? 0;
+      if (this.deferred.length > maxDeferredItems) this.effects.push({ kind: 'too-complex', span: [0, end], past: { source: 'code-depth' } });
     } catch (error) {
       if (!(error instanceof WorkExhausted)) throw error;
       // What the walk found so far is not the whole line, and judging all of it would cost as much again: the line is refused for its size alone.
@@ -102,6 +101,8 @@ export class Walker extends WalkState {
       if (operator !== null) scope.dirs = operator === '&&' ? success : anywhere;
       const before = i > 0 ? new Map(scope.parameters) : null;
       const outcome = this.walkPipeline(andOr.pipelines[i]!, scope, dialect);
+      // after each pipeline (before the next command, after one that may have failed), a trap set earlier may run
+      this.deferredMayRunHere(scope, andOr.pipelines[i]!.span);
       if (before) for (const [name, value] of scope.parameters) if (before.get(name) !== value) conditional.add(name);
       success = operator === '||' ? unionDirs(success, outcome.success) : outcome.success;
       anywhere = unionDirs(anywhere, outcome.anywhere);
