@@ -202,22 +202,24 @@ export interface Explanation {
 
 export function explain(command: string, options: ApproveOptions): Explanation {
   const verdict = approve(command, options);
-  // the effects as the first reading of sh finds them (dash, unless the options name bash as /bin/sh)
-  const settings = lineSettings(options, shReadings[shReadingsOf[options.sh ?? 'unknown'][0]!]);
   const effects: Explanation['effects'] = [];
-  let walker: Walker;
-  try {
-    const prepared = prepareLine(command, options, settings, snapshotFileSystem(options.fs ?? emptyFileSystem));
-    if ('denial' in prepared) return { verdict, effects };
-    walker = prepared.walker;
-    walker.walkLine(prepared.script.body, settings.cwd);
-  } catch {
-    return { verdict, effects };
-  }
   const fs = options.fs ?? emptyFileSystem;
   const budget = lookupBudget(budgets.maxLookups);
-  // a word handed to a program treeward does not read is no write it knows of (programs/unknown.ts)
-  for (const e of walker.effects) if (e.kind === 'removal' || (e.kind === 'write' && !e.handed)) effects.push(explained(e, fs, budget));
+  // the effects as every reading of sh finds them (dash and bash in POSIX mode, unless the options name one /bin/sh)
+  for (const reading of shReadingsOf[options.sh ?? 'unknown']) {
+    const settings = lineSettings(options, shReadings[reading]);
+    let walker: Walker;
+    try {
+      const prepared = prepareLine(command, options, settings, snapshotFileSystem(fs));
+      if ('denial' in prepared) continue;
+      walker = prepared.walker;
+      walker.walkLine(prepared.script.body, settings.cwd);
+    } catch {
+      continue;
+    }
+    // a word handed to a program treeward does not read is no write it knows of (programs/unknown.ts)
+    for (const e of walker.effects) if (e.kind === 'removal' || (e.kind === 'write' && !e.handed)) effects.push(explained(e, fs, budget));
+  }
   return { verdict, effects };
 }
 
