@@ -8,14 +8,14 @@ import type { Dialect } from '../../syntax/dialect.js';
 import type { Action, ProgramContext } from '../core/actions.js';
 import type { Argument, Listing } from '../core/arguments.js';
 import type { Directories, ListedBelow } from '../core/effects.js';
-import { joinPath } from '../core/path-text.js';
+import { joinPath, normalizeLexically } from '../core/path-text.js';
 import type { CodeFact } from '../core/facts.js';
 import { matchesName } from '../core/glob.js';
 import { type Field, leadingText, literalWord, pastExpansionBudget } from '../core/words.js';
 import { agentPrograms } from '../programs/agents.js';
 import { builtinOf, isShadowable, readProgram } from '../programs/index.js';
 import { gitSetting, runWrittenFile, walkCode, walkFunctionBody } from './code.js';
-import { isHarmlessDevice } from './line-facts.js';
+import { isHarmlessDevice, nested } from './line-facts.js';
 import { argument, argumentsOf, assign, assignedValue, judgeAssignment, judgeVariable, pathIsSafe, pathValueIsSafe, wordContext } from './parameters.js';
 import { deviceFd, literalCopyOutput, openedFile, stdinOf, walkRedirects } from './redirects.js';
 import { copyScope, limitDirs, type Outcome, type Scope, stayed, unionDirs } from './scope.js';
@@ -264,7 +264,11 @@ const handlers: Handlers = {
       ...(action.handed ? { handed: true } : {}),
     }, action.by);
   },
-  place: (w, action, { scope }) => w.facts.place(action.arg, action.dirs === undefined ? scope.dirs : action.dirs),
+  place: (w, action, { scope }) => {
+    const dirs = action.dirs === undefined ? scope.dirs : action.dirs;
+    const copies = action.copies ? copiedSources(w, action.copies, dirs) : null;
+    w.facts.place(action.arg, dirs, copies ?? undefined);
+  },
   run: (w, action, at) => {
     const { scope, dialect, span, outer } = at;
     // a wrapper's command: in its own place when the wrapper sets one (env -C), else here
@@ -390,6 +394,33 @@ function changeDirectory(w: WalkState, action: Action & { kind: 'cd' }, scope: S
   // The change holds once it succeeds; wherever it may have failed, the line is still where it was.
   scope.dirs = unionDirs(before, after);
   return after;
+}
+
+/**
+ * The sources of a copy or move as absolute paths (as written), when each is
+ * one fixed name, read where the shell may be, and nothing earlier in the
+ * line placed or extracted at or above it: then the fs tells what they are
+ * (rules/readings.ts `placedOnPath`). Null otherwise: what lands may be a link.
+ */
+function copiedSources(w: WalkState, sources: readonly Argument[], dirs: Directories): string[] | null {
+  const out: string[] = [];
+  for (const source of sources) {
+    const field = source.value.kind === 'fixed' && source.value.fields.length === 1 ? source.value.fields[0]! : null;
+    if (source.text === null || field === null || field.glob || source.listed) return null;
+    const places = source.text.startsWith('/') ? ['/'] : dirs;
+    if (places === null) return null;
+    for (const dir of places) out.push(normalizeLexically(joinPath(dir, source.text)));
+  }
+  if (out.some((path) => w.facts.placedAround(path) || extractedAround(w, path))) return null;
+  return out;
+}
+
+/** An earlier extraction (`tar -x`, `unzip`) may have put an entry of any kind, a link too, at or below one of its directories. */
+function extractedAround(w: WalkState, path: string): boolean {
+  return w.effects.some((e) => e.kind === 'write' && e.extraction && (e.value.kind !== 'fixed' || e.value.fields.some((f) => {
+    const places = f.text.startsWith('/') ? ['/'] : e.dirs;
+    return f.glob || places === null || places.some((dir) => nested(path, normalizeLexically(joinPath(dir, f.text))));
+  })));
 }
 
 /** A removal or write of `arg`, as an effect with what the line did before it; a listed target stands for the entries below its lister's start points. */
