@@ -18,7 +18,7 @@ import { gitSetting, runWrittenFile, walkCode, walkFunctionBody } from './code.j
 import { isHarmlessDevice, nested } from './line-facts.js';
 import { argument, argumentsOf, assign, assignedValue, judgeAssignment, judgeVariable, pathIsSafe, pathValueIsSafe, wordContext } from './parameters.js';
 import { deviceFd, literalCopyOutput, openedFile, stdinOf, walkRedirects } from './redirects.js';
-import { copyScope, limitDirs, type Outcome, type Scope, stayed, unionDirs } from './scope.js';
+import { copyScope, limitDirs, notePrevious, type Outcome, previousDirs, type Scope, stayed, unionDirs } from './scope.js';
 import type { WalkState } from './state.js';
 import { checkArithmeticName, walkAssignmentSubstitutions, walkWordSubstitutions } from './substitutions.js';
 
@@ -355,45 +355,59 @@ function perform(w: WalkState, actions: Action[], scope: Scope, dialect: Dialect
 /** `cd`, `pushd`, `popd`: where the shell is after the change (null: unknown), and where it may be wherever it failed. */
 function changeDirectory(w: WalkState, action: Action & { kind: 'cd' }, scope: Scope): Directories {
   const before = scope.dirs;
-  let after: Directories;
+  // where each directory the shell may be in leads: (after, before) pairs; null: somewhere unknown
+  let moves: [string, string | null][] | null;
   switch (action.to) {
     case 'unknown':
-      after = null;
+      moves = null;
       break;
     case 'home': {
       const home = wordContext(w, scope, w.options.dialect).home;
-      after = home === null ? null : [home];
+      moves = home === null ? null : before === null ? [[home, null]] : before.map((d) => [home, d]);
       break;
     }
     case 'pop': {
-      after = scope.pushed.length > 0 ? scope.pushed.pop()! : null;
+      const to = scope.pushed.length > 0 ? scope.pushed.pop()! : null;
+      moves = to === null ? null : before === null ? to.map((t) => [t, null]) : to.flatMap((t) => before.map((d): [string, string] => [t, d]));
       break;
     }
-    case 'previous':
-      // `cd -` goes back to OLDPWD: where the line was before its last `cd`, or unknown before the line made one
-      after = scope.previous ?? null;
+    case 'previous': {
+      // `cd -` goes back to OLDPWD: where the shell was before the cd that brought it here, when the line made one
+      const back = before === null || !oldpwdFollowed(w) ? null : before.map((d) => [previousDirs(scope, [d]), d] as const);
+      moves = back === null || back.some(([p]) => p === null) ? null : back.flatMap(([p, d]) => p!.map((t): [string, string] => [t, d]));
       break;
+    }
     default: {
       if (scope.cdableVars) {
-        after = null;
+        moves = null;
         break;
       }
       const target = action.to.path;
       // a relative name is looked up in CDPATH (zsh's cdpath) first when the line sets it, to a value treeward does not follow
       const cdpathName = !/^(?:\/|\.\.?(?:\/|$))/.test(target);
-      if (cdpathName && ['CDPATH', 'cdpath'].some((n) => w.fixable.assigned.has(n) || scope.parameters.has(n))) after = null;
-      else if (before === null && !target.startsWith('/')) after = null;
-      else if (target.startsWith('/')) after = [target];
-      else after = limitDirs(before!.map((d) => joinPath(d, target)));
+      if (cdpathName && ['CDPATH', 'cdpath'].some((n) => w.fixable.assigned.has(n) || scope.parameters.has(n))) moves = null;
+      else if (target.startsWith('/')) moves = before === null ? [[target, null]] : before.map((d) => [target, d]);
+      else moves = before === null ? null : before.map((d) => [joinPath(d, target), d]);
     }
   }
+  const after: Directories = moves === null ? null : limitDirs([...new Set(moves.map(([to]) => to))]);
   if (action.push) scope.pushed.push(before);
   w.movedTo(after);
-  // OLDPWD is `before` once the change succeeded, and what it was (the inherited one, unknown, before the line's first cd) where it failed
-  scope.previous = unionDirs(before, scope.previous ?? null);
+  // OLDPWD is where the shell was once the change succeeded, and what it was where it failed
+  notePrevious(scope, before, moves ?? []);
   // The change holds once it succeeds; wherever it may have failed, the line is still where it was.
   scope.dirs = unionDirs(before, after);
   return after;
+}
+
+/**
+ * `cd -` and `$OLDPWD` follow the line's own changes of directory only when
+ * nothing in the line may set OLDPWD, or PWD, which bash's `cd` copies into
+ * OLDPWD (`PWD=/etc; cd sub; cd -` goes to /etc in bash; dash and zsh keep
+ * their own): an assignment, a setter builtin, a loop, code read at run time.
+ */
+function oldpwdFollowed(w: WalkState): boolean {
+  return !w.fixable.assigned.has('OLDPWD') && !w.fixable.assigned.has('PWD');
 }
 
 /**
