@@ -28,6 +28,7 @@ import { callEvents, describeListed, diffEvents, fromRunner, inside, unlisted } 
 import { caseKey, loadCorpus, type CorpusCase } from './corpus.js';
 import { hostileCase, hostileLayout } from './hostile.js';
 import { programCase } from './program-lines.js';
+import { flowCase } from './flow-lines.js';
 import { shellStateCase } from './shell-state.js';
 import { KnownLedger, kindOf } from './known.js';
 import { knownFailures } from './known-failures.js';
@@ -39,6 +40,8 @@ const available = requireSandbox('test/regression/containment.test.ts');
 const hostileSeeds = seedsFor('hostile-lines');
 /** The seeds of the generated lines of issue 12's classes (./shell-state.ts). */
 const stateSeeds = seedsFor('shell-state-lines');
+/** The seeds of the generated lines of issue 16's work-flow classes (./flow-lines.ts). */
+const flowSeeds = seedsFor('flow-lines');
 const GENERATED = hostileSeeds.reduce((sum, s) => sum + s.runs, 0);
 const BASH_ARGS = ['-O', 'extglob'];
 
@@ -113,6 +116,7 @@ const hostileOptions = (dialect: DialectName) => ({
 const generators = [
   ...hostileSeeds.map((s) => ({ ...s, cases: hostileCase, name: 'generated' })),
   ...stateSeeds.map((s) => ({ ...s, cases: shellStateCase, name: 'generated shell-state' })),
+  ...flowSeeds.map((s) => ({ ...s, cases: flowCase, name: 'generated flow' })),
 ];
 for (const { seed, runs, replay, cases, name } of generators) {
   fc.sample(cases, { seed, numRuns: runs }).forEach(({ line, dialect }, n) => {
@@ -144,7 +148,7 @@ for (const { seed, runs, replay } of programSeeds) {
     });
   });
 }
-const seedList = [...hostileSeeds, ...stateSeeds, ...programSeeds].map((s) => `${s.seed} (${s.runs})`).join(', ');
+const seedList = [...hostileSeeds, ...stateSeeds, ...flowSeeds, ...programSeeds].map((s) => `${s.seed} (${s.runs})`).join(', ');
 
 // ------------------------------------------------------------------ judging a plan
 
