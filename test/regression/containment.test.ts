@@ -29,6 +29,7 @@ import { caseKey, loadCorpus, type CorpusCase } from './corpus.js';
 import { hostileCase, hostileLayout } from './hostile.js';
 import { optionLineCase, optionLineLayout } from './option-lines.js';
 import { programCase } from './program-lines.js';
+import { flowCase } from './flow-lines.js';
 import { shellStateCase, shellStatePlacedCase } from './shell-state.js';
 import { KnownLedger, kindOf } from './known.js';
 import { knownFailures } from './known-failures.js';
@@ -42,6 +43,8 @@ const hostileSeeds = seedsFor('hostile-lines');
 const stateSeeds = seedsFor('shell-state-lines');
 /** The seeds of the lines of what was left of issue 12: setters placed anywhere, HOME and XDG_*, deferred code (./shell-state.ts). */
 const placedSeeds = seedsFor('shell-state-placed');
+/** The seeds of the generated lines of issue 16's work-flow classes (./flow-lines.ts). */
+const flowSeeds = seedsFor('flow-lines');
 const GENERATED = hostileSeeds.reduce((sum, s) => sum + s.runs, 0);
 const BASH_ARGS = ['-O', 'extglob'];
 
@@ -133,6 +136,7 @@ const generators = [
   ...hostileSeeds.map((s) => ({ ...s, cases: hostileCase, name: 'generated' })),
   ...stateSeeds.map((s) => ({ ...s, cases: shellStateCase, name: 'generated shell-state' })),
   ...placedSeeds.map((s) => ({ ...s, cases: shellStatePlacedCase, name: 'generated shell-state-placed' })),
+  ...flowSeeds.map((s) => ({ ...s, cases: flowCase, name: 'generated flow' })),
 ];
 for (const { seed, runs, replay, cases, name } of generators) {
   fc.sample(cases, { seed, numRuns: runs }).forEach(({ line, dialect }, n) => {
@@ -182,7 +186,7 @@ for (const { seed, runs, replay } of optionSeeds) {
     plans.push({ test, replay, line, dialect, vol, explanation, ...runCases(test, dialect, explanation.verdict.command, layout, movedEnv), leaves: [], tree: moved.tree });
   });
 }
-const seedList = [...hostileSeeds, ...stateSeeds, ...placedSeeds, ...programSeeds, ...optionSeeds].map((s) => `${s.seed} (${s.runs})`).join(', ');
+const seedList = [...hostileSeeds, ...stateSeeds, ...placedSeeds, ...flowSeeds, ...programSeeds, ...optionSeeds].map((s) => `${s.seed} (${s.runs})`).join(', ');
 
 // ------------------------------------------------------------------ judging a plan
 

@@ -77,8 +77,12 @@ export type Action =
        */
       handed?: true;
     }
-  /** `ln -s t x`, `mv a x`, `cp a x`: what lands at `x` may be a link, so later paths through it are not fixed. */
-  | { kind: 'place'; arg: Argument; dirs?: Directories }
+  /**
+   * `ln -s t x`, `mv a x`, `cp a x`: what lands at `x` may be a link, so later paths through it are not fixed.
+   * `copies`: what lands is a copy of these sources, or the moved source itself (`cp` without `-s`/`-l`, `mv`):
+   * no link when each is a regular file or a directory holding none (the walk and the rules decide, issue 16).
+   */
+  | { kind: 'place'; arg: Argument; dirs?: Directories; copies?: readonly Argument[] }
   /** `nohup CMD …`, `env X=1 CMD …`, `xargs CMD`, `find … -exec CMD {} ;`: a command run by a program. */
   | { kind: 'run'; argv: Argument[]; environment?: [string, string][]; subshell?: boolean; dirs?: Directories; noFunctions?: boolean }
   /** `bash -c 'CODE'`, `eval CODE`, `trap CODE EXIT`, a heredoc fed to `sh`: code given as text, read in its dialect. */

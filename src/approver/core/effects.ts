@@ -27,8 +27,8 @@ export interface Target {
    * before it removes anything (issue 16).
    */
   wroteBeforeCommand: boolean;
-  /** Absolute paths (as written) that an earlier part linked, moved or copied into place. */
-  placedBefore: readonly string[];
+  /** The paths (absolute, as written) that an earlier part linked, moved or copied into place. */
+  placedBefore: readonly PlacedPath[];
   /** How many of `placedBefore` came before an earlier part placed a path the line does not fix (null: none did). */
   placedUnknownAt: number | null;
   /**
@@ -46,6 +46,19 @@ export interface Target {
   globDotDot?: boolean;
   /** The program (or `>`) that acts on it, for the reason sentence. */
   by: string;
+}
+
+/**
+ * A path an earlier part of the line put in place (`ln`, `mv`, `cp`): it may
+ * now be a link, so later paths through it are not fixed. `copies`: what
+ * landed there is a copy (or the moved entry) of these sources, absolute as
+ * written, which nothing earlier in the line placed or extracted; when the fs
+ * says each is a regular file (or a directory holding no link), no link
+ * landed (issue 16), and the path counts as the rest of the fs does.
+ */
+export interface PlacedPath {
+  path: string;
+  copies?: readonly string[];
 }
 
 export interface Removal extends Target {

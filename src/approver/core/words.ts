@@ -8,6 +8,7 @@ import type { Dialect } from '../../syntax/dialect.js';
 import type { Span, Word, WordPart } from '../../syntax/ast.js';
 import { quoteRemovedLiteral } from '../../syntax/word-text.js';
 import type { Unfixed } from './facts.js';
+import { evaluateArithmetic } from './arithmetic.js';
 import { trailingQualifier } from './zsh-qualifiers.js';
 
 /** A run of a field's text, and whether the shell reads it quoted (a quoted `*` is literal). */
@@ -326,8 +327,13 @@ function expandPart(part: WordPart, context: WordContext, quoted: boolean): Fiel
       throw new NotFixed({ source: 'substitution' }, part.span);
     case 'ProcessSubstitution':
       throw new NotFixed({ source: 'process-substitution' }, part.span);
-    case 'ArithmeticExpansion':
-      throw new NotFixed({ source: 'arithmetic' }, part.span);
+    case 'ArithmeticExpansion': {
+      // over digits and names the line fixed to integers: the digits it expands to (core/arithmetic.ts, issue 16)
+      const digits = evaluateArithmetic(part, (name) => context.parameters.get(name));
+      // unquoted, it is split by IFS, which may hold a digit or `-` once the line changed it
+      if (digits === null || (!quoted && context.splittingChanged)) throw new NotFixed({ source: 'arithmetic' }, part.span);
+      return [[{ text: digits, quoted: true }]];
+    }
     case 'EqualsCommandPath':
       throw new NotFixed({ source: 'command-path', name: part.name }, part.span);
   }

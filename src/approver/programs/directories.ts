@@ -33,6 +33,8 @@ export const rows: ProgramRow[] = [
 const cdOptions = getopt('LPe@', true);
 
 function readCd({ name, args, ctx }: Invocation): Action[] {
+  // zsh `cd -1`/`cd +2`: an entry of the directory stack (bash refuses the option, and stays)
+  if (args.slice(1).some((a) => a.text === null || /^[-+][0-9]+$/.test(a.text))) return [{ kind: 'cd', to: 'unknown' }];
   const line = readOptions(args.slice(1), cdOptions);
   const operands = line.operands;
   if (operands.length === 0) return [{ kind: 'cd', to: 'home', push: name === 'pushd' }];

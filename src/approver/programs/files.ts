@@ -413,8 +413,10 @@ function copyLike(line: ParsedOptions, by: string, mode: 'copy' | 'move' | 'syml
     const written = !directoryOnly || inside.length === 0 ? [destination, ...inside] : inside;
     for (const arg of written) out.push({ kind: 'write', arg, recursive, by, ...(arg === destination && !named ? { destination: true } : {}) });
     if (backups) for (const arg of written) out.push({ kind: 'write', arg: withAnySuffix(arg), by });
-    // what was put in place may be a link: later paths through it are not fixed
-    if (links || mode === 'move' || mode === 'copy') for (const arg of directoryOnly ? inside : written) places.push({ kind: 'place', arg });
+    // what was put in place may be a link: later paths through it are not fixed, unless it is a copy (or the
+    // moved entry) of sources the fs shows to be regular files or directories holding no link (issue 16)
+    const copies = links ? {} : { copies: sources };
+    if (links || mode === 'move' || mode === 'copy') for (const arg of directoryOnly ? inside : written) places.push({ kind: 'place', arg, ...copies });
   }
   return [...out, ...places];
 }

@@ -4,7 +4,7 @@
 // the tests the rules share on them.
 
 import type { Target } from '../core/effects.js';
-import { insideInBothReadings, type PathReading, readPath, type Resolution } from '../core/path-reading.js';
+import { directoryEntries, insideInBothReadings, type PathReading, readPath, type Resolution, resolveThroughLinks } from '../core/path-reading.js';
 import { endsAsDirectory, isInside, joinPath, joinToCwd, normalizeLexically } from '../core/path-text.js';
 import type { Field } from '../core/words.js';
 import { type JudgeContext, LookupsExhausted } from './context.js';
@@ -81,10 +81,12 @@ export function exists(path: string, ctx: JudgeContext): boolean {
 }
 
 /**
- * The earlier-placed path a target passes through (or ends at with `/`), if
+ * The earlier-placed path a target passes through (or ends at with `/`, or
+ * ends at when `followsLast`: a write opens what a link there points to), if
  * any: `{ path: null }` where the line placed a path it does not fix first.
+ * A copy or move of sources the fs shows hold no link placed none (issue 16).
  */
-export function placedOnPath(target: Target, field: Field): { path: string | null; extracted?: true } | null {
+export function placedOnPath(target: Target, field: Field, ctx: JudgeContext, followsLast = false): { path: string | null; extracted?: true } | null {
   const extracted = target.extractedBefore ?? [];
   if (target.placedBefore.length === 0 && target.placedUnknownAt === null && extracted.length === 0) return null;
   for (const dir of field.text.startsWith('/') ? ['/'] : target.dirs ?? []) {
@@ -101,9 +103,60 @@ export function placedOnPath(target: Target, field: Field): { path: string | nul
       // where the line placed a path it does not fix, every later path through a directory is suspect
       if (k === target.placedUnknownAt && field.text.includes('/')) return { path: null };
       if (k === placed.length) break;
-      const p = normalizeLexically(placed[k]!);
-      if (isInside(written, p) || (trailing && written === p)) return { path: p };
+      const p = normalizeLexically(placed[k]!.path);
+      if (!isInside(written, p) && !((trailing || followsLast) && written === p)) continue;
+      if (placed[k]!.copies?.every((source) => holdsNoLink(source, ctx))) continue;
+      return { path: p };
     }
   }
   return null;
+}
+
+/** Entries a directory copied or moved may hold for treeward to read them all (past it, it may hold a link). */
+const linklessWalkEntries = 256;
+
+/**
+ * What stands at `source` (absolute) is a regular file, or a directory with
+ * no link (nor anything but files and directories) anywhere below it, by a
+ * bounded walk: a copy or move of it lands no link (cp(1), mv(1): a copy of a
+ * regular file is a regular file; `cp -r` and `mv` carry a directory's links
+ * along). Its parents are followed, its last name is not. Anything unread is
+ * taken to be a link.
+ */
+export function holdsNoLink(source: string, ctx: JudgeContext): boolean {
+  // once per line and source: the line's lookup budget is the key, as it is the line's own
+  let known = linklessKnown.get(ctx.budget);
+  if (!known) linklessKnown.set(ctx.budget, (known = new Map()));
+  let answer = known.get(source);
+  if (answer === undefined) known.set(source, (answer = walkHoldsNoLink(source, ctx)));
+  return answer;
+}
+
+const linklessKnown = new WeakMap<object, Map<string, boolean>>();
+
+function walkHoldsNoLink(source: string, ctx: JudgeContext): boolean {
+  const at = resolveThroughLinks(source, ctx.fs, { followLast: false, budget: ctx.budget });
+  if (!at.ok || !at.existing) return false;
+  if (at.finalKind === 'file') return true;
+  if (at.finalKind !== 'directory') return false;
+  const todo = [at.path];
+  let seen = 0;
+  for (let dir = todo.pop(); dir !== undefined; dir = todo.pop()) {
+    const entries = directoryEntries(dir, ctx.fs, ctx.budget);
+    if (!entries.ok || !entries.isDirectory) return false;
+    for (const name of entries.names) {
+      if (++seen > linklessWalkEntries || !(ctx.budget.remaining > 0)) return false;
+      const path = dir === '/' ? `/${name}` : `${dir}/${name}`;
+      ctx.budget.remaining -= 1;
+      let kind;
+      try {
+        kind = ctx.fs.lstat(path);
+      } catch {
+        return false;
+      }
+      if (kind === 'directory') todo.push(path);
+      else if (kind !== 'file') return false;
+    }
+  }
+  return true;
 }

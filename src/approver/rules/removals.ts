@@ -28,7 +28,7 @@ export const removalUnfixedTarget: Rule = (effect, ctx) => {
   }
   for (const field of effect.value.fields) {
     if (!field.glob) {
-      const placed = placedOnPath(effect, field);
+      const placed = placedOnPath(effect, field, ctx);
       if (placed) return deny('removal-unfixed-target', effect.span, removal.throughPlaced(effect.by, field.text, placed));
       // git clean is read as a glob removal of its directory (SPEC §3): one outside the tree is a glob's unfixed target
       if (effect.skipsGitDirectory) {

@@ -92,7 +92,8 @@ export const writeUnfixedTarget: Rule = (effect, ctx) => {
     if (literal) {
       if (!field.text.startsWith('/') && effect.dirs === null) return deny('write-unfixed-target', effect.span, write.unplacedName(effect.by, field.text));
       if (/^\/proc(\/|$)/.test(field.text)) return deny('write-unfixed-target', effect.span, write.underProc(effect.by));
-      const placed = placedOnPath(effect, field);
+      // a write follows a link at its last name (`ln -s ~/.bashrc x && echo >> x` writes ~/.bashrc)
+      const placed = placedOnPath(effect, field, ctx, !effect.hardLinkSource);
       if (placed) return deny('write-unfixed-target', effect.span, write.throughPlaced(effect.by, field.text, placed));
       for (const reading of fieldReadings(effect, field, ctx, true)) {
         if (reading.resolved === null) return deny('write-unfixed-target', effect.span, write.unresolved(effect.by, reading));

@@ -14,7 +14,8 @@ import { type Action, runsCode } from '../core/actions.js';
 import type { Directories } from '../core/effects.js';
 import { shellNamed } from '../core/shells.js';
 import { literalWord } from '../core/words.js';
-import { copyScope, type Outcome, type Scope, stayed } from './scope.js';
+import { findFixableNames } from './fixable-names.js';
+import { copyScope, forgetPrevious, type Outcome, type Scope, stayed } from './scope.js';
 import type { WalkState } from './state.js';
 
 /** Enter code read inside code, within the nesting budget; false (with a too-complex effect) past it. */
@@ -54,6 +55,8 @@ export function walkCode(
     }
     const inner = subshell ? copyScope(scope) : scope;
     if (dirs !== undefined) inner.dirs = dirs;
+    // a shell of its own has the OLDPWD it inherits; code read in place may set OLDPWD or PWD (issue 16)
+    if (subshell || setsOldpwd(body)) forgetPrevious(inner);
     // Code read from text has spans of its own: report its effects at the span of the text.
     const mark = w.effects.length;
     w.walkList(body, inner, dialect);
@@ -61,6 +64,12 @@ export function walkCode(
   } finally {
     w.codeDepth--;
   }
+}
+
+/** Code that may set OLDPWD, or PWD (which bash's `cd` copies into OLDPWD). */
+function setsOldpwd(body: Statement[]): boolean {
+  const names = findFixableNames(body).assigned;
+  return names.has('OLDPWD') || names.has('PWD');
 }
 
 /** A git setting whose value git runs as a command: the command read as sh, in git's directory, by a walker of its own. */

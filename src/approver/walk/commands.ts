@@ -8,18 +8,18 @@ import type { Dialect } from '../../syntax/dialect.js';
 import type { Action, ProgramContext } from '../core/actions.js';
 import type { Argument, Listing } from '../core/arguments.js';
 import type { Directories, ListedBelow, Removal, Target, Write } from '../core/effects.js';
-import { baseName, joinPath } from '../core/path-text.js';
+import { baseName, joinPath, normalizeLexically } from '../core/path-text.js';
 import type { CodeFact } from '../core/facts.js';
 import { matchesName } from '../core/glob.js';
 import { type Field, leadingText, literalWord, pastExpansionBudget, type WordContext } from '../core/words.js';
 import { agentPrograms } from '../programs/agents.js';
 import { builtinOf, isShadowable, makesUnknownNames, readProgram } from '../programs/index.js';
 import { gitSetting, runWrittenFile, walkCode, walkFunctionBody } from './code.js';
-import { isHarmlessDevice } from './line-facts.js';
+import { isHarmlessDevice, nested } from './line-facts.js';
 import { withOptionLikeMatches } from './option-globs.js';
 import { argument, argumentsOf, assign, assignedValue, judgeAssignment, judgeVariable, pathIsSafe, pathValueIsSafe, wordContext } from './parameters.js';
 import { deviceFd, literalCopyOutput, openedFile, stdinOf, walkRedirects } from './redirects.js';
-import { copyScope, limitDirs, type Outcome, type Scope, stayed, unionDirs } from './scope.js';
+import { copyScope, limitDirs, notePrevious, type Outcome, previousDirs, type Scope, stayed, unionDirs } from './scope.js';
 import { namesIn, type WalkState } from './state.js';
 import { checkArithmeticName, walkAssignmentSubstitutions, walkWordSubstitutions } from './substitutions.js';
 
@@ -316,7 +316,11 @@ const handlers: Handlers = {
       ...(action.handed ? { handed: true } : {}),
     }, action.by);
   },
-  place: (w, action, { scope }) => w.facts.place(action.arg, action.dirs === undefined ? scope.dirs : action.dirs),
+  place: (w, action, { scope }) => {
+    const dirs = action.dirs === undefined ? scope.dirs : action.dirs;
+    const copies = action.copies ? copiedSources(w, action.copies, dirs) : null;
+    w.facts.place(action.arg, dirs, copies ?? undefined);
+  },
   run: (w, action, at) => {
     const { scope, dialect, span, outer } = at;
     // a wrapper's command: in its own place when the wrapper sets one (env -C), else here
@@ -405,45 +409,86 @@ function perform(w: WalkState, actions: Action[], scope: Scope, dialect: Dialect
 /** `cd`, `pushd`, `popd`: where the shell is after the change (null: unknown), and where it may be wherever it failed. */
 function changeDirectory(w: WalkState, action: Action & { kind: 'cd' }, scope: Scope): Directories {
   const before = scope.dirs;
-  let after: Directories;
+  // where each directory the shell may be in leads: (after, before) pairs; null: somewhere unknown
+  let moves: [string, string | null][] | null;
   switch (action.to) {
     case 'unknown':
-      after = null;
+      moves = null;
       break;
     case 'home': {
       const home = wordContext(w, scope, w.options.dialect).home;
-      after = home === null ? null : [home];
+      moves = home === null ? null : before === null ? [[home, null]] : before.map((d) => [home, d]);
       break;
     }
     case 'pop': {
-      after = scope.pushed.length > 0 ? scope.pushed.pop()! : null;
+      const to = scope.pushed.length > 0 ? scope.pushed.pop()! : null;
+      moves = to === null ? null : before === null ? to.map((t) => [t, null]) : to.flatMap((t) => before.map((d): [string, string] => [t, d]));
       break;
     }
-    case 'previous':
-      // `cd -` goes back to OLDPWD: where the line was before its last `cd`, or unknown before the line made one
-      after = scope.previous ?? null;
+    case 'previous': {
+      // `cd -` goes back to OLDPWD: where the shell was before the cd that brought it here, when the line made one
+      const back = before === null || !oldpwdFollowed(w) ? null : before.map((d) => [previousDirs(scope, [d]), d] as const);
+      moves = back === null || back.some(([p]) => p === null) ? null : back.flatMap(([p, d]) => p!.map((t): [string, string] => [t, d]));
       break;
+    }
     default: {
       if (scope.cdableVars) {
-        after = null;
+        moves = null;
         break;
       }
       const target = action.to.path;
       // a relative name is looked up in CDPATH (zsh's cdpath) first when the line sets it, to a value treeward does not follow
       const cdpathName = !/^(?:\/|\.\.?(?:\/|$))/.test(target);
-      if (cdpathName && ['CDPATH', 'cdpath'].some((n) => w.fixable.assigned.has(n) || scope.parameters.has(n))) after = null;
-      else if (before === null && !target.startsWith('/')) after = null;
-      else if (target.startsWith('/')) after = [target];
-      else after = limitDirs(before!.map((d) => joinPath(d, target)));
+      if (cdpathName && ['CDPATH', 'cdpath'].some((n) => w.fixable.assigned.has(n) || scope.parameters.has(n))) moves = null;
+      else if (target.startsWith('/')) moves = before === null ? [[target, null]] : before.map((d) => [target, d]);
+      else moves = before === null ? null : before.map((d) => [joinPath(d, target), d]);
     }
   }
+  const after: Directories = moves === null ? null : limitDirs([...new Set(moves.map(([to]) => to))]);
   if (action.push) scope.pushed.push(before);
   w.movedTo(after);
-  // OLDPWD is `before` once the change succeeded, and what it was (the inherited one, unknown, before the line's first cd) where it failed
-  scope.previous = unionDirs(before, scope.previous ?? null);
+  // OLDPWD is where the shell was once the change succeeded, and what it was where it failed
+  notePrevious(scope, before, moves ?? []);
   // The change holds once it succeeds; wherever it may have failed, the line is still where it was.
   scope.dirs = unionDirs(before, after);
   return after;
+}
+
+/**
+ * `cd -` and `$OLDPWD` follow the line's own changes of directory only when
+ * nothing in the line may set OLDPWD, or PWD, which bash's `cd` copies into
+ * OLDPWD (`PWD=/etc; cd sub; cd -` goes to /etc in bash; dash and zsh keep
+ * their own): an assignment, a setter builtin, a loop, code read at run time.
+ */
+function oldpwdFollowed(w: WalkState): boolean {
+  return !w.fixable.assigned.has('OLDPWD') && !w.fixable.assigned.has('PWD');
+}
+
+/**
+ * The sources of a copy or move as absolute paths (as written), when each is
+ * one fixed name, read where the shell may be, and nothing earlier in the
+ * line placed or extracted at or above it: then the fs tells what they are
+ * (rules/readings.ts `placedOnPath`). Null otherwise: what lands may be a link.
+ */
+function copiedSources(w: WalkState, sources: readonly Argument[], dirs: Directories): string[] | null {
+  const out: string[] = [];
+  for (const source of sources) {
+    const field = source.value.kind === 'fixed' && source.value.fields.length === 1 ? source.value.fields[0]! : null;
+    if (source.text === null || field === null || field.glob || source.listed) return null;
+    const places = source.text.startsWith('/') ? ['/'] : dirs;
+    if (places === null) return null;
+    for (const dir of places) out.push(normalizeLexically(joinPath(dir, source.text)));
+  }
+  if (out.some((path) => w.facts.placedAround(path) || extractedAround(w, path))) return null;
+  return out;
+}
+
+/** An earlier extraction (`tar -x`, `unzip`) may have put an entry of any kind, a link too, at or below one of its directories. */
+function extractedAround(w: WalkState, path: string): boolean {
+  return w.effects.some((e) => e.kind === 'write' && e.extraction && (e.value.kind !== 'fixed' || e.value.fields.some((f) => {
+    const places = f.text.startsWith('/') ? ['/'] : e.dirs;
+    return f.glob || places === null || places.some((dir) => nested(path, normalizeLexically(joinPath(dir, f.text))));
+  })));
 }
 
 /** A removal or write of `arg`, as an effect with what the line did before it; a listed target stands for the entries below its lister's start points. */

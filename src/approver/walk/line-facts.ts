@@ -4,8 +4,8 @@
 // the text where it is a literal (a script it then runs is read as that text).
 
 import type { Argument } from '../core/arguments.js';
-import type { Directories } from '../core/effects.js';
-import { joinPath, normalizeLexically } from '../core/path-text.js';
+import type { Directories, PlacedPath } from '../core/effects.js';
+import { isInsideOrEqual, joinPath, normalizeLexically } from '../core/path-text.js';
 
 export class LineFacts {
   /** An earlier part of the line wrote or removed a file. */
@@ -16,11 +16,11 @@ export class LineFacts {
    * what the command's own globs see. Null outside a simple command.
    */
   wroteAtCommand: boolean | null = null;
-  /** Absolute paths (as written) an earlier part linked, moved or copied into place. */
-  readonly placed: string[] = [];
+  /** The paths (absolute, as written) an earlier part linked, moved or copied into place. */
+  readonly placed: PlacedPath[] = [];
   /** A copy of `placed` as it stands, for the targets that follow: made again only once `placed` grew (it only grows). */
-  private placedCopy: readonly string[] = [];
-  placedSoFar(): readonly string[] {
+  private placedCopy: readonly PlacedPath[] = [];
+  placedSoFar(): readonly PlacedPath[] {
     if (this.placedCopy.length !== this.placed.length) this.placedCopy = [...this.placed];
     return this.placedCopy;
   }
@@ -66,15 +66,19 @@ export class LineFacts {
     return found;
   }
 
-  /** ln, mv, cp -s/-l: what they put in place may be a link, so later paths through it are not fixed. */
-  place(arg: Argument, where: Directories): void {
+  /**
+   * ln, mv, cp: what they put in place may be a link, so later paths through it are not fixed.
+   * `copies`: the sources (absolute, as written) of a copy or move, when each is fixed and nothing
+   * the line placed or extracted before lies at or above it (core/effects.ts `PlacedPath`).
+   */
+  place(arg: Argument, where: Directories, copies?: readonly string[]): void {
     this.noteName(arg, where, true);
     if (arg.text === null || where === null) {
       // something unknown was placed: every later path through a directory is suspect
       this.placedUnknownAt ??= this.placed.length;
       return;
     }
-    for (const d of where) this.placed.push(joinPath(d, arg.text));
+    for (const d of where) this.placed.push({ path: joinPath(d, arg.text), ...(copies ? { copies } : {}) });
   }
 
   /**
@@ -125,6 +129,17 @@ export class LineFacts {
     if (this.namesUnknownBelow.some((root) => root === '/' || dir === root || dir.startsWith(`${root}/`))) return null;
     return this.madeNames.get(dir) ?? new Set();
   }
+
+  /** Whether an earlier part of the line placed a path at, above or below `path` (absolute), or one it does not fix. */
+  placedAround(path: string): boolean {
+    if (this.placedUnknownAt !== null) return true;
+    return this.placed.some((p) => nested(path, normalizeLexically(p.path)));
+  }
+}
+
+/** One of two absolute paths lies at or below the other. */
+export function nested(a: string, b: string): boolean {
+  return isInsideOrEqual(a, b) || isInsideOrEqual(b, a);
 }
 
 /** Devices whose writes change nothing on disk. */

@@ -11,7 +11,7 @@ import { evaluateWord, type Field, inheritedPath, literalWord, type WordContext,
 import { isInsideOrEqual, normalizeLexically } from '../core/path-text.js';
 import { readByItsProgram, rowOf, variableMeaning } from '../programs/index.js';
 import { walkCode } from './code.js';
-import type { Scope } from './scope.js';
+import { previousDirs, type Scope } from './scope.js';
 import type { WalkState } from './state.js';
 
 /** The words a shell word becomes in a command's argv: one per field (`notes.md{,.bak}` is two). */
@@ -143,9 +143,10 @@ export function wordContext(w: WalkState, scope: Scope, dialect: Dialect): WordC
   const home = !known ? null : w.fixable.homeAssigned ? parameters.get('HOME') ?? null : w.options.home;
   const single = scope.dirs !== null && scope.dirs.length === 1 ? scope.dirs[0]! : null;
   if (!w.fixable.assigned.has('PWD') && single !== null && known) parameters.set('PWD', single);
-  // after a cd the line made, OLDPWD is where it was before it (issue 12 class 9), when that is one directory
-  const previous = scope.previous?.length === 1 ? scope.previous[0]! : null;
-  if (!w.fixable.assigned.has('OLDPWD') && previous !== null && known) parameters.set('OLDPWD', previous);
+  // after a cd the line made, OLDPWD is where it was before it (issue 12 class 9, issue 16), when that is one directory
+  const previous = previousDirs(scope, scope.dirs);
+  const oldpwd = previous?.length === 1 && !w.fixable.assigned.has('PWD') ? previous[0]! : null;
+  if (!w.fixable.assigned.has('OLDPWD') && oldpwd !== null && known) parameters.set('OLDPWD', oldpwd);
   // the options the line set read later words under their own column of the dialect table
   const options = Object.keys(scope.options).length > 0 ? { ...dialect, ...scope.options } : dialect;
   return { dialect: options, parameters, home, cwd: single, splittingChanged: scope.splittingChanged || scope.expansionChanged };

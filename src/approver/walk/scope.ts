@@ -12,8 +12,13 @@ import type { Field } from '../core/words.js';
 
 export interface Scope {
   dirs: Directories;
-  /** Where the shell was before the line's last `cd` (OLDPWD), when the line made one: `cd -`, `$OLDPWD`, `~-`. */
-  previous?: Directories;
+  /**
+   * OLDPWD (`cd -`, `$OLDPWD`, `~-`) by the directory the shell is in: where it
+   * was before the `cd` that brought it there, on every path the line may have
+   * taken (null: one treeward does not know, as the inherited OLDPWD is). A
+   * directory not in the map has an OLDPWD treeward does not know.
+   */
+  previous: Map<string, Directories>;
   /** Directories before each `pushd` the line made, for `popd`. */
   pushed: Directories[];
   parameters: Map<string, Field>;
@@ -58,7 +63,7 @@ export interface Outcome {
 /** The line's own shell, starting in `cwd`. */
 export function lineScope(cwd: string, globDots: boolean): Scope {
   return {
-    dirs: [cwd], pushed: [], parameters: new Map(), functions: new Map(), shadowed: new Set(),
+    dirs: [cwd], previous: new Map([[cwd, null]]), pushed: [], parameters: new Map(), functions: new Map(), shadowed: new Set(),
     globDots, expansionChanged: false, splittingChanged: false, cdableVars: false, options: {}, integers: new Set(), hashed: new Set(), pathUnsafe: false,
       aliasDefined: false, fds: new Map(), exported: new Map(), stateUnknown: null,
   };
@@ -68,7 +73,7 @@ export function lineScope(cwd: string, globDots: boolean): Scope {
 export function copyScope(scope: Scope): Scope {
   return {
     dirs: scope.dirs,
-    ...(scope.previous !== undefined ? { previous: scope.previous } : {}),
+    previous: new Map(scope.previous),
     pushed: [...scope.pushed],
     parameters: new Map(scope.parameters),
     functions: new Map(scope.functions),
@@ -139,7 +144,46 @@ export function stateKey(scope: Scope, reads: ReadonlySet<string> | null = null)
   parts.push(JSON.stringify(scope.options), [...scope.shadowed].join(','), [...scope.hashed].join(','), [...scope.integers].join(','));
   const flags = [scope.globDots, scope.expansionChanged, scope.splittingChanged, scope.cdableVars, scope.pathUnsafe, scope.aliasDefined];
   parts.push(flags.map((f) => (f ? 1 : 0)).join(''), scope.stateUnknown ?? '');
+  // `cd -`, `$OLDPWD`, `~-` in the code read where the shell was before (issue 16)
+  for (const [dir, before] of scope.previous) parts.push(`prev ${dir}=${before === null ? '?' : before.join('\u0000')}`);
   const some = reads !== null && scope.functions.size === 0;
   for (const [name, value] of scope.exported) if (!some || reads.has(name) || pathNames.has(name)) parts.push(`export ${name}=${value ?? '?'}`);
   return parts.join('\u0001');
+}
+
+/** OLDPWD in every directory of `dirs`: the directories it may be, or null where any is unknown. */
+export function previousDirs(scope: Scope, dirs: Directories): Directories {
+  if (dirs === null) return null;
+  let out: Directories = [];
+  for (const d of dirs) {
+    const p = scope.previous.get(d);
+    if (p === undefined || p === null) return null;
+    out = unionDirs(out, p);
+    if (out === null) return null;
+  }
+  return out;
+}
+
+/**
+ * After a change of directory from `before` (null: unknown) with these
+ * (after, before) pairs where it succeeded: OLDPWD is the directory it left;
+ * where it failed, OLDPWD is what it was. Entries only grow, so what another
+ * path the line may have taken left in a directory stays among its values.
+ */
+export function notePrevious(scope: Scope, before: Directories, moves: readonly (readonly [string, string | null])[]): void {
+  const landed = new Map<string, Directories>();
+  for (const [to, from] of moves) landed.set(to, from === null ? null : unionDirs(landed.get(to) ?? [], [from]));
+  for (const d of before ?? []) if (!landed.has(d)) landed.set(d, []);
+  for (const [to, from] of landed) {
+    const had = scope.previous.get(to);
+    // a directory the shell was in before the change keeps its OLDPWD where the change failed
+    const kept = had === undefined ? (before?.includes(to) ? null : []) : had;
+    scope.previous.set(to, kept === null || from === null ? null : unionDirs(kept, from));
+  }
+}
+
+/** OLDPWD may have been set to anything (a new shell inherits its own; code assigned it): unknown in every directory. */
+export function forgetPrevious(scope: Scope): void {
+  for (const d of scope.previous.keys()) scope.previous.set(d, null);
+  for (const d of scope.dirs ?? []) scope.previous.set(d, null);
 }
