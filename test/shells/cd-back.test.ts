@@ -30,6 +30,7 @@ const layout: Layout = {
 
 interface Back {
   command: string;
+  /** Exactly the shells to run it in (absent: bash, dash, bash --posix and zsh). */
   shells?: ShellName[];
   /** Where the shell runs rm, relative to the work dir, as the runner reports a call's cwd ('': rm does not run; absent: not checked). */
   rmIn?: string;
@@ -50,26 +51,26 @@ const lines: Back[] = [
   { command: 'cd sub && (cd - >/dev/null && rm -f x.txt)', rmIn: '.', treeward: 'allow' },
   { command: 'cd sub && rm -f "$OLDPWD/x.txt"', rmIn: 'sub', removes: 'x.txt', treeward: 'allow' },
   { command: 'cd nosuch 2>/dev/null && cd - && rm -f x.txt', rmIn: '', treeward: 'allow' },
-  { command: 'pushd sub >/dev/null && cd - >/dev/null && rm -f x.txt', shells: ['bash', 'zsh'], rmIn: '.', treeward: 'allow' },
+  { command: 'pushd sub >/dev/null && cd - >/dev/null && rm -f x.txt', shells: ['bash', 'bash-posix', 'zsh'], rmIn: '.', treeward: 'allow' },
   // popd sets OLDPWD to the directory it left: `cd -` goes back to sub/deep (treeward reads sub/deep, and the tree, where sub was reached from)
-  { command: 'cd sub && pushd deep >/dev/null && popd >/dev/null && cd - >/dev/null && rm -f x.txt', shells: ['bash', 'zsh'], rmIn: 'sub/deep', treeward: 'allow' },
+  { command: 'cd sub && pushd deep >/dev/null && popd >/dev/null && cd - >/dev/null && rm -f x.txt', shells: ['bash', 'bash-posix', 'zsh'], rmIn: 'sub/deep', treeward: 'allow' },
   // OLDPWD is not the line's own: refused
-  { command: 'cd - >/dev/null && rm -f x.txt', shells: ['bash', 'sh'], rmIn: '../outside', treeward: 'deny', env: { OLDPWD: IN_OUTSIDE } },
-  { command: 'cd nosuch 2>/dev/null; cd - >/dev/null && rm -f x.txt', shells: ['bash', 'sh'], rmIn: '../outside', treeward: 'deny', env: { OLDPWD: IN_OUTSIDE } },
+  { command: 'cd - >/dev/null && rm -f x.txt', shells: ['bash', 'bash-posix', 'sh'], rmIn: '../outside', treeward: 'deny', env: { OLDPWD: IN_OUTSIDE } },
+  { command: 'cd nosuch 2>/dev/null; cd - >/dev/null && rm -f x.txt', shells: ['bash', 'bash-posix', 'sh'], rmIn: '../outside', treeward: 'deny', env: { OLDPWD: IN_OUTSIDE } },
   // zsh sets OLDPWD to its start directory when it starts (zshparam(1) OLDPWD: "set when the shell initializes"); still not the line's own
   { command: 'cd - >/dev/null && rm -f x.txt', shells: ['zsh'], rmIn: '.', treeward: 'deny', env: { OLDPWD: IN_OUTSIDE } },
-  { command: `cd sub && OLDPWD=${IN_OUTSIDE} && cd - >/dev/null && rm -f x.txt`, shells: ['bash', 'sh'], rmIn: '../outside', treeward: 'deny' },
-  { command: `cd sub && eval OLDPWD=${IN_OUTSIDE} && cd - >/dev/null && rm -f x.txt`, shells: ['bash', 'sh'], rmIn: '../outside', treeward: 'deny' },
+  { command: `cd sub && OLDPWD=${IN_OUTSIDE} && cd - >/dev/null && rm -f x.txt`, shells: ['bash', 'bash-posix', 'sh'], rmIn: '../outside', treeward: 'deny' },
+  { command: `cd sub && eval OLDPWD=${IN_OUTSIDE} && cd - >/dev/null && rm -f x.txt`, shells: ['bash', 'bash-posix', 'sh'], rmIn: '../outside', treeward: 'deny' },
   // zsh's `cd -` goes to the directory it keeps itself, whatever OLDPWD was set to; treeward does not read that difference
   { command: `cd sub && OLDPWD=${IN_OUTSIDE} && cd - >/dev/null && rm -f x.txt`, shells: ['zsh'], rmIn: '.', treeward: 'deny' },
-  { command: `PWD=${IN_OUTSIDE}; cd sub && cd - >/dev/null && rm -f x.txt`, shells: ['bash'], rmIn: '../outside', treeward: 'deny' },
+  { command: `PWD=${IN_OUTSIDE}; cd sub && cd - >/dev/null && rm -f x.txt`, shells: ['bash', 'bash-posix'], rmIn: '../outside', treeward: 'deny' },
   { command: `PWD=${IN_OUTSIDE}; cd sub && cd - >/dev/null && rm -f x.txt`, shells: ['sh', 'zsh'], rmIn: '.', treeward: 'deny' },
   // a shell of its own has the OLDPWD it inherits, exported or not
   { command: 'cd sub && bash -c \'cd - >/dev/null && rm -f x.txt\'', treeward: 'deny', env: { OLDPWD: IN_OUTSIDE } },
   { command: 'cd sub && cd -1 2>/dev/null; rm -f x.txt', shells: ['zsh'], rmIn: 'sub', treeward: 'deny' },
 ];
 
-const cases = lines.flatMap((line, i) => everyShellOf(line.shells ?? ['bash', 'sh', 'zsh']).map((shell) => ({ line, shell, id: `cd-back:${i}:${shell}` })));
+const cases = lines.flatMap((line, i) => (line.shells ?? everyShellOf(['bash', 'sh', 'zsh'])).map((shell) => ({ line, shell, id: `cd-back:${i}:${shell}` })));
 
 describe.skipIf(!available)('cd - in the real shells, against treeward', () => {
   let results = new Map<string, LineResult>();

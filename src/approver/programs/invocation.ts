@@ -59,12 +59,26 @@ function unionOf(readings: Action[][]): Action[] {
       const key = 'arg' in action ? action.arg.word : null;
       const seen = byArgument.get(key) ?? [];
       if (seen.some((earlier) => same(earlier, action))) continue;
+      // one path placed by readings that read its sources apart: it is a copy of no sources known (it may be a link)
+      if (action.kind === 'place') {
+        const k = places.findIndex((earlier) => earlier.kind === 'place' && same(withoutCopies(earlier), withoutCopies(action)));
+        if (k >= 0) {
+          places[k] = withoutCopies(places[k] as typeof action);
+          continue;
+        }
+      }
       seen.push(action);
       byArgument.set(key, seen);
       (action.kind === 'place' ? places : out).push(action);
     }
   }
   return [...out, ...places];
+}
+
+function withoutCopies(place: Extract<Action, { kind: 'place' }>): Extract<Action, { kind: 'place' }> {
+  if (place.copies === undefined) return place;
+  const { copies: _copies, ...rest } = place;
+  return rest;
 }
 
 /**
