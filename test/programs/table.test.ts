@@ -25,6 +25,8 @@ const helpers = new Set([
   'package-scripts.ts', // the package managers' scripts, which package-runners.ts and interpreters.ts read
   'unknown.ts', // what a program the table does not read is assumed to do with its words
   'git-config.ts', // what git reads besides its -c settings, for git.ts
+  'interpreter-options.ts', // the option tables of interpreters.ts
+  'loading.ts', // modules the line wrote that an interpreter finds by name, for interpreters.ts and inline-code.ts
 ]);
 
 const families = readdirSync(directory).filter((file) => file.endsWith('.ts') && !helpers.has(file));

@@ -116,6 +116,7 @@ function readShell({ name, args, ctx, span }: Invocation): Action[] {
   }
   // the program comes from stdin: a literal here-document is read; a pipe or file is not
   if (ctx.stdinText !== undefined && ctx.stdinText !== null) return [{ kind: 'shell-code', code: ctx.stdinText, span, dialect }];
+  if (ctx.stdinFile !== undefined) return [runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: ctx.stdinFile, use: 'stdin program' })];
   if (ctx.fedByPipe || ctx.stdinText === null) return [runsCode(span, { source: 'pipe', via: `\`${name}\``, what: 'program' })];
   return [];
 }

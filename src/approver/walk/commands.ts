@@ -29,6 +29,8 @@ interface RunHow {
   fedByPipe?: boolean;
   noFunctions?: boolean;
   stdinText?: string | null;
+  /** stdin is this file, which the line wrote with text it does not fix (`sh < f` after `curl … > f`). */
+  stdinFile?: string;
   listing?: Listing;
 }
 
@@ -92,12 +94,29 @@ function walkSimpleCommandHere(w: WalkState, command: SimpleCommand, scope: Scop
     const args = command.words.flatMap((word) => argumentsOf(w, word, scope, dialect));
     if (scope.options.assignmentsAnywhere) assignmentsAnywhere(w, args);
     const listing = typeof fedByPipe === 'object' ? fedByPipe : undefined;
-    const how = { fedByPipe: fedByPipe !== false, stdinText: stdinOf(command), ...(listing ? { listing } : {}),
+    const how = { fedByPipe: fedByPipe !== false, ...stdinFrom(w, command, scope, fedByPipe !== false), ...(listing ? { listing } : {}),
       ...(pathUnsafe !== undefined ? { pathUnsafe } : {}) };
     return runCommand(w, args, prefix, scope, dialect, command.span, how);
   } finally {
     if (!persists) scope.fds = fds;
   }
+}
+
+/**
+ * What a command reads on stdin: its own here-document or here-string, else the file its own
+ * redirection, an enclosing command's (`{ sh; } < f`) or an `exec < f` pointed fd 0 at, when not a
+ * pipe: a file the line wrote from a literal is that text, /dev/null nothing, any other file not
+ * known (null), and `stdinFile` names it when the line wrote it (SPEC §3 "commands it runs").
+ */
+function stdinFrom(w: WalkState, command: SimpleCommand, scope: Scope, piped: boolean): { stdinText: string | null | undefined; stdinFile?: string } {
+  const own = stdinOf(command);
+  if (own !== null && own !== undefined) return { stdinText: own };
+  const file = scope.fds.get(0);
+  if ((piped && own === undefined) || !file) return { stdinText: own };
+  if (file.arg.text === '/dev/null') return { stdinText: '' };
+  const written = file.arg.text === null ? null : w.facts.contentOf(file.arg.text, file.dirs);
+  if (written && written.literal !== null) return { stdinText: written.literal };
+  return { stdinText: null, ...(written && file.arg.text !== null ? { stdinFile: file.arg.text } : {}) };
 }
 
 /**
@@ -155,7 +174,7 @@ export function runCommand(
     }
     return walkFunctionBody(w, fn, scope, dialect, first.word.span);
   }
-  const context = programContext(w, scope, dialect, environment, how.fedByPipe ?? false, how.stdinText, how.listing);
+  const context = programContext(w, scope, dialect, environment, how.fedByPipe ?? false, how.stdinText, how.listing, how.stdinFile);
   if (name.includes('/')) {
     // a file run by its path: judged when the line wrote it
     const written = context.contentOf(name);
@@ -219,10 +238,11 @@ function globCommandWord(
 /** What a program's row may know of the shell and the line where it runs. */
 function programContext(
   w: WalkState, scope: Scope, dialect: Dialect, environment: ReadonlyMap<string, string | null>,
-  fedByPipe: boolean, stdinText: string | null | undefined, stdinListing?: Listing,
+  fedByPipe: boolean, stdinText: string | null | undefined, stdinListing?: Listing, stdinFile?: string,
 ): ProgramContext {
   return {
     ...(stdinText !== undefined ? { stdinText } : {}),
+    ...(stdinFile !== undefined ? { stdinFile } : {}),
     ...(stdinListing ? { stdinListing } : {}),
     ...w.programConstants,
     dialect,
@@ -232,6 +252,7 @@ function programContext(
     dirs: scope.dirs,
     writtenBefore: () => w.facts.wrote,
     contentOf: (text) => w.facts.contentOf(text, scope.dirs),
+    written: () => w.facts.written(),
     parameterFixed: (name) => scope.parameters.has(name),
   };
 }

@@ -52,6 +52,11 @@ export class LineFacts {
     return found;
   }
 
+  /** Every file whose content the line wrote, and whether it wrote to a target it does not fix. */
+  written(): { files: { path: string; literal: string | null }[]; unknown: boolean } {
+    return { files: [...this.contents].map(([path, literal]) => ({ path, literal })), unknown: this.unknownContent };
+  }
+
   /** ln, mv, cp -s/-l: what they put in place may be a link, so later paths through it are not fixed. */
   place(arg: Argument, where: Directories): void {
     if (arg.text === null || where === null) {
