@@ -368,6 +368,13 @@ const features = {
   globIgnoreSetsDotGlob: { bash: true, sh: false, zsh: false },
   /** The startup files in the home directory an interactive or `-c` shell of the harness reads, which may set glob options. */
   startupFiles: row<readonly string[]>({ bash: ['.bashrc'], sh: [], zsh: ['.zshenv', '.zshrc'] }),
+  /**
+   * Variables of the inherited environment that name a startup file the harness's shell runs first: bash's `BASH_ENV` (bash(1)
+   * INVOCATION: every non-interactive bash), sh's `ENV` (dash(1), POSIX sh: an interactive sh; bash in posix mode). (issue 13 item 8)
+   */
+  startupFileVariables: row<readonly string[]>({ bash: ['BASH_ENV'], sh: ['ENV'], zsh: [] }),
+  /** A variable naming the directory the startup files are read from instead of the home (zsh(1) STARTUP/SHUTDOWN FILES: `ZDOTDIR`). */
+  startupDirectoryVariable: row<string | null>({ bash: null, sh: null, zsh: 'ZDOTDIR' }),
 };
 
 type Features = typeof features;

@@ -145,6 +145,8 @@ export interface ProgramRow {
    */
   bsdReading?: true;
   read(invocation: Invocation): Action[];
+  /** The row reads the startup files `BASH_ENV`, `ENV` and `ZDOTDIR` name (the shells): no other row's program may be given them. */
+  readsStartupFiles?: true;
   /** A function or alias named like the program would hide what the table reads: refused. */
   shadowable?: true;
   /** The program copies its stdin to its stdout and does nothing else (`cat`): a here-document through it is the text it writes. */

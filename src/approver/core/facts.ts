@@ -130,7 +130,7 @@ export type CodeFact =
   /** An interpreter's option its row does not know: its value may be the script it runs (issue 13 item 3). */
   | { source: 'unknown-option'; via: string; option: string }
   /** A startup file a variable the line gives makes a shell run first (`BASH_ENV=f bash`). */
-  | { source: 'startup-file'; variable: string; shell: string }
+  | { source: 'startup-file'; variable: string; shell: string; through?: true }
   /**
    * Text bash or zsh evaluates as arithmetic, which runs a `$(` in it: a
    * name's subscript (`text`), a setter's values (`declare -i`), `printf -v`'s

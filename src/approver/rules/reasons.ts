@@ -174,7 +174,9 @@ export function code(fact: CodeFact): string {
     case 'unknown-option':
       return `${fact.via} is given \`${fact.option}\`, an option treeward does not know, so what it runs is not known; spell the options as the ` +
         "interpreter's manual lists them, or run the script in a separate command";
-    case 'startup-file': return `\`${fact.variable}\` makes \`${fact.shell}\` run a startup file first`;
+    case 'startup-file':
+      if (fact.through) return `\`${fact.variable}\` makes every bash or zsh that \`${fact.shell}\` starts run a startup file first`;
+      return `\`${fact.variable}\` makes \`${fact.shell}\` run a startup file first`;
     case 'arithmetic':
       switch (fact.in) {
         case 'subscript': return `${fact.via} evaluates the subscript in \`${fact.text}\` as arithmetic, which runs its \`$(\``;
