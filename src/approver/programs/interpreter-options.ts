@@ -189,10 +189,12 @@ export const nodeOptions: OptionTable = optionLines([
   '   --expose-internals',
 ], true);
 
-/** perlrun(1): letters with `::` take a value only attached (`-Mstrict`, `-F,`, `-i.bak`); `-I` takes one either way. */
+/**
+ * perlrun(1): `[VALUE]` letters take a value only attached (`-Mstrict`, `-F,`, `-i.bak`); `-I` takes one either way;
+ * `-l` and `-0` take attached digits only, which interpreters.ts drops before reading (`-lane` is `-l -a -n -e`).
+ */
 export const perlOptions: OptionTable = optionLines([
-  ...flagLines('acfnpsStTuUwWX'),
-  '-0 [OCTAL]',
+  ...flagLines('0aclfnpsStTuUwWX'),
   '-C [NUMBER]',
   '-d [MOD]',
   '-D [FLAGS]',
@@ -202,7 +204,6 @@ export const perlOptions: OptionTable = optionLines([
   '-h --help',
   '-i [EXTENSION]',
   '-I DIRECTORY',
-  '-l [OCTNUM]',
   '-m [MODULE]',
   '-M [MODULE]',
   '-v --version',

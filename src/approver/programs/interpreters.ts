@@ -302,7 +302,7 @@ function readInterpreterLine(invocation: Invocation): Action[] {
     if (name === 'bun' && sub === 'x') return readAs(npxRow, invocation, [args[0]!, ...rest]); // `bun x` is `bunx`
     if (sub !== 'run' && !(name === 'deno' && sub === 'test')) return [];
   }
-  const line = readOptions(rest, row.options);
+  const line = readOptions(row === perl ? rest.map(perlDigits) : rest, row.options);
   const unknown = row.complete ? unknownOption(line, row) : null;
   if (unknown !== null) return [runsCode(span, { source: 'unknown-option', via: `\`${name}\``, option: unknown })];
   const out: Action[] = [];
@@ -333,6 +333,28 @@ function readInterpreterLine(invocation: Invocation): Action[] {
   if (module && module.value !== null) return [...out, ...pythonModule(module.value, line, invocation, row)];
   if (hasCode) return out;
   return [...out, ...scriptOrStdin(line, invocation, row)];
+}
+
+/**
+ * perl's `-l` and `-0` take digits only (perlrun: `-l[octnum]`, `-0[octal/hexadecimal]`): `-lane`
+ * is `-l -a -n -e`, `-0777` and `-0x1F` one option each. The digits are dropped from the cluster so
+ * the table reads both as flags; a letter whose value is the rest of the word (`-e`, `-I`, `-M` …)
+ * ends the cluster.
+ */
+function perlDigits(arg: Argument): Argument {
+  const t = arg.text;
+  if (t === null || !/^-[^-]/.test(t)) return arg;
+  let out = '-';
+  for (let i = 1; i < t.length; i++) {
+    const c = t[i]!;
+    out += c;
+    if ('eEImMixdDCFV'.includes(c)) return derivedArgument(arg, out + t.slice(i + 1));
+    if (c === 'l' || c === '0') {
+      const digits = c === '0' ? /^(?:x[0-9A-Fa-f]+|[0-7]+)/.exec(t.slice(i + 1)) : /^[0-7]+/.exec(t.slice(i + 1));
+      if (digits) i += digits[0].length;
+    }
+  }
+  return out === t ? arg : derivedArgument(arg, out);
 }
 
 /** The first option before the program's own words that the row's table does not hold (node's `--no-` form of a flag it holds is one). */
