@@ -116,8 +116,13 @@ export function includedEntries(file: string | null, ctx: ProgramContext): Confi
   return configEntries(written.literal);
 }
 
-/** The variables of git's environment that pull in configuration or programs: refused unless they name nothing (`/dev/null`) or a file the line wrote from literal text, whose settings `judge` reads. */
-export function environmentFiles(ctx: ProgramContext, span: Span, dirs: Directories, sub: string | null, judge: (entries: ConfigEntry[]) => Action[]): Action[] {
+/**
+ * The variables of git's environment that pull in configuration or programs: refused unless they name nothing
+ * (`/dev/null`) or a file the line wrote from literal text, whose settings `judge` reads.
+ */
+export function environmentFiles(
+  ctx: ProgramContext, span: Span, dirs: Directories, sub: string | null, judge: (entries: ConfigEntry[]) => Action[],
+): Action[] {
   const out: Action[] = [];
   for (const variable of ['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG', 'HOME', 'XDG_CONFIG_HOME']) {
     const value = ctx.environment.get(variable);

@@ -365,7 +365,8 @@ function unknownOption(line: ParsedOptions, row: Interpreter): string | null {
     const long = o.arg.text !== null && o.arg.text.startsWith('--') ? o.arg.text : null;
     if (!invalid.has(o.spelled) && !(long !== null && invalid.has(long))) continue;
     const negated = /^--no-(.+)$/.exec(o.spelled);
-    if (row === node && negated && o.value === null && row.options.options.some((spec) => spec.long === negated[1] && (spec.arity ?? 'none') === 'none')) continue;
+    const flag = (spec: { long?: string; arity?: string }) => spec.long === negated?.[1] && (spec.arity ?? 'none') === 'none';
+    if (row === node && negated && o.value === null && row.options.options.some(flag)) continue;
     return long ?? o.spelled;
   }
   // a value an option needed and did not get: the interpreter stops there

@@ -98,7 +98,10 @@ export function pythonSearch(ctx: ProgramContext, name: string, flags: { safePat
   return { dirs: [...(flags.safePath ? [] : ['.']), ...path, ...siteDirectories(ctx)], files: [`${top}.py`, `${top}.pyc`], packages: [top] };
 }
 
-/** How node finds a module: a relative or absolute specifier as a file (and its extensions) or directory; a bare one in every node_modules above, and NODE_PATH. */
+/**
+ * How node finds a module: a relative or absolute specifier as a file (and its extensions) or directory; a bare one
+ * in every node_modules above, and NODE_PATH.
+ */
 export function nodeSearch(ctx: ProgramContext, specifier: string): ModuleSearch | null {
   const spec = specifier.replace(/^file:\/\//, '');
   if (/^(?:node:|data:|https?:)/.test(spec)) return null;
