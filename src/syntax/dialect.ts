@@ -370,10 +370,14 @@ const features = {
   startupFiles: row<readonly string[]>({ bash: ['.bashrc'], sh: [], zsh: ['.zshenv', '.zshrc'] }),
   /**
    * Variables of the inherited environment that name a startup file the harness's shell runs first: bash's `BASH_ENV` (bash(1)
-   * INVOCATION: every non-interactive bash), sh's `ENV` (dash(1), POSIX sh: an interactive sh; bash in posix mode). (issue 13 item 8)
+   * INVOCATION: every non-interactive bash), sh's `ENV` (dash(1), POSIX sh: an interactive sh; bash in posix mode). (issue 13 item 8;
+   * probes startup-bash-env, startup-env-interactive-only in test/shells/startup-files.test.ts)
    */
   startupFileVariables: row<readonly string[]>({ bash: ['BASH_ENV'], sh: ['ENV'], zsh: [] }),
-  /** A variable naming the directory the startup files are read from instead of the home (zsh(1) STARTUP/SHUTDOWN FILES: `ZDOTDIR`). */
+  /**
+   * A variable naming the directory the startup files are read from instead of the home (zsh(1) STARTUP/SHUTDOWN FILES: `ZDOTDIR`).
+   * (probes startup-zdotdir-zshenv, startup-zdotdir-not-home)
+   */
   startupDirectoryVariable: row<string | null>({ bash: null, sh: null, zsh: 'ZDOTDIR' }),
 };
 
