@@ -3,7 +3,9 @@
 // names the API it calls (`calls`); a script file is judged where the line
 // wrote it; perl's -i edits its files in place.
 
-import { describe } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { nodeOptions, perlOptions, pythonOptions } from '../../src/approver/programs/interpreter-options.js';
 import { checkTable, type Case } from '../support/programs.js';
 
 const inline: Case[] = [
@@ -136,4 +138,51 @@ describe('files python loads at every start', () => {
   ], { written: { 'sitecustomize.py': 'x = 1' } });
   checkTable([['python3 x.py', 'runs code (written-by-line) via `python3`']], { written: { '.venv/lib/python3.11/site-packages/evil.pth': null } });
   checkTable([['python3 -X pycache_prefix=/tmp/pc x.py', 'write /tmp/pc (recursive)']]);
+});
+
+// The tables against the interpreters on this machine: every option their own help lists is in the table, with a
+// value where the help shows one (node --help's `--name=...`, python3 --help's `-X opt`), so a release that adds an
+// option is seen here rather than refused in use.
+describe('the option tables hold what the installed interpreters list', () => {
+  const help = (program: string, flag: string) => {
+    const r = spawnSync(program, [flag], { encoding: 'utf8' });
+    return r.error ? null : `${r.stdout}${r.stderr}`;
+  };
+  const nodeHelp = help('node', '--help');
+  it.skipIf(nodeHelp === null)('node --help', () => {
+    const missing: string[] = [];
+    let seen = 0;
+    for (const line of nodeHelp!.split('\n')) {
+      // the first column: `-c, --check`, `--import=...`, `--inspect[=[host:]port]`, `-p, --print [...]`
+      const column = /^\s{2}(-\S.*?)(?:\s{2,}|$)/.exec(line)?.[1];
+      if (!column) continue;
+      for (const token of column.split(/,\s*/)) {
+        const m = /^(--?[a-z][\w.-]*)(\[?=| \[)?/.exec(token);
+        if (!m) continue;
+        seen++;
+        const [, option, valued] = m;
+        const spec = nodeOptions.options.find((o) => (option!.startsWith('--') ? o.long === option!.slice(2) : o.short === option!.slice(1)));
+        const takes = valued !== undefined || /=/.test(column);
+        if (!spec || (takes && (spec.arity ?? 'none') === 'none')) missing.push(option!);
+      }
+    }
+    expect(seen).toBeGreaterThan(100);
+    expect(missing).toEqual([]);
+  });
+  const pythonHelp = help('python3', '--help');
+  it.skipIf(pythonHelp === null)('python3 --help', () => {
+    const letters = [...pythonHelp!.matchAll(/^-(\w)(?:\s+(\w+))?\s*:/gm)].map((m) => ({ letter: m[1]!, valued: m[2] !== undefined && m[1] !== 'O' }));
+    const missing = letters.filter(({ letter, valued }) => {
+      const spec = pythonOptions.options.find((o) => o.short === letter);
+      return !spec || (spec.arity ?? 'none') !== (valued ? 'required' : 'none');
+    });
+    expect(letters.length).toBeGreaterThan(15);
+    expect(missing).toEqual([]);
+  });
+  const perlHelp = help('perl', '-h');
+  it.skipIf(perlHelp === null)('perl -h', () => {
+    const letters = [...perlHelp!.matchAll(/^\s+-(\[mM\]|\w)/gm)].flatMap((m) => (m[1] === '[mM]' ? ['m', 'M'] : [m[1]!]));
+    expect(letters.length).toBeGreaterThan(25);
+    expect(letters.filter((letter) => !perlOptions.options.some((o) => o.short === letter))).toEqual([]);
+  });
 });
