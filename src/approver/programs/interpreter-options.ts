@@ -7,9 +7,9 @@
 
 import { flagLines, optionLines, type OptionTable } from '../core/options.js';
 
-/** python3(1): `-c` and `-m` end the options (what follows is the program's). */
+/** python3(1): `-c` and `-m` end the options (what follows is the program's); `-R` is accepted and does nothing (Python/getopt.c). */
 export const pythonOptions: OptionTable = optionLines([
-  ...flagLines('bBdEiIOPqsSuvx'),
+  ...flagLines('bBdEiIOPqRsSuvx'),
   '-h -? --help',
   '-V --version',
   '-c CMD',

@@ -302,7 +302,7 @@ function readInterpreterLine(invocation: Invocation): Action[] {
     if (name === 'bun' && sub === 'x') return readAs(npxRow, invocation, [args[0]!, ...rest]); // `bun x` is `bunx`
     if (sub !== 'run' && !(name === 'deno' && sub === 'test')) return [];
   }
-  const line = readOptions(row === perl ? rest.map(perlDigits) : rest, row.options);
+  const line = readOptions(row === perl ? rest.map(perlDigits) : row === node ? nodeUnderscores(rest) : rest, row.options);
   const unknown = row.complete ? unknownOption(line, row) : null;
   if (unknown !== null) return [runsCode(span, { source: 'unknown-option', via: `\`${name}\``, option: unknown })];
   const out: Action[] = [];
@@ -355,6 +355,18 @@ function perlDigits(arg: Argument): Argument {
     }
   }
   return out === t ? arg : derivedArgument(arg, out);
+}
+
+/** node reads `_` in an option's name as `-` (`--max_old_space_size=4096`, V8's spelling), up to the script. */
+function nodeUnderscores(args: readonly Argument[]): Argument[] {
+  const out: Argument[] = [];
+  let ended = false;
+  for (const arg of args) {
+    const m = ended || arg.text === null ? null : /^(--[\w-]+)(=[\s\S]*)?$/.exec(arg.text);
+    if (!ended && (arg.text === '--' || (arg.text !== null && !arg.text.startsWith('-')))) ended = true;
+    out.push(m && m[1]!.includes('_') ? derivedArgument(arg, m[1]!.replace(/_/g, '-') + (m[2] ?? '')) : arg);
+  }
+  return out;
 }
 
 /** The first option before the program's own words that the row's table does not hold (node's `--no-` form of a flag it holds is one). */
