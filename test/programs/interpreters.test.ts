@@ -94,17 +94,17 @@ const loaded: Case[] = [
   ['python3 -m pkg', 'runs code (written-by-line) via `python3 -m pkg`'],
   ['python3 -m pkg.sub', 'runs code (written-by-line) via `python3 -m pkg.sub`'],
   ['python3 -m lit', 'inline python', 'remove x'],
-  ['python3 -m json.tool in.json'],
+  ['python3 -m json.tool in.json', 'runs code (written-by-line) via `python3 -m json.tool`'], // it could import what the line wrote here
   ["python3 -c 'import evil'", 'inline python', 'runs code (written-by-line) via `import evil`'],
   ["python3 -c 'from lit import y'", 'inline python', 'inline python', 'remove x'],
   ["python3 -c 'import os, json'", 'inline python'],
   ['python3 -P -m evil'],
-  ['node -r ./r.js app.js', 'runs code (written-by-line) via `node -r`'],
-  ['node --import ./r.mjs app.js', 'runs code (written-by-line) via `node --import`'],
-  ['node --loader ./r.mjs app.js', 'runs code (written-by-line) via `node --loader`'],
-  ['node -r ./lit.js app.js', 'inline javascript'],
-  ['node -r dotenv/config app.js'],
-  ['node -r mod app.js', 'runs code (written-by-line) via `node -r`'],
+  ['node -r ./r.js app.js', 'runs code (written-by-line) via `node -r`', 'runs code (written-by-line) via `node app.js`'],
+  ['node --import ./r.mjs app.js', 'runs code (written-by-line) via `node --import`', 'runs code (written-by-line) via `node app.js`'],
+  ['node --loader ./r.mjs app.js', 'runs code (written-by-line) via `node --loader`', 'runs code (written-by-line) via `node app.js`'],
+  ['node -r ./lit.js app.js', 'inline javascript', 'runs code (written-by-line) via `node app.js`'],
+  ['node -r dotenv/config app.js', 'runs code (written-by-line) via `node app.js`'],
+  ['node -r mod app.js', 'runs code (written-by-line) via `node -r`', 'runs code (written-by-line) via `node app.js`'],
   [`node -e 'require("./r")'`, 'inline javascript', 'runs code (written-by-line) via `require(\'./r\')`'],
   [`node -e 'require("fs").existsSync("a")'`, 'inline javascript'],
   ['perl -Ilib -MEvil -e 1', 'inline perl', 'runs code (written-by-line) via `perl -M`'],
@@ -124,20 +124,34 @@ describe('modules the line wrote, loaded by name', () => checkTable(loaded, { wr
 describe('search paths the command is given', () => {
   checkTable([
     ["python3 -c 'import evil'", 'inline python', 'runs code (written-by-line) via `import evil`'],
-    ['python3 -E -m evil'],
+    ['python3 -E -m evil', 'runs code (written-by-line) via `python3 -m evil`'], // PYTHONPATH is ignored, but lib/evil.py is lib.evil from here
     ['perl -MEvil -e 1', 'inline perl', 'runs code (written-by-line) via `perl -M`'],
     ['ruby -r evil -e 1', 'inline ruby', 'runs code (written-by-line) via `ruby -r`'],
   ], { written: { 'lib/evil.py': null, 'lib/Evil.pm': null, 'lib/evil.rb': null }, environment: { PYTHONPATH: 'lib', PERL5LIB: 'lib', RUBYLIB: 'lib' } });
   checkTable([["node -e 'require(\"m\")'", 'inline javascript', 'runs code (written-by-line) via `require(\'m\')`']],
     { written: { 'mods/m.js': null }, env: { NODE_PATH: '/work/tree/mods' } });
 });
+// A script on disk or a module treeward does not read, run where the line wrote source it can import by a name
+// treeward never sees: python's path starts with the script's directory (the current one for -m) then PYTHONPATH;
+// node resolves `./x` from the script's directory and bare names from node_modules (issue 13 item 3)
+describe('unread code beside source the line wrote', () => {
+  checkTable([
+    ['python3 app.py', 'runs code (written-by-line) via `python3 app.py`'],
+    ['python3 tools/run.py'],
+    ['python3 -m pytest', 'runs code (written-by-line) via `python3 -m pytest`'],
+    ["python3 -c 'import json'", 'inline python'],
+    ['node app.js', 'runs code (written-by-line) via `node app.js`'],
+  ], { written: { 'util.py': null, 'lib.js': 'module.exports = 1', 'config.json': '{}' } });
+  checkTable([['node app.js'], ['python3 app.py']], { written: { 'config.json': '{}', 'notes.txt': null } });
+  checkTable([['python3 tools/run.py', 'runs code (written-by-line) via `python3 tools/run.py`']], { written: { 'tools/helper.py': null } });
+});
 // python imports sitecustomize and usercustomize from its path and reads .pth files of its site directories at every
 // start (the "site" module, python3(1) -S); where the line wrote one, a python start is refused
 describe('files python loads at every start', () => {
   checkTable([
-    ['python3 x.py', 'runs code (written-by-line) via `python3`'],
+    ['python3 x.py', 'runs code (written-by-line) via `python3`', 'runs code (written-by-line) via `python3 x.py`'],
     ["python3 -c 'print(1)'", 'inline python', 'runs code (written-by-line) via `python3`'],
-    ['python3 -S x.py'],
+    ['python3 -S x.py', 'runs code (written-by-line) via `python3 x.py`'],
   ], { written: { 'sitecustomize.py': 'x = 1' } });
   checkTable([['python3 x.py', 'runs code (written-by-line) via `python3`']], { written: { '.venv/lib/python3.11/site-packages/evil.pth': null } });
   checkTable([['python3 -X pycache_prefix=/tmp/pc x.py', 'write /tmp/pc (recursive)']]);

@@ -97,6 +97,8 @@ export type WrittenUse =
   | 'startup'
   /** A shell reads it as its program on stdin (`sh < FILE`, `{ sh; } < FILE`, `exec < FILE; sh`). */
   | 'stdin program'
+  /** Code treeward does not read runs where it can import it by a name treeward never sees (`echo … > util.py; python3 app.py`). */
+  | 'importable'
   /** make reads it as a makefile from MAKEFILES. */
   | 'makefiles';
 

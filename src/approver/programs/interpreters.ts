@@ -9,7 +9,9 @@ import { derivedArgument, type Argument } from '../core/arguments.js';
 import { flagLines, getopt, has, optionLines, type OptionTable, type ParsedOptions, readOptions, valuesOf } from '../core/options.js';
 import { inlineCodeActions } from './inline-code.js';
 import { nodeOptions, perlOptions, pythonOptions, rubyOptions } from './interpreter-options.js';
-import { loadedModule, nodeSearch, perlSearch, pythonSearch, pythonStartupLoads, rubySearch, writtenModule } from './loading.js';
+import {
+  loadedModule, nodeSearch, perlSearch, pythonSearch, pythonStartupLoads, rubySearch, searchPath, writtenModule, writtenSource,
+} from './loading.js';
 import { readAs } from './invocation.js';
 import { bunScriptRequest, packageScripts } from './package-scripts.js';
 import { npxRow, runPackage } from './package-runners.js';
@@ -429,6 +431,9 @@ function pythonModule(value: string, line: ParsedOptions, invocation: Invocation
   const judge = found?.file.endsWith('.py') && !value.includes('.') ? (literal: string) => inlineCodeActions('python', literal, span, ctx, 1) : null;
   const loaded = loadedModule(found, `\`${name} -m ${value}\``, span, 0, judge);
   if (loaded) return loaded;
+  // a module treeward does not read, run where the line wrote python files it may import (`python3 -m pytest` after writing a test)
+  const near = search === null ? null : writtenSource(ctx, search.dirs, ['.py']);
+  if (near) return [runsCode(span, { source: 'written-by-line', via: `\`${name} -m ${value}\``, file: near.file, use: 'importable' })];
   // `python -m timeit STMT…` runs its operands as code; the profilers and the debugger run a program or commands they are given
   if (value === 'timeit') {
     const statements = line.operands.filter((a) => !(a.text ?? '').startsWith('-'));
@@ -442,6 +447,23 @@ function pythonModule(value: string, line: ParsedOptions, invocation: Invocation
   const writes = pythonWritingModules[value];
   if (writes) for (const arg of writes(line.operands)) out.push({ kind: 'write', arg, by: `python -m ${value}` });
   return out;
+}
+
+/**
+ * A script on disk, which treeward does not read, may import what the line wrote beside it: python's
+ * search path starts with the script's directory (then PYTHONPATH); node resolves `./x` from it and
+ * bare names from the node_modules above it. The line's own python or JavaScript files there are refused.
+ */
+function unreadScriptImports(script: string, row: Interpreter, name: string, ctx: Invocation['ctx'], span: Invocation['span']): Action[] {
+  const dir = script.includes('/') ? script.slice(0, script.lastIndexOf('/')) || '/' : '.';
+  let near = null;
+  if (row === python) {
+    const path = searchPath(ctx, 'PYTHONPATH');
+    near = writtenSource(ctx, [dir, ...(path ?? ['/'])], ['.py']);
+  } else if (row.language === 'javascript') {
+    near = writtenSource(ctx, [dir, 'node_modules', ...(searchPath(ctx, 'NODE_PATH') ?? ['/'])], ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts']);
+  }
+  return near ? [runsCode(span, { source: 'written-by-line', via: `\`${name} ${script}\``, file: near.file, use: 'importable' })] : [];
 }
 
 /** The script the interpreter runs (one the line wrote is read as inline code), or its program on stdin. */
@@ -458,7 +480,7 @@ function scriptOrStdin(line: ParsedOptions, { name, ctx, span }: Invocation, row
         // a script the line wrote: its literal text follows the inline-code policy; unknown text is refused
         if (written.literal === null) out.push(runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: script.text, use: 'run' }));
         else out.push(...inlineCodeActions(row.language, written.literal, span, ctx));
-      }
+      } else out.push(...unreadScriptImports(script.text, row, name, ctx, span));
     }
     return out;
   }

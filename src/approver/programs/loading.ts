@@ -138,6 +138,29 @@ export function rubySearch(ctx: ProgramContext, library: string, includes: reado
 }
 
 /**
+ * Code treeward does not read (a script on disk, a module it did not write) that runs where the line
+ * wrote source files it may import by a name treeward never sees (`echo … > util.py; python3 app.py`,
+ * `sed -i … lib.js && node app.js`, a test file before `python3 -m pytest`): the first file the line
+ * wrote with one of `extensions` in a search directory or below it.
+ */
+export function writtenSource(ctx: ProgramContext, dirs: readonly string[], extensions: readonly string[]): WrittenFind | null {
+  const written = ctx.written();
+  if (written.unknown) return { file: dirs[0] ?? '.', literal: null };
+  const sources = written.files.filter((w) => extensions.some((e) => w.path.endsWith(e)));
+  if (sources.length === 0) return null;
+  for (const dir of dirs) {
+    const bases = dir.startsWith('/') ? [dir] : ctx.dirs?.map((d) => joinPath(d, dir)) ?? null;
+    if (bases === null) return { file: sources[0]!.path, literal: null };
+    for (const base of bases) {
+      const below = normalizeLexically(base).replace(/\/$/, '') + '/';
+      const hit = sources.find((w) => w.path.startsWith(below));
+      if (hit) return { file: hit.path, literal: null };
+    }
+  }
+  return null;
+}
+
+/**
  * A module the line wrote, loaded by name: its literal text judged as the language's inline code (`judge`, one level
  * deeper; past the budget, refused), else `dynamic-code`. Null when the line wrote no file the search finds.
  */

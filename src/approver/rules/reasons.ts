@@ -131,6 +131,8 @@ const writtenUse: Record<WrittenUse, (via: string, file: string) => string> = {
     'the program in another',
   'stdin program': (via, file) => `${via} reads its program from \`${file}\` on stdin, whose content an earlier part of the line wrote; write the ` +
     'script in one command and run it in another',
+  importable: (via, file) => `${via} runs code treeward does not read, which can import \`${file}\`, whose content an earlier part of the line ` +
+    'wrote; write it in one command and run the program in another',
   makefiles: (via, file) => `${via} reads \`${file}\` (MAKEFILES), which an earlier part of the line wrote; write it in one command and run make in ` +
     'another',
 };
