@@ -144,6 +144,14 @@ describe('unread code beside source the line wrote', () => {
   ], { written: { 'util.py': null, 'lib.js': 'module.exports = 1', 'config.json': '{}' } });
   checkTable([['node app.js'], ['python3 app.py']], { written: { 'config.json': '{}', 'notes.txt': null } });
   checkTable([['python3 tools/run.py', 'runs code (written-by-line) via `python3 tools/run.py`']], { written: { 'tools/helper.py': null } });
+  // perl's and ruby's code is scanned, not read for what it loads: a library on their path is refused
+  checkTable([
+    ["perl -Ilib -e 'use Evil'", 'inline perl', 'runs code (written-by-line) via `perl`'],
+    ['perl -I lib x.pl', 'runs code (written-by-line) via `perl`'],
+    ['perl x.pl'],
+    ["ruby -I lib -e 'require \"evil\"'", 'inline ruby', 'runs code (written-by-line) via `ruby`'],
+    ['ruby x.rb'],
+  ], { written: { 'lib/Evil.pm': null, 'lib/evil.rb': null } });
 });
 // python imports sitecustomize and usercustomize from its path and reads .pth files of its site directories at every
 // start (the "site" module, python3(1) -S); where the line wrote one, a python start is refused

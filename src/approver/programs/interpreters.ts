@@ -410,6 +410,12 @@ function loadedByName(row: Interpreter, line: ParsedOptions, { name, ctx, span }
     const judge = readable ? (literal: string) => inlineCodeActions('javascript', literal, span, ctx, 1) : null;
     out.push(...(loadedModule(found, via, span, 0, judge) ?? []));
   }
+  // perl's and ruby's code is not read for its `use`/`require`: a library the line wrote on their -I path or PERL5LIB/RUBYLIB is refused
+  const libraryPath = row === perl ? searchPath(ctx, 'PERL5LIB') : row === ruby ? searchPath(ctx, 'RUBYLIB') : [];
+  if ((row === perl || row === ruby) && out.length === 0) {
+    const near = writtenSource(ctx, [...includes, ...(libraryPath ?? ['/'])], row === perl ? ['.pm', '.pl'] : ['.rb']);
+    if (near) out.push(runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: near.file, use: 'importable' }));
+  }
   return out;
 }
 
