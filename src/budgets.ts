@@ -89,4 +89,19 @@ export const budgets = {
    * (src/approver/rules/removals.ts).
    */
   maxFindWalkDepth: 16,
+
+  /**
+   * Modules the line wrote that inline code loads by name, read in turn
+   * (a literal module's own imports); deeper is `dynamic-code`
+   * (src/approver/programs/loading.ts).
+   */
+  maxLoadedModuleDepth: 4,
+
+  /**
+   * Startup files read for glob options: files followed through `source`
+   * and `.` from the dialect's own (src/approver/core/startup.ts), and how
+   * deep; past either, dot globbing is assumed.
+   */
+  maxStartupFiles: 16,
+  maxStartupDepth: 4,
 } as const;

@@ -167,7 +167,7 @@ function approveOrThrow(command: string, options: ApproveOptions, dialects: Read
       return (protectedPaths ??= protectedSet(tree, home, options.protected ?? [], fs));
     },
     get globDots() {
-      return (globDots ??= options.globDots === true || startupGlobDots(home, dialect, fs));
+      return (globDots ??= options.globDots === true || startupGlobDots(home, dialect, fs, options.env ?? {}));
     },
   });
   if (denial) return { decision: 'deny', ...denial };

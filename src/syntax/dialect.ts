@@ -437,6 +437,18 @@ const features = {
    * (bash in POSIX mode reads `$ENV` instead, and only when interactive).
    */
   startupFiles: row<readonly string[]>({ bash: ['.bashrc'], sh: [], zsh: ['.zshenv', '.zshrc'], 'bash-posix': [] }),
+  /**
+   * Variables of the inherited environment that name a startup file the harness's shell runs first: bash's `BASH_ENV` (bash(1)
+   * INVOCATION: every non-interactive bash), sh's `ENV` (dash(1), POSIX sh: an interactive sh; bash in posix mode, which reads
+   * no BASH_ENV: `BASH_ENV=F bash --posix -c true` and bash run as sh do not run F, checked with bash 5.2). (issue 13 item 8;
+   * probes startup-bash-env, startup-env-interactive-only in test/shells/startup-files.test.ts)
+   */
+  startupFileVariables: row<readonly string[]>({ bash: ['BASH_ENV'], sh: ['ENV'], zsh: [], 'bash-posix': ['ENV'] }),
+  /**
+   * A variable naming the directory the startup files are read from instead of the home (zsh(1) STARTUP/SHUTDOWN FILES: `ZDOTDIR`).
+   * (probes startup-zdotdir-zshenv, startup-zdotdir-not-home)
+   */
+  startupDirectoryVariable: row<string | null>({ bash: null, sh: null, zsh: 'ZDOTDIR', 'bash-posix': null }),
 };
 
 type Features = typeof features;

@@ -3,8 +3,12 @@
 // its own, and no input that makes it restart at every line.
 
 import fc from 'fast-check';
+import { Volume } from 'memfs';
 import { describe, expect, it } from 'vitest';
-import { turnsOnDotGlob } from '../../src/approver/core/startup.js';
+import { sourcedFiles, startupGlobDots, turnsOnDotGlob } from '../../src/approver/core/startup.js';
+import { fileSystemFrom } from '../../src/approver/fs.js';
+import { budgets } from '../../src/budgets.js';
+import { dialects, type DialectName } from '../../src/syntax/dialect.js';
 
 /** The regular expressions treeward used to run over the whole file, with their blanks kept inside a line (`[^\S\n]` for `\s`). */
 function byWholeTextRegex(text: string): boolean {
@@ -51,5 +55,70 @@ describe('startup files: does a line turn dot globbing on', () => {
     expect(turnsOnDotGlob(`${'shopt -q x '.repeat(100_000)}-s dotglob`)).toBe(false);
     expect(turnsOnDotGlob(`${'shopt -q '.repeat(100_000)}-s dotglob`)).toBe(true);
     expect(turnsOnDotGlob(`${'\n'.repeat(1 << 19)}setopt globdots`)).toBe(true);
+  });
+});
+
+// zsh reads option names in any case and with underscores anywhere, and `no` turns a name around
+// (zsh(1) OPTIONS, "Description of Options"); each case was run in zsh 5.9 with `zsh -f -c
+// 'CASE; [[ -o globdots ]]'` (issue 13 item 8).
+describe('startup files: zsh spellings of GLOB_DOTS', () => {
+  it.each([
+    ['unsetopt noglobdots', true],
+    ['unsetopt NO_GLOB_DOTS', true],
+    ['setopt G_l_O_b_dots', true],
+    ['set +o noglobdots', true],
+    ['set -4', true],
+    ['setopt -4', true],
+    ['setopt no_glob_dots', false],
+    ['unsetopt globdots', false],
+    ['set -o noglobdots', false],
+    ['unsetopt extendedglob', false],
+  ])('%j: %s', (text, expected) => {
+    expect(turnsOnDotGlob(text)).toBe(expected);
+  });
+});
+
+describe('startup files: which are read, and the files they source', () => {
+  const home = '/home/u';
+  function fsOf(files: Record<string, string>) {
+    const vol = new Volume();
+    vol.fromJSON(files);
+    return fileSystemFrom(vol as never);
+  }
+  const on = 'setopt globdots\n';
+
+  it.each<[string, Record<string, string>, Record<string, string>, DialectName, boolean]>([
+    ['~/.zshrc', { '/home/u/.zshrc': on }, {}, 'zsh', true],
+    ['ZDOTDIR replaces the home', { '/home/u/.zshrc': on }, { ZDOTDIR: '/z' }, 'zsh', false],
+    ['$ZDOTDIR/.zshenv', { '/z/.zshenv': on }, { ZDOTDIR: '/z' }, 'zsh', true],
+    ['BASH_ENV', { '/etc/b.sh': 'shopt -s dotglob\n' }, { BASH_ENV: '/etc/b.sh' }, 'bash', true],
+    ['BASH_ENV under ~', { '/home/u/b.sh': 'shopt -s dotglob\n' }, { BASH_ENV: '~/b.sh' }, 'bash', true],
+    ['ENV for sh', { '/home/u/.shinit': 'GLOBIGNORE=.\n' }, { ENV: '/home/u/.shinit' }, 'sh', true],
+    ['ENV is not bash -c', { '/home/u/.shinit': 'shopt -s dotglob\n' }, { ENV: '/home/u/.shinit' }, 'bash', false],
+    ['source, relative to home', { '/home/u/.bashrc': 'source .bash_aliases\n', '/home/u/.bash_aliases': 'shopt -s dotglob\n' }, {}, 'bash', true],
+    ['. with $HOME', { '/home/u/.zshrc': '[ -f x ] && . "$HOME/.zsh/opts.zsh"\n', '/home/u/.zsh/opts.zsh': on }, {}, 'zsh', true],
+    ['$ZDOTDIR in a sourced path', { '/z/.zshrc': 'source $ZDOTDIR/o.zsh\n', '/z/o.zsh': 'unsetopt noglobdots\n' }, { ZDOTDIR: '/z' }, 'zsh', true],
+    ['a chain', { '/home/u/.zshrc': 'source ~/a\n', '/home/u/a': 'source ~/b\n', '/home/u/b': on }, {}, 'zsh', true],
+    ['a cycle ends', { '/home/u/.zshrc': 'source ~/.zshrc\n' }, {}, 'zsh', false],
+    ['an unfixed path is not followed', { '/home/u/.zshrc': 'source $ZSH/oh-my-zsh.sh\n' }, {}, 'zsh', false],
+    ['a missing file', { '/home/u/.zshrc': 'source ~/nothing\n' }, {}, 'zsh', false],
+  ])('%s', (_name, files, env, dialect, expected) => {
+    expect(startupGlobDots(home, dialects[dialect], fsOf(files), env)).toBe(expected);
+  });
+
+  it(`past ${budgets.maxStartupDepth} levels of sourcing, dot globbing is assumed`, () => {
+    const files: Record<string, string> = { '/home/u/.zshrc': 'source ~/f0\n' };
+    for (let k = 0; k < budgets.maxStartupDepth + 2; k++) files[`/home/u/f${k}`] = `source ~/f${k + 1}\n`;
+    expect(startupGlobDots(home, dialects.zsh, fsOf(files), {})).toBe(true);
+  });
+
+  it(`past ${budgets.maxStartupFiles} files, dot globbing is assumed`, () => {
+    const files: Record<string, string> = { '/home/u/.zshrc': Array.from({ length: budgets.maxStartupFiles + 1 }, (_, k) => `source ~/g${k}`).join('\n') };
+    for (let k = 0; k <= budgets.maxStartupFiles; k++) files[`/home/u/g${k}`] = 'echo\n';
+    expect(startupGlobDots(home, dialects.zsh, fsOf(files), {})).toBe(true);
+  });
+
+  it('finds the sourced paths it can fix', () => {
+    expect(sourcedFiles('source ~/a; . "/b c"\nif true; then . $HOME/d; fi\nsource "$X/e"\n. ./f', home)).toEqual(['/home/u/a', '/home/u/d', '/home/u/./f']);
   });
 });

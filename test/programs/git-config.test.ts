@@ -4,7 +4,12 @@
 // configuration or hooks it pulls in, trace2's files, and the work tree
 // `--work-tree`/GIT_WORK_TREE points a writing subcommand at.
 
-import { describe } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configEntries } from '../../src/approver/programs/git-config.js';
 import { checkTable, type Case } from '../support/programs.js';
 
 const settings: Case[] = [
@@ -55,4 +60,55 @@ describe('variables that pull in configuration', () => {
   checkTable([['git init', 'git setting GIT_TEMPLATE_DIR: ?config-file']], { environment: { GIT_TEMPLATE_DIR: '/tmp/t' } });
   checkTable([['git checkout -- .bashrc', 'write /home/agent (recursive)', 'git-history git-discards-changes (checkout -- paths)']],
     { environment: { GIT_WORK_TREE: '/home/agent' } });
+});
+
+// An include file the line wrote from literal text (issue 13 item 4, last clause) is read as git-config(1)
+// "CONFIGURATION FILE" syntax, and each of its keys judged as the `-c` setting it would be; any other file, an
+// include inside it, text that does not read as configuration, or an alias for the subcommand is refused as before.
+const literalConfig = '[user]\n\tname = A\n[color "diff"]\n\tmeta = yellow ; a comment\n';
+const commandConfig = '[core]\n\tpager = "less -R"\n[alias]\n\tlg = "!sh -c \\"rm -rf ~\\""\n';
+describe('include files the line wrote from literal text', () => {
+  checkTable([
+    ['git -c include.path=plain.cfg log'],
+    ['git -c includeIf.onbranch:main.path=plain.cfg log'],
+    ['git -c include.path=cmd.cfg lg', 'git setting core.pager: less -R', 'git setting alias.lg: sh -c "rm -rf ~"'],
+    ['git -c include.path=nested.cfg log', 'git setting include.path: ?config-file'],
+    ['git -c include.path=alias.cfg st', 'git setting alias.st: ?config-file'],
+    ['git -c include.path=alias.cfg log'],
+    ['git -c include.path=bad.cfg log', 'git setting include.path: ?config-file'],
+    ['git -c include.path=unknown.cfg log', 'git setting include.path: ?config-file'],
+    ['git -c include.path=other.cfg log', 'git setting include.path: ?config-file'],
+  ], {
+    written: {
+      'plain.cfg': literalConfig, 'cmd.cfg': commandConfig, 'nested.cfg': '[include]\n\tpath = x\n', 'alias.cfg': '[alias]\n\tst = clean -fdx /\n',
+      'bad.cfg': 'not = a section\n', 'unknown.cfg': null,
+    },
+  });
+  checkTable([['git status']], { written: { 'g.cfg': literalConfig }, environment: { GIT_CONFIG_GLOBAL: 'g.cfg' } });
+  checkTable([['git status', 'git setting core.pager: less -R', 'git setting alias.lg: sh -c "rm -rf ~"']], { written: { 'g.cfg': commandConfig }, environment: { GIT_CONFIG_SYSTEM: 'g.cfg' } });
+  checkTable([['git status', 'git setting GIT_CONFIG: ?config-file']], { written: { 'g.cfg': null }, environment: { GIT_CONFIG: 'g.cfg' } });
+});
+
+// The reader of configuration text against git's own (`git config -f FILE --list`, git 2.39): the same keys and values
+// for each text it reads (a bare key is true) (git lower-cases section and key names, keeps a subsection's case).
+describe('configuration text, as git reads it', () => {
+  const texts = [
+    literalConfig,
+    commandConfig,
+    '[Core]\n\tPager = less\n[remote "Origin"]\n\turl = x  # c\n[section.Sub]\n\tk\n',
+    '[a]\n\tk = "x ; y" # c\n\tm = one \\\n two\n',
+  ];
+  it.each(texts)('%j', (text) => {
+    const dir = mkdtempSync(join(tmpdir(), 'tw-config-'));
+    try {
+      writeFileSync(join(dir, 'c'), text);
+      const listed = spawnSync('git', ['config', '-f', join(dir, 'c'), '--list'], { encoding: 'utf8' });
+      expect(listed.status).toBe(0);
+      const ours = configEntries(text)!.map((e) => `${e.key}=${e.value}`);
+      // git lists a bare key (a boolean) without `=`: it reads as true
+      expect(ours).toEqual(listed.stdout.trim().split('\n').map((l) => (l.includes('=') ? l : `${l}=true`)));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -26,6 +26,8 @@ const helpers = new Set([
   'unknown.ts', // what a program the table does not read is assumed to do with its words
   'git-config.ts', // what git reads besides its -c settings, for git.ts
   'home-variables.ts', // HOME and the XDG directories a program started with them writes below, for index.ts
+  'interpreter-options.ts', // the option tables of interpreters.ts
+  'loading.ts', // modules the line wrote that an interpreter finds by name, for interpreters.ts and inline-code.ts
 ]);
 
 const families = readdirSync(directory).filter((file) => file.endsWith('.ts') && !helpers.has(file));

@@ -27,6 +27,7 @@ import { everyShellOf, IN_WORK, requireSandbox, runLines, type Case, type Layout
 import { callEvents, describeListed, diffEvents, fromRunner, inside, unlisted } from './argv-effects.js';
 import { caseKey, loadCorpus, type CorpusCase } from './corpus.js';
 import { hostileCase, hostileLayout } from './hostile.js';
+import { loadedCodeCase, loadedCodeEnv, loadedCodePrograms } from './loaded-code.js';
 import { optionLineCase, optionLineLayout } from './option-lines.js';
 import { programCase } from './program-lines.js';
 import { flowCase } from './flow-lines.js';
@@ -66,6 +67,8 @@ interface Plan {
   tree: string;
   /** A problem found before running (the move changed the verdict, or the hand-back is not the expected text). */
   early?: string;
+  /** Run with the real interpreters (./loaded-code.ts), not their logging stubs. */
+  real?: true;
 }
 
 const withoutTree = (layout: Layout): Layout => ({
@@ -186,7 +189,24 @@ for (const { seed, runs, replay } of optionSeeds) {
     plans.push({ test, replay, line, dialect, vol, explanation, ...runCases(test, dialect, explanation.verdict.command, layout, movedEnv), leaves: [], tree: moved.tree });
   });
 }
-const seedList = [...hostileSeeds, ...stateSeeds, ...placedSeeds, ...flowSeeds, ...programSeeds, ...optionSeeds].map((s) => `${s.seed} (${s.runs})`).join(', ');
+// issue 13 item 3: a file written, then loaded by another name, run with the real python3, node, perl and make
+const loadedSeeds = seedsFor('loaded-code-lines');
+const loadedCounts = { generated: 0, allowed: 0 };
+for (const { seed, runs, replay } of loadedSeeds) {
+  fc.sample(loadedCodeCase, { seed, numRuns: runs }).forEach(({ line, dialect, payload }, n) => {
+    loadedCounts.generated++;
+    const explanation = explain(line, { ...hostileOptions(dialect), env: { ...sandboxEnv, ...movedEnv, ...loadedCodeEnv } });
+    if (explanation.verdict.decision !== 'allow') return;
+    loadedCounts.allowed++;
+    const test = `generated loaded-code line #${n} [${dialect}] (seed ${seed})`;
+    const early = payload === 'protected' ? 'the line loads code it wrote that writes a protected path, and the approver allowed it' : undefined;
+    plans.push({
+      test, replay, line, dialect, vol: hostileVol, explanation, ...runCases(test, dialect, explanation.verdict.command, hostileLayout, { ...movedEnv, ...loadedCodeEnv }),
+      leaves: [], tree: moved.tree, real: true, ...(early ? { early } : {}),
+    });
+  });
+}
+const seedList = [...hostileSeeds, ...stateSeeds, ...placedSeeds, ...flowSeeds, ...programSeeds, ...optionSeeds, ...loadedSeeds].map((s) => `${s.seed} (${s.runs})`).join(', ');
 
 // ------------------------------------------------------------------ judging a plan
 
@@ -234,9 +254,12 @@ describe.skipIf(!available)('containment in the real shells', () => {
   const t0 = Date.now();
 
   beforeAll(async () => {
-    const cases = plans.flatMap((p) => p.runs.flatMap((run) => [run.missing, run.present]));
+    const cases = plans.filter((p) => !p.real).flatMap((p) => p.runs.flatMap((run) => [run.missing, run.present]));
+    const realCases = plans.filter((p) => p.real).flatMap((p) => p.runs.flatMap((run) => [run.missing, run.present]));
     console.log(`containment: hostile-line seeds ${seedList}`);
     results = await runLines(cases, { timeoutSec: 2 });
+    // the loaded-code lines run their interpreters for real: what the written file does is what is proven
+    for (const [id, result] of await runLines(realCases, { timeoutSec: 4, real: loadedCodePrograms })) results.set(id, result);
     console.log(`containment: ${cases.length} sandbox runs in ${Date.now() - t0} ms`);
     // thousands of sandbox runs: on a loaded machine they take longer than the default hook limit
   }, 900_000);
@@ -246,7 +269,8 @@ describe.skipIf(!available)('containment in the real shells', () => {
       `generated ${counts.generated} hostile lines (seeds ${seedList}), ${counts.generatedAllowed} allowed and run twice ` +
       `(bash ${counts.byDialect.bash}, sh ${counts.byDialect.sh}, zsh ${counts.byDialect.zsh}); ` +
       `program lines ${programCounts.generated}, ${programCounts.allowed} allowed and run twice; ` +
-      `option lines ${optionCounts.generated}, ${optionCounts.allowed} allowed and run twice; ${Date.now() - t0} ms`);
+      `option lines ${optionCounts.generated}, ${optionCounts.allowed} allowed and run twice; ` +
+      `loaded-code lines ${loadedCounts.generated}, ${loadedCounts.allowed} allowed and run twice with the real interpreters; ${Date.now() - t0} ms`);
     if (ledger.report.failed.length) console.log(ledger.summary('containment'));
   });
 

@@ -87,6 +87,7 @@ export function readLine(line: string, setting: Setting = {}): Action[] {
       const text = written.get(posix.resolve(work, path));
       return text === undefined ? null : { literal: text };
     },
+    written: () => ({ files: [...written].map(([path, literal]) => ({ path, literal })), unknown: false }),
     parameterFixed: () => false,
     ...(setting.stdinText !== undefined ? { stdinText: setting.stdinText } : {}),
     ...(setting.platform ? { platform: setting.platform } : {}),

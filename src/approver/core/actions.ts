@@ -44,9 +44,13 @@ export interface ProgramContext {
   readText?: (path: string) => { text: string } | 'absent' | 'unreadable';
   /** When the line wrote this file's content earlier: its literal text, or null when not known. */
   contentOf: (path: string) => { literal: string | null } | null;
+  /** Every file whose content the line wrote so far (absolute, normalised), with its literal text; `unknown`: it wrote to a target it does not fix. */
+  written: () => { files: readonly { path: string; literal: string | null }[]; unknown: boolean };
   parameterFixed: (name: string) => boolean;
   /** The command's stdin is a here-document or here-string with this fixed text. */
   stdinText?: string | null;
+  /** The command's stdin is this file, which the line wrote with text it does not fix (stdinText is then null). */
+  stdinFile?: string;
   /** The command's stdin is the listing of a program treeward reads (`grep -rl x src | …`). */
   stdinListing?: Listing;
 }
@@ -161,6 +165,8 @@ export interface ProgramRow {
   /** The row reads the commands the program runs (xargs, find `-exec`): a configured wrapper of the same name does not replace it. */
   runsCommands?: true;
   read(invocation: Invocation): Action[];
+  /** The row reads the startup files `BASH_ENV`, `ENV` and `ZDOTDIR` name (the shells): no other row's program may be given them. */
+  readsStartupFiles?: true;
   /** A function or alias named like the program would hide what the table reads: refused. */
   shadowable?: true;
   /**

@@ -90,7 +90,18 @@ export type UnfixedCode =
 export type PackageScriptProblem = 'name' | 'directory' | 'unreadable' | 'not-json' | 'not-text' | 'written' | 'workspace' | 'arguments' | 'shell';
 
 /** A file an earlier part of the line wrote, which a program then runs, sources, loads or reads as commands. */
-export type WrittenUse = 'run' | 'source' | 'gdb commands' | 'gdb source' | 'ssh library' | 'ssh config' | 'make recipes';
+export type WrittenUse =
+  | 'run' | 'source' | 'gdb commands' | 'gdb source' | 'ssh library' | 'ssh config' | 'make recipes'
+  /** An interpreter loads it by a module name (`python3 -m NAME`, `import NAME`, `node -r X`, `perl -MMOD`, `ruby -r LIB`). */
+  | 'module'
+  /** An interpreter or shell loads it at every start (`sitecustomize.py`, a `.pth` file, `BASH_ENV`, `$ZDOTDIR/.zshenv`). */
+  | 'startup'
+  /** A shell reads it as its program on stdin (`sh < FILE`, `{ sh; } < FILE`, `exec < FILE; sh`). */
+  | 'stdin program'
+  /** Code treeward does not read runs where it can import it by a name treeward never sees (`echo … > util.py; python3 app.py`). */
+  | 'importable'
+  /** make reads it as a makefile from MAKEFILES. */
+  | 'makefiles';
 
 /** Text a program reads as code from stdin or a file treeward cannot read. */
 export type PipedCode = 'program' | 'gdb commands' | 'sftp commands' | 'makefile';
@@ -119,8 +130,10 @@ export type CodeFact =
   | { source: 'pipe'; via: string; what: PipedCode }
   /** A shell treeward does not read: running code in it, a script in it, or starting it. */
   | { source: 'unread-shell'; via: string; runs: 'code' | 'script' | 'shell' }
+  /** An interpreter's option its row does not know: its value may be the script it runs (issue 13 item 3). */
+  | { source: 'unknown-option'; via: string; option: string }
   /** A startup file a variable the line gives makes a shell run first (`BASH_ENV=f bash`). */
-  | { source: 'startup-file'; variable: string; shell: string }
+  | { source: 'startup-file'; variable: string; shell: string; through?: true }
   /**
    * Text bash or zsh evaluates as arithmetic, which runs a `$(` in it: a
    * name's subscript (`text`), a setter's values (`declare -i`), `printf -v`'s

@@ -169,6 +169,11 @@ function readAwk({ name, line, ctx, span }: Invocation): Action[] {
       out.push(runsCode(span, { source: 'unfixed', via: `\`${name} -f\``, what: 'program file' }));
       continue;
     }
+    // `-f -`, `-f /dev/stdin`, `-f /dev/fd/0`: the program is stdin, read as a shell's is (a literal here-document or a file the line wrote)
+    if (f.value === '-' || f.value === '/dev/stdin' || f.value === '/dev/fd/0') {
+      if (ctx.stdinText !== undefined || ctx.fedByPipe) programs.push({ text: ctx.fedByPipe ? null : ctx.stdinText ?? null, span });
+      continue;
+    }
     const written = ctx.contentOf(f.value);
     if (written) programs.push({ text: written.literal, span });
   }

@@ -41,12 +41,97 @@ export function fileSetting(key: string, value: string | null, arg: Argument, sp
   return null;
 }
 
-/** The variables of git's environment that pull in configuration or programs: refused unless they name nothing (`/dev/null`). */
-export function environmentFiles(ctx: ProgramContext, span: Span, dirs: Directories, sub: string | null): Action[] {
+/** One setting of a configuration file, as `-c` would give it. */
+export interface ConfigEntry {
+  key: string;
+  value: string;
+}
+
+/** Whether a key names a file of configuration git includes (`include.path`, `includeIf.COND.path`). */
+export function isIncludeKey(key: string): boolean {
+  return /^include\.path$|^includeif\..+\.path$/.test(key.toLowerCase());
+}
+
+/**
+ * The settings of a configuration file's text, as git-config(1) "CONFIGURATION FILE" writes them:
+ * `[section]`, `[section "subsection"]`, `[section.subsection]`, `name = value` or a bare `name`
+ * (true), `#` and `;` comments, double quotes and the escapes `\"`, `\\`, `\n`, `\t`, `\b`, and a
+ * line ending in `\` continued. Null for text that is not read so (git would refuse it too, or read
+ * it otherwise): the file is then not read, and refused as any other.
+ */
+export function configEntries(text: string): ConfigEntry[] | null {
+  const out: ConfigEntry[] = [];
+  let section: string | null = null;
+  const lines = text.replace(/\\\n/g, '').split('\n');
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
+    const header = /^\[\s*([A-Za-z0-9.-]+)\s*(?:"((?:[^"\\]|\\.)*)")?\s*\](.*)$/.exec(line);
+    if (header) {
+      if (!/^\s*(?:[#;].*)?$/.test(header[3]!)) return null;
+      const dot = header[1]!.indexOf('.');
+      section = header[2] !== undefined ? `${header[1]!.toLowerCase()}.${header[2].replace(/\\(.)/g, '$1')}`
+        : dot > 0 ? `${header[1]!.slice(0, dot).toLowerCase()}.${header[1]!.slice(dot + 1).toLowerCase()}` : header[1]!.toLowerCase();
+      continue;
+    }
+    const entry = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
+    if (!entry || section === null) return null;
+    const value = entry[2] === undefined ? 'true' : configValue(entry[2]);
+    if (value === null) return null;
+    out.push({ key: `${section}.${entry[1]!.toLowerCase()}`, value });
+  }
+  return out;
+}
+
+/** A value's text: quotes removed, escapes read, a comment outside quotes dropped, blanks around it trimmed; null for an unknown escape or an open quote. */
+function configValue(text: string): string | null {
+  let out = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') { quoted = !quoted; continue; }
+    if (!quoted && (c === '#' || c === ';')) break;
+    if (c === '\\') {
+      const escaped = ({ '"': '"', '\\': '\\', n: '\n', t: '\t', b: '\b' } as Record<string, string>)[text[i + 1] ?? ''];
+      if (escaped === undefined) return null;
+      out += escaped;
+      i++;
+      continue;
+    }
+    out += c;
+  }
+  return quoted ? null : out.trim();
+}
+
+/**
+ * The settings of a file git includes, when the line wrote it from literal text (issue 13 item 4):
+ * read and judged as `-c` settings are; an include inside it, a file the line did not write or wrote
+ * with text it does not fix, or text that does not read as configuration gives null (refused as today).
+ */
+export function includedEntries(file: string | null, ctx: ProgramContext): ConfigEntry[] | null {
+  if (file === null) return null;
+  const path = file.replace(/^~(?=\/)/, ctx.home);
+  const written = ctx.contentOf(path);
+  if (!written || written.literal === null) return null;
+  return configEntries(written.literal);
+}
+
+/**
+ * The variables of git's environment that pull in configuration or programs: refused unless they name nothing
+ * (`/dev/null`) or a file the line wrote from literal text, whose settings `judge` reads.
+ */
+export function environmentFiles(
+  ctx: ProgramContext, span: Span, dirs: Directories, sub: string | null, judge: (entries: ConfigEntry[]) => Action[],
+): Action[] {
   const out: Action[] = [];
   for (const variable of ['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG', 'HOME', 'XDG_CONFIG_HOME']) {
     const value = ctx.environment.get(variable);
     if (value === undefined || value === '/dev/null' || (variable === 'HOME' && value === ctx.home)) continue;
+    const entries = variable.startsWith('GIT_CONFIG') ? includedEntries(value, ctx) : null;
+    if (entries) {
+      out.push(...judge(entries));
+      continue;
+    }
     out.push({ kind: 'git-setting', span, setting: variable, command: null, problem: { source: 'config-file' }, dirs });
   }
   if (ctx.environment.has('GIT_EXEC_PATH')) {

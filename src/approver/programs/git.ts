@@ -11,7 +11,9 @@ import { joinPath, trimTrailingSlashes } from '../core/path-text.js';
 import { type Action, type Invocation, type ProgramContext, type ProgramRow, runsCode } from '../core/actions.js';
 import { listingFilter } from './find.js';
 import { gitHistoryActions } from './git-history.js';
-import { environmentFiles, fileSetting, moreCommandSettings, submoduleUpdateCommand, templateOption, workTreeWrites } from './git-config.js';
+import {
+  type ConfigEntry, environmentFiles, fileSetting, includedEntries, isIncludeKey, moreCommandSettings, submoduleUpdateCommand, templateOption, workTreeWrites,
+} from './git-config.js';
 
 export const rows: ProgramRow[] = [{ names: ['git'], shadowable: true, read: readGit }];
 
@@ -124,13 +126,18 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
     if (value !== undefined && variable === 'GIT_WORK_TREE') git.workTree = git.dirs;
   }
   // the settings and variables that run commands
+  const sub = args[i];
   for (const setting of git.settings) {
-    const action = commandSetting(setting, setting.arg.word.span, git.dirs);
-    if (action) out.push(action);
+    // an included file the line wrote from literal text: its settings, judged as -c settings are (issue 13 item 4)
+    const included = isIncludeKey(setting.key) ? includedEntries(setting.value, ctx) : null;
+    if (included) out.push(...entrySettings(included, setting.arg, git.dirs, sub?.text ?? null));
+    else {
+      const action = commandSetting(setting, setting.arg.word.span, git.dirs);
+      if (action) out.push(action);
+    }
   }
   out.push(...environmentSettings(git, args[0]!));
-  const sub = args[i];
-  out.push(...environmentFiles(ctx, span, git.dirs, sub?.text ?? null));
+  out.push(...environmentFiles(ctx, span, git.dirs, sub?.text ?? null, (entries) => entrySettings(entries, args[0]!, git.dirs, sub?.text ?? null)));
   if (!sub) return out;
   const subArgs = args.slice(i + 1);
   if (sub.text === 'init' || sub.text === 'clone') out.push(...templateOption(subArgs, git.dirs));
@@ -400,6 +407,20 @@ interface Setting {
   arg: Argument;
   /** The fixed text the value starts with (all of it when the value is fixed). */
   valueLead: string;
+}
+
+/**
+ * The settings of a configuration file, each judged as the `-c` setting it would be; an include inside the file is refused
+ * (git-config.ts fileSetting), and so is an alias it gives the subcommand, which treeward does not read through.
+ */
+function entrySettings(entries: readonly ConfigEntry[], at: Argument, dirs: Directories, sub: string | null): Action[] {
+  return entries.flatMap((e): Action[] => {
+    if (sub !== null && e.key === `alias.${sub.toLowerCase()}` && !e.value.startsWith('!')) {
+      return [{ kind: 'git-setting', span: at.word.span, setting: e.key, command: null, problem: { source: 'config-file' }, dirs }];
+    }
+    const action = commandSetting({ key: e.key, value: e.value, arg: derivedArgument(at, e.value), valueLead: e.value }, at.word.span, dirs);
+    return action ? [action] : [];
+  });
 }
 
 function splitSetting(arg: Argument): Setting {

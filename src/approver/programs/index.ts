@@ -34,7 +34,7 @@ import { rows as scheduling } from './scheduling.js';
 import { rows as sed } from './sed.js';
 import { builtins, rows as shellBuiltins, type Builtin } from './shell-builtins.js';
 import { rows as shellOptions } from './shell-options.js';
-import { rows as shells } from './shells.js';
+import { rows as shells, startupFileGiven } from './shells.js';
 import { rows as ssh } from './ssh.js';
 import { rows as textCopy, wrapperWordBeforeCopy } from './text-copy.js';
 import { rows as tools } from './tools.js';
@@ -126,6 +126,14 @@ export function copiesStdinToStdout(words: readonly (string | null)[]): boolean 
  * `cat` yield to it.
  */
 export function readProgram(name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
+  const actions = readProgramHere(name, args, ctx, span);
+  const program = baseName(name);
+  // a program that is not a shell, given BASH_ENV or ZDOTDIR, runs that file in every bash or zsh it starts; a wrapper's command is judged itself
+  if (table.get(program)?.readsStartupFiles || builtinTable.has(program) || actions.some((a) => a.kind === 'run')) return actions;
+  return [...actions, ...startupFileGiven(program, ctx, span)];
+}
+
+function readProgramHere(name: string, args: Argument[], ctx: ProgramContext, span: Span): Action[] {
   const program = baseName(name);
   const launch = agentLaunch(program, args, ctx, span);
   if (launch) return [effectAction(launch)];

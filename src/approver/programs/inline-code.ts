@@ -13,6 +13,7 @@ import type { InlineFinding } from '../core/facts.js';
 import { readJavascript } from './inline/javascript.js';
 import { readPython } from './inline/python.js';
 import type { InlineReading, InlineTouch } from './inline/reading.js';
+import { loadedModule, nodeSearch, pythonSearch, writtenModule, type WrittenFind } from './loading.js';
 
 /** node's `fs` calls that remove, write, move or link files. */
 const nodeFileCalls = [
@@ -129,7 +130,8 @@ export function inlineCodeAction(language: string, code: string | null, span: Sp
   let finding = policyFinding(language, code, ctx);
   if (finding === 'read') {
     const reading = readers[language]!(code!, { home: ctx.home, tempDir: ctx.tempDir });
-    finding = readingFinding(reading) ?? (reading.touches[0] ? { source: 'calls', api: reading.touches[0].api } : null);
+    const touched = reading.touches.find((t) => t.kind !== 'module' || writtenImport(language, t.name, ctx) !== null);
+    finding = readingFinding(reading) ?? (touched ? { source: 'calls', api: touched.api } : null);
   }
   return effectAction({ kind: 'inline-code', span, language, code, finding });
 }
@@ -138,15 +140,34 @@ export function inlineCodeAction(language: string, code: string | null, span: Sp
  * Inline code under the line's policy, with what it touches: under `scan`, Python and JavaScript code whose calls were all
  * read is approved as code, and each path and command it names is judged as the shell's own (a write, a removal, a command).
  */
-export function inlineCodeActions(language: string, code: string | null, span: Span, ctx: ProgramContext): Action[] {
+export function inlineCodeActions(language: string, code: string | null, span: Span, ctx: ProgramContext, depth = 0): Action[] {
   const finding = policyFinding(language, code, ctx);
   if (finding !== 'read') return [effectAction({ kind: 'inline-code', span, language, code, finding })];
   const reading = readers[language]!(code!, { home: ctx.home, tempDir: ctx.tempDir });
   const problem = readingFinding(reading);
   const out: Action[] = [effectAction({ kind: 'inline-code', span, language, code, finding: problem })];
   if (problem) return out;
-  for (const touch of reading.touches) out.push(touchAction(touch, language, span));
+  for (const touch of reading.touches) {
+    if (touch.kind !== 'module') out.push(touchAction(touch, language, span));
+    else out.push(...importActions(language, touch.name, span, ctx, depth));
+  }
   return out;
+}
+
+/** The file the line wrote that inline code's import of `name` loads (programs/loading.ts), or null. */
+function writtenImport(language: string, name: string, ctx: ProgramContext): WrittenFind | null {
+  const search = language === 'python' ? pythonSearch(ctx, name, { safePath: false, noEnv: false }) : nodeSearch(ctx, name);
+  if (search === null) return ctx.written().files.length > 0 || ctx.written().unknown ? { file: name, literal: null } : null;
+  return writtenModule(ctx, search);
+}
+
+/** `import NAME` of a module the line wrote: its literal text read as the language's code, one level deeper. */
+function importActions(language: string, name: string, span: Span, ctx: ProgramContext, depth: number): Action[] {
+  const found = writtenImport(language, name, ctx);
+  // a python module's file is its code; a node module's is when it is a script (not JSON, not a native addon)
+  const readable = found !== null && (language === 'python' ? found.file.endsWith('.py') : /\.[cm]?js$/.test(found.file));
+  const judge = readable ? (literal: string) => inlineCodeActions(language, literal, span, ctx, depth + 1) : null;
+  return loadedModule(found, language === 'python' ? `\`import ${name}\`` : `\`require('${name}')\``, span, depth, judge) ?? [];
 }
 
 /** A path or word the code names, as a fixed argument at the code's own span. */
@@ -155,7 +176,7 @@ function literalArgument(text: string, span: Span): Argument {
   return { word, value: { kind: 'fixed', fields: [{ text, chunks: [{ text, quoted: true }], glob: false }] }, text };
 }
 
-function touchAction(touch: InlineTouch, language: string, span: Span): Action {
+function touchAction(touch: Exclude<InlineTouch, { kind: 'module' }>, language: string, span: Span): Action {
   switch (touch.kind) {
     case 'write': {
       const { path, api, kind: _kind, ...rest } = touch;

@@ -5,9 +5,13 @@
 // `python -m json.tool`). `deno run npm:…` and `bun x` run packages.
 
 import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
-import type { Argument } from '../core/arguments.js';
-import { flagLines, getopt, has, optionLines, type OptionTable, readOptions } from '../core/options.js';
+import { derivedArgument, type Argument } from '../core/arguments.js';
+import { flagLines, getopt, has, optionLines, type OptionTable, type ParsedOptions, readOptions, valuesOf } from '../core/options.js';
 import { inlineCodeActions } from './inline-code.js';
+import { nodeOptions, perlOptions, pythonOptions, rubyOptions } from './interpreter-options.js';
+import {
+  loadedModule, nodeSearch, perlSearch, pythonSearch, pythonStartupLoads, rubySearch, searchPath, writtenModule, writtenSource,
+} from './loading.js';
 import { readAs } from './invocation.js';
 import { bunScriptRequest, packageScripts } from './package-scripts.js';
 import { npxRow, runPackage } from './package-runners.js';
@@ -25,86 +29,56 @@ interface Interpreter {
   noRun: string[];
   /** The first operand is a subcommand (`deno run`, `bun run`). */
   subcommands?: string[];
+  /** The table is the manual's whole: an option it does not hold is refused (its value could be taken for the script). */
+  complete?: true;
+  /** Options after which every word is the program's (python's `-c`, `-m`). */
+  terminal?: string[];
 }
 
 const node: Interpreter = {
   names: ['node', 'nodejs'],
   shadowable: ['node'],
   language: 'javascript',
-  options: optionLines([
-    '-c --check',
-    '-e --eval=SCRIPT',
-    '-h --help',
-    '-i --interactive',
-    '-p --print=SCRIPT',
-    '-r --require=MODULE',
-    '-v --version',
-    '   --import=MODULE',
-    '   --loader=MODULE',
-    '   --experimental-loader=MODULE',
-    '   --input-type=TYPE',
-    '   --env-file=FILE',
-    '   --watch',
-    '   --test',
-    '   --inspect[=PORT]',
-    '   --inspect-brk[=PORT]',
-    '   --max-old-space-size=MB',
-    '   --enable-source-maps',
-    '   --no-warnings',
-    '   --experimental-vm-modules',
-    '   --conditions=CONDITION',
-    '   --title=TITLE',
-    '   --stack-size=SIZE',
-  ], true),
+  options: nodeOptions,
   code: ['eval', 'print'],
-  module: ['require', 'import', 'loader', 'experimental-loader'],
-  noRun: ['check', 'version', 'help'],
+  module: ['require', 'import', 'loader'],
+  noRun: ['check', 'version', 'help', 'v8-options', 'completion-bash'],
+  complete: true,
 };
 
 const python: Interpreter = {
   names: ['python', 'python3', 'python2', 'python3.8', 'python3.9', 'python3.10', 'python3.11', 'python3.12', 'python3.13', 'pypy', 'pypy3'],
   shadowable: ['python', 'python3'],
   language: 'python',
-  options: getopt('bBc:dEhiIm:OqsSuvVW:xX:', true),
+  options: pythonOptions,
   code: ['c'],
   module: ['m'],
-  noRun: ['V', 'h'],
+  noRun: ['version', 'help', 'help-env', 'help-xoptions', 'help-all'],
+  complete: true,
+  terminal: ['c', 'm'],
 };
 
 const ruby: Interpreter = {
   names: ['ruby'],
   shadowable: [],
   language: 'ruby',
-  options: optionLines([
-    ...flagLines('acdlnpsSvwW'),
-    '-h --help',
-    '-x [DIRECTORY]',
-    '-C DIRECTORY',
-    '-e CODE',
-    '-E --encoding=ENCODING',
-    '-F PATTERN',
-    '-i [EXTENSION]',
-    '-I DIRECTORY',
-    '-K KCODE',
-    '-r --require=LIBRARY',
-    '-T [LEVEL]',
-    '-U',
-    '-0 [OCTAL]',
-    '   --version',
-  ], true),
+  options: rubyOptions,
   code: ['e'],
   module: ['require'],
-  noRun: ['c', 'v', 'version', 'help'],
+  noRun: ['c', 'version', 'help', 'copyright'],
+  complete: true,
 };
 
 const perl: Interpreter = {
   names: ['perl'],
   shadowable: ['perl'],
   language: 'perl',
-  options: getopt('acC::d::D::e:E:f::F:hi::I:l::m:M:nsStTuUvVwWx::0::', true),
+  options: perlOptions,
   code: ['e', 'E'],
   module: ['m', 'M'],
-  noRun: ['c', 'v', 'V', 'h'],
+  // `-c` checks syntax, but runs BEGIN and CHECK blocks (perlrun): not a no-run
+  noRun: ['version', 'V', 'help'],
+  complete: true,
 };
 
 const php: Interpreter = {
@@ -330,7 +304,9 @@ function readInterpreterLine(invocation: Invocation): Action[] {
     if (name === 'bun' && sub === 'x') return readAs(npxRow, invocation, [args[0]!, ...rest]); // `bun x` is `bunx`
     if (sub !== 'run' && !(name === 'deno' && sub === 'test')) return [];
   }
-  const line = readOptions(rest, row.options);
+  const line = readOptions(row === perl ? rest.map(perlDigits) : row === node ? nodeUnderscores(rest) : rest, row.options);
+  const unknown = row.complete ? unknownOption(line, row) : null;
+  if (unknown !== null) return [runsCode(span, { source: 'unknown-option', via: `\`${name}\``, option: unknown })];
   const out: Action[] = [];
   if (row.noRun && has(line, ...row.noRun) && !has(line, ...row.code)) return out;
   for (const o of line.options) {
@@ -347,14 +323,8 @@ function readInterpreterLine(invocation: Invocation): Action[] {
       }
     }
   }
-  // ruby -r LIB, perl -M/-m MODULE: a library the line wrote is code it assembled (issue 12 class 6)
-  for (const o of line.options) {
-    if (!['r', 'require', 'M', 'm'].includes(o.name) || o.value === null || !/^(?:\.{0,2}\/|[^:]*\/)/.test(o.value)) continue;
-    const file = o.value.replace(/=.*$/, '');
-    const written = [file, `${file}.rb`, `${file}.pm`].find((f) => ctx.contentOf(f));
-    if (written) out.push(runsCode(span, { source: 'written-by-line', via: `\`${name} ${o.name.length === 1 ? "-" : "--"}${o.name}\``, file: written,
-      use: 'run' }));
-  }
+  out.push(...loadedByName(row, line, invocation));
+  if (row === python) out.push(...pythonStartupLoads(ctx, `\`${name}\``, has(line, 'S'), span), ...pycacheWrites(line, name));
   // perl -i edits its file operands in place
   if (name === 'perl' && line.options.some((o) => o.name === 'i')) {
     const files = has(line, 'e', 'E') ? line.operands : line.operands.slice(1);
@@ -362,27 +332,152 @@ function readInterpreterLine(invocation: Invocation): Action[] {
   }
   const hasCode = has(line, ...row.code);
   const module = line.options.find((o) => row.module.includes(o.name) && name.startsWith('python'));
-  if (module && module.value !== null) {
-    // `python -m timeit STMT…` runs its operands as code; the profilers and the debugger run a program or commands they are given
-    if (module.value === 'timeit') {
-      const statements = line.operands.filter((a) => !(a.text ?? '').startsWith('-'));
-      if (statements.length > 0) {
-        const code = statements.some((a) => a.text === null) ? null : statements.map((a) => a.text!).join('\n');
-        out.push(...inlineCodeActions(row.language, code, statements[0]!.word.span, ctx));
-      }
-      return out;
+  if (module && module.value !== null) return [...out, ...pythonModule(module.value, line, invocation, row)];
+  if (hasCode) return out;
+  return [...out, ...scriptOrStdin(line, invocation, row)];
+}
+
+/**
+ * perl's `-l` and `-0` take digits only (perlrun: `-l[octnum]`, `-0[octal/hexadecimal]`): `-lane`
+ * is `-l -a -n -e`, `-0777` and `-0x1F` one option each. The digits are dropped from the cluster so
+ * the table reads both as flags; a letter whose value is the rest of the word (`-e`, `-I`, `-M` …)
+ * ends the cluster.
+ */
+function perlDigits(arg: Argument): Argument {
+  const t = arg.text;
+  if (t === null || !/^-[^-]/.test(t)) return arg;
+  let out = '-';
+  for (let i = 1; i < t.length; i++) {
+    const c = t[i]!;
+    out += c;
+    if ('eEImMixdDCFV'.includes(c)) return derivedArgument(arg, out + t.slice(i + 1));
+    if (c === 'l' || c === '0') {
+      const digits = c === '0' ? /^(?:x[0-9A-Fa-f]+|[0-7]+)/.exec(t.slice(i + 1)) : /^[0-7]+/.exec(t.slice(i + 1));
+      if (digits) i += digits[0].length;
     }
-    if (pythonCodeModules.includes(module.value)) {
-      return [...out, runsCode(span, { source: 'shell-state', change: 'code-module', name: `python -m ${module.value}` })];
+  }
+  return out === t ? arg : derivedArgument(arg, out);
+}
+
+/** node reads `_` in an option's name as `-` (`--max_old_space_size=4096`, V8's spelling), up to the script. */
+function nodeUnderscores(args: readonly Argument[]): Argument[] {
+  const out: Argument[] = [];
+  let ended = false;
+  for (const arg of args) {
+    const m = ended || arg.text === null ? null : /^(--[\w-]+)(=[\s\S]*)?$/.exec(arg.text);
+    if (!ended && (arg.text === '--' || (arg.text !== null && !arg.text.startsWith('-')))) ended = true;
+    out.push(m && m[1]!.includes('_') ? derivedArgument(arg, m[1]!.replace(/_/g, '-') + (m[2] ?? '')) : arg);
+  }
+  return out;
+}
+
+/** The first option before the program's own words that the row's table does not hold (node's `--no-` form of a flag it holds is one). */
+function unknownOption(line: ParsedOptions, row: Interpreter): string | null {
+  const invalid = new Set(line.invalid);
+  for (const o of line.options) {
+    if (row.terminal?.includes(o.name)) return null;
+    const long = o.arg.text !== null && o.arg.text.startsWith('--') ? o.arg.text : null;
+    if (!invalid.has(o.spelled) && !(long !== null && invalid.has(long))) continue;
+    const negated = /^--no-(.+)$/.exec(o.spelled);
+    const flag = (spec: { long?: string; arity?: string }) => spec.long === negated?.[1] && (spec.arity ?? 'none') === 'none';
+    if (row === node && negated && o.value === null && row.options.options.some(flag)) continue;
+    return long ?? o.spelled;
+  }
+  // a value an option needed and did not get: the interpreter stops there
+  return line.invalid.find((text) => !line.options.some((o) => o.spelled === text || o.arg.text === text)) ?? null;
+}
+
+/**
+ * Modules the line wrote that the options load by name (issue 13 item 3): node's `-r`, `--import`,
+ * `--loader`; ruby's `-r` in its `-I` directories and RUBYLIB; perl's `-M`/`-m` in its `-I`
+ * directories and PERL5LIB. A literal node script is read as inline code; the rest is refused.
+ */
+function loadedByName(row: Interpreter, line: ParsedOptions, { name, ctx, span }: Invocation): Action[] {
+  const out: Action[] = [];
+  const includes = valuesOf(line, 'I').map((o) => o.value ?? '');
+  for (const o of line.options) {
+    if (!row.module.includes(o.name) || row === python) continue;
+    const via = `\`${name} ${o.spelled}\``;
+    if (o.value === null) {
+      if (ctx.written().files.length > 0 || ctx.written().unknown) out.push(runsCode(span, { source: 'unfixed', via, what: 'file' }));
+      continue;
     }
-    const writes = pythonWritingModules[module.value];
-    if (writes) for (const arg of writes(line.operands)) out.push({ kind: 'write', arg, by: `python -m ${module.value}` });
+    const search = row === perl ? perlSearch(ctx, o.value, includes) : row === ruby ? rubySearch(ctx, o.value, includes)
+      : row.language === 'javascript' ? nodeSearch(ctx, o.value) : null;
+    const anyWritten = ctx.written().files.length > 0 || ctx.written().unknown;
+    const found = search === null ? (anyWritten && !/^(?:node:|data:)/.test(o.value) ? { file: o.value, literal: null } : null) : writtenModule(ctx, search);
+    const readable = row.language === 'javascript' && found !== null && /\.[cm]?js$/.test(found.file);
+    const judge = readable ? (literal: string) => inlineCodeActions('javascript', literal, span, ctx, 1) : null;
+    out.push(...(loadedModule(found, via, span, 0, judge) ?? []));
+  }
+  // perl's and ruby's code is not read for its `use`/`require`: a library the line wrote on their -I path or PERL5LIB/RUBYLIB is refused
+  const libraryPath = row === perl ? searchPath(ctx, 'PERL5LIB') : row === ruby ? searchPath(ctx, 'RUBYLIB') : [];
+  if ((row === perl || row === ruby) && out.length === 0) {
+    const near = writtenSource(ctx, [...includes, ...(libraryPath ?? ['/'])], row === perl ? ['.pm', '.pl'] : ['.rb']);
+    if (near) out.push(runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: near.file, use: 'importable' }));
+  }
+  return out;
+}
+
+/** `python3 -X pycache_prefix=DIR` writes the bytecode cache below DIR. */
+function pycacheWrites(line: ParsedOptions, name: string): Action[] {
+  return valuesOf(line, 'X').flatMap((o) => {
+    const m = o.value === null ? null : /^pycache_prefix=(.*)$/.exec(o.value);
+    return m ? [{ kind: 'write' as const, arg: derivedArgument(o.arg, m[1]!), recursive: true, by: `${name} -X pycache_prefix` }] : [];
+  });
+}
+
+/** `python -m NAME`: a module the line wrote is run; the code modules run their operands; json.tool writes its second. */
+function pythonModule(value: string, line: ParsedOptions, invocation: Invocation, row: Interpreter): Action[] {
+  const { name, ctx, span } = invocation;
+  const out: Action[] = [];
+  const search = pythonSearch(ctx, value, { safePath: has(line, 'P', 'I'), noEnv: has(line, 'E', 'I') });
+  const anyWritten = ctx.written().files.length > 0 || ctx.written().unknown;
+  const found = search === null ? (anyWritten ? { file: value, literal: null } : null) : writtenModule(ctx, search);
+  const judge = found?.file.endsWith('.py') && !value.includes('.') ? (literal: string) => inlineCodeActions('python', literal, span, ctx, 1) : null;
+  const loaded = loadedModule(found, `\`${name} -m ${value}\``, span, 0, judge);
+  if (loaded) return loaded;
+  // a module treeward does not read, run where the line wrote python files it may import (`python3 -m pytest` after writing a test)
+  const near = search === null ? null : writtenSource(ctx, search.dirs, ['.py']);
+  if (near) return [runsCode(span, { source: 'written-by-line', via: `\`${name} -m ${value}\``, file: near.file, use: 'importable' })];
+  // `python -m timeit STMT…` runs its operands as code; the profilers and the debugger run a program or commands they are given
+  if (value === 'timeit') {
+    const statements = line.operands.filter((a) => !(a.text ?? '').startsWith('-'));
+    if (statements.length > 0) {
+      const code = statements.some((a) => a.text === null) ? null : statements.map((a) => a.text!).join('\n');
+      out.push(...inlineCodeActions(row.language, code, statements[0]!.word.span, ctx));
+    }
     return out;
   }
-  if (hasCode) return out;
+  if (pythonCodeModules.includes(value)) return [runsCode(span, { source: 'shell-state', change: 'code-module', name: `python -m ${value}` })];
+  const writes = pythonWritingModules[value];
+  if (writes) for (const arg of writes(line.operands)) out.push({ kind: 'write', arg, by: `python -m ${value}` });
+  return out;
+}
+
+/**
+ * A script on disk, which treeward does not read, may import what the line wrote beside it: python's
+ * search path starts with the script's directory (then PYTHONPATH); node resolves `./x` from it and
+ * bare names from the node_modules above it. The line's own python or JavaScript files there are refused.
+ */
+function unreadScriptImports(script: string, row: Interpreter, name: string, ctx: Invocation['ctx'], span: Invocation['span']): Action[] {
+  const dir = script.includes('/') ? script.slice(0, script.lastIndexOf('/')) || '/' : '.';
+  let near = null;
+  if (row === python) {
+    const path = searchPath(ctx, 'PYTHONPATH');
+    near = writtenSource(ctx, [dir, ...(path ?? ['/'])], ['.py']);
+  } else if (row.language === 'javascript') {
+    near = writtenSource(ctx, [dir, 'node_modules', ...(searchPath(ctx, 'NODE_PATH') ?? ['/'])], ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts']);
+  }
+  return near ? [runsCode(span, { source: 'written-by-line', via: `\`${name} ${script}\``, file: near.file, use: 'importable' })] : [];
+}
+
+/** The script the interpreter runs (one the line wrote is read as inline code), or its program on stdin. */
+function scriptOrStdin(line: ParsedOptions, { name, ctx, span }: Invocation, row: Interpreter): Action[] {
+  const out: Action[] = [];
   const script = line.operands[0];
   // `deno run npm:pkg`, `deno run jsr:@scope/pkg`: a package runner
-  if (name === 'deno' && script?.text && /^(npm|jsr):/.test(script.text)) return [...out, ...runPackage(script, line.operands.slice(1), ctx, span)];
+  if (name === 'deno' && script?.text && /^(npm|jsr):/.test(script.text)) return runPackage(script, line.operands.slice(1), ctx, span);
   if (script && script.text !== '-') {
     if (script.text === null) out.push(runsCode(span, { source: 'unfixed', via: `\`${name}\``, what: 'script' }));
     else {
@@ -391,7 +486,7 @@ function readInterpreterLine(invocation: Invocation): Action[] {
         // a script the line wrote: its literal text follows the inline-code policy; unknown text is refused
         if (written.literal === null) out.push(runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: script.text, use: 'run' }));
         else out.push(...inlineCodeActions(row.language, written.literal, span, ctx));
-      }
+      } else out.push(...unreadScriptImports(script.text, row, name, ctx, span));
     }
     return out;
   }

@@ -87,7 +87,25 @@ function readMake({ line, ctx, span }: Invocation): Action[] {
     const paths = file.startsWith('/') ? [file] : dirs!.map((d) => joinPath(d, file));
     if (paths.some((p) => ctx.contentOf(p))) out.push(runsCode(span, { source: 'written-by-line', via: 'make', file, use: 'make recipes' }));
   }
-  return out;
+  return [...out, ...writtenMakefiles(ctx, dirs, span)];
+}
+
+/**
+ * MAKEFILES (make(1), GNU make manual §3.4 "The Variable MAKEFILES"): make reads each word as a
+ * makefile before the others, in the directory `-C` moved it to; one the line wrote holds recipes
+ * treeward does not read. Given by the line or inherited; a value the line does not fix may name any.
+ */
+function writtenMakefiles(ctx: Invocation['ctx'], dirs: Directories, span: Invocation['span']): Action[] {
+  const value = ctx.environment.has('MAKEFILES') ? ctx.environment.get('MAKEFILES')! : ctx.env.MAKEFILES ?? '';
+  const anyWritten = ctx.written().files.length > 0 || ctx.written().unknown;
+  if (value === null) return anyWritten ? [runsCode(span, { source: 'written-by-line', via: 'make', file: '$MAKEFILES', use: 'makefiles' })] : [];
+  for (const file of value.split(/\s+/).filter((f) => f !== '')) {
+    const paths = file.startsWith('/') ? [file] : dirs === null ? null : dirs.map((d) => joinPath(d, file));
+    if (paths === null ? anyWritten : paths.some((p) => ctx.contentOf(p))) {
+      return [runsCode(span, { source: 'written-by-line', via: 'make', file, use: 'makefiles' })];
+    }
+  }
+  return [];
 }
 
 /** make's variables for the programs its built-in and usual recipes run. */

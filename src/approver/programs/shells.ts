@@ -21,9 +21,40 @@ const { read: readShells, unread: unreadShells } = shellNames();
 const valueOptions = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
 
 export const rows: ProgramRow[] = [
-  { names: readShells.filter((name) => shellNamed(name)!.plain), shadowable: true, read: readShell },
-  { names: [...readShells.filter((name) => !shellNamed(name)!.plain), ...unreadShells], read: readShell },
+  { names: readShells.filter((name) => shellNamed(name)!.plain), shadowable: true, readsStartupFiles: true, read: readShell },
+  { names: [...readShells.filter((name) => !shellNamed(name)!.plain), ...unreadShells], readsStartupFiles: true, read: readShell },
 ];
+
+/** zsh reads these in $ZDOTDIR (zsh(1) STARTUP/SHUTDOWN FILES): .zshenv always, the others for login and interactive shells. */
+const zdotdirFiles = ['.zshenv', '.zprofile', '.zshrc', '.zlogin'];
+
+/**
+ * A startup file named by the environment the line inherits that the line itself wrote (issue 13
+ * item 8): `BASH_ENV` (bash(1) INVOCATION: every non-interactive bash runs it), `ENV` (sh -i, bash
+ * in posix mode), `$ZDOTDIR/.zshenv` and the rest. Null when the line wrote none of them.
+ */
+export function writtenStartupFile(ctx: Invocation['ctx'], variables: readonly ('BASH_ENV' | 'ENV' | 'ZDOTDIR')[]): string | null {
+  for (const variable of variables) {
+    const value = ctx.env[variable];
+    if (value === undefined || value === '' || ctx.environment.has(variable)) continue;
+    for (const file of variable === 'ZDOTDIR' ? zdotdirFiles.map((f) => `${value.replace(/\/+$/, '')}/${f}`) : [value]) {
+      if (ctx.contentOf(file)) return file;
+    }
+  }
+  return null;
+}
+
+/**
+ * A program the table does not read as a shell, given `BASH_ENV` or `ZDOTDIR` (by the line, or inherited
+ * naming a file it wrote): any bash or zsh it starts (a script's `#!`, a recipe) runs that file first.
+ * `ENV` is read only by interactive shells, and is a common name for other things (`ENV=production`).
+ */
+export function startupFileGiven(program: string, ctx: Invocation['ctx'], span: Invocation['span']): Action[] {
+  const given = (['BASH_ENV', 'ZDOTDIR'] as const).find((v) => ctx.environment.has(v));
+  if (given) return [runsCode(span, { source: 'startup-file', variable: given, shell: program, through: true })];
+  const inherited = writtenStartupFile(ctx, ['BASH_ENV', 'ZDOTDIR']);
+  return inherited === null ? [] : [runsCode(span, { source: 'written-by-line', via: `\`${program}\``, file: inherited, use: 'startup' })];
+}
 
 /** The letters of a shell's flags that change nothing in how it reads its code (errors, tracing, login, interactive, restricted…). */
 const harmlessShellLetters = [...'cseuxvlinpraEhmCHbfB'];
@@ -86,6 +117,8 @@ function readShell({ name, args, ctx, span }: Invocation): Action[] {
   }
   const startup = ['BASH_ENV', 'ENV', 'ZDOTDIR'].filter((v) => ctx.environment.has(v));
   if (startup.length > 0) return [runsCode(span, { source: 'startup-file', variable: startup[0]!, shell: name })];
+  const inherited = writtenStartupFile(ctx, ['BASH_ENV', 'ENV', 'ZDOTDIR']);
+  if (inherited !== null) return [runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: inherited, use: 'startup' })];
   if (!dialect) {
     // code for a shell treeward does not read is refused; read as sh too, an agent it starts or a removal it makes is refused as that
     const asSh: Action[] = sawC && commandString?.text ? [{ kind: 'shell-code', code: commandString.text, span: commandString.word.span, dialect: 'sh' }] : [];
@@ -116,6 +149,7 @@ function readShell({ name, args, ctx, span }: Invocation): Action[] {
   }
   // the program comes from stdin: a literal here-document is read; a pipe or file is not
   if (ctx.stdinText !== undefined && ctx.stdinText !== null) return [{ kind: 'shell-code', code: ctx.stdinText, span, dialect }];
+  if (ctx.stdinFile !== undefined) return [runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: ctx.stdinFile, use: 'stdin program' })];
   if (ctx.fedByPipe || ctx.stdinText === null) return [runsCode(span, { source: 'pipe', via: `\`${name}\``, what: 'program' })];
   return [];
 }

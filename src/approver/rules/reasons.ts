@@ -127,6 +127,16 @@ const writtenUse: Record<WrittenUse, (via: string, file: string) => string> = {
   'ssh config': (via, file) => `${via} reads \`${file}\`, a config an earlier part of the line wrote, which can hold a \`ProxyCommand\``,
   'make recipes': (via, file) => `${via} runs recipes from \`${file}\`, which an earlier part of the line wrote; write it in one command and run ` +
     `make in another`,
+  module: (via, file) => `${via} loads \`${file}\` by name, whose content an earlier part of the line wrote; write it in one command and load it in ` +
+    'another',
+  startup: (via, file) => `${via} loads \`${file}\` when it starts, and an earlier part of the line wrote it; write it in one command and start ` +
+    'the program in another',
+  'stdin program': (via, file) => `${via} reads its program from \`${file}\` on stdin, whose content an earlier part of the line wrote; write the ` +
+    'script in one command and run it in another',
+  importable: (via, file) => `${via} runs code treeward does not read, which can import \`${file}\`, whose content an earlier part of the line ` +
+    'wrote; write it in one command and run the program in another',
+  makefiles: (via, file) => `${via} reads \`${file}\` (MAKEFILES), which an earlier part of the line wrote; write it in one command and run make in ` +
+    'another',
 };
 
 const codeLoading: Record<CodeLoadingVariable, string> = {
@@ -165,7 +175,12 @@ export function code(fact: CodeFact): string {
     case 'unread-shell':
       if (fact.runs === 'code') return `${fact.via} is a shell treeward does not read; use bash, sh or zsh`;
       return fact.runs === 'script' ? `${fact.via} runs a script in a shell treeward does not read` : `${fact.via} starts a shell treeward does not read`;
-    case 'startup-file': return `\`${fact.variable}\` makes \`${fact.shell}\` run a startup file first`;
+    case 'unknown-option':
+      return `${fact.via} is given \`${fact.option}\`, an option treeward does not know, so what it runs is not known; spell the options as the ` +
+        "interpreter's manual lists them, or run the script in a separate command";
+    case 'startup-file':
+      if (fact.through) return `\`${fact.variable}\` makes every bash or zsh that \`${fact.shell}\` starts run a startup file first`;
+      return `\`${fact.variable}\` makes \`${fact.shell}\` run a startup file first`;
     case 'arithmetic':
       switch (fact.in) {
         case 'subscript': return `${fact.via} evaluates the subscript in \`${fact.text}\` as arithmetic, which runs its \`$(\``;

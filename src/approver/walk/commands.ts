@@ -30,6 +30,8 @@ interface RunHow {
   fedByPipe?: boolean;
   noFunctions?: boolean;
   stdinText?: string | null;
+  /** stdin is this file, which the line wrote with text it does not fix (`sh < f` after `curl … > f`). */
+  stdinFile?: string;
   listing?: Listing;
   /** The command's word context, as its words were read (a simple command's own; nothing between changes it). */
   wordContext?: WordContext;
@@ -97,7 +99,7 @@ function walkSimpleCommandHere(w: WalkState, command: SimpleCommand, scope: Scop
     const args = command.words.flatMap((word) => argumentsOf(w, word, scope, dialect, context));
     if (scope.options.assignmentsAnywhere) assignmentsAnywhere(w, args);
     const listing = typeof fedByPipe === 'object' ? fedByPipe : undefined;
-    const how: RunHow = { fedByPipe: fedByPipe !== false, stdinText: stdinOf(command), wordContext: context };
+    const how: RunHow = { fedByPipe: fedByPipe !== false, ...stdinFrom(w, command, scope, fedByPipe !== false), wordContext: context };
     if (listing) how.listing = listing;
     if (pathUnsafe !== undefined) how.pathUnsafe = pathUnsafe;
     if (args.some(mayVanish)) return runBothWays(w, args, prefix, scope, dialect, command.span, how);
@@ -128,6 +130,23 @@ function runBothWays(
   for (const [name, value] of scope.parameters) if (before.get(name) !== value) scope.parameters.delete(name);
   scope.dirs = unionDirs(scope.dirs, without.dirs);
   return { success: unionDirs(outcome.success, none.success), anywhere: unionDirs(outcome.anywhere, none.anywhere) };
+}
+
+/**
+ * What a command reads on stdin: its own here-document or here-string, else the file its own
+ * redirection, an enclosing command's (`{ sh; } < f`) or an `exec < f` pointed fd 0 at, when not a
+ * pipe: a file the line wrote from a literal is that text, /dev/null nothing, any other file not
+ * known (null), and `stdinFile` names it when the line wrote it (SPEC §3 "commands it runs").
+ */
+function stdinFrom(w: WalkState, command: SimpleCommand, scope: Scope, piped: boolean): { stdinText: string | null | undefined; stdinFile?: string } {
+  const own = stdinOf(command);
+  if (own !== null && own !== undefined) return { stdinText: own };
+  const file = scope.fds.get(0);
+  if ((piped && own === undefined) || !file) return { stdinText: own };
+  if (file.arg.text === '/dev/null') return { stdinText: '' };
+  const written = file.arg.text === null ? null : w.facts.contentOf(file.arg.text, file.dirs);
+  if (written && written.literal !== null) return { stdinText: written.literal };
+  return { stdinText: null, ...(written && file.arg.text !== null ? { stdinFile: file.arg.text } : {}) };
 }
 
 /**
@@ -185,7 +204,7 @@ export function runCommand(
     }
     return walkFunctionBody(w, fn, scope, dialect, first.word.span);
   }
-  const context = programContext(w, scope, dialect, environment, how.fedByPipe ?? false, how.stdinText, how.listing, how.wordContext);
+  const context = programContext(w, scope, dialect, environment, how.fedByPipe ?? false, how.stdinText, how.listing, how.wordContext, how.stdinFile);
   if (name.includes('/')) {
     // a file run by its path: judged when the line wrote it
     const written = context.contentOf(name);
@@ -257,7 +276,7 @@ function globCommandWord(
  */
 function programContext(
   w: WalkState, scope: Scope, dialect: Dialect, environment: ReadonlyMap<string, string | null>,
-  fedByPipe: boolean, stdinText: string | null | undefined, stdinListing?: Listing, context?: WordContext,
+  fedByPipe: boolean, stdinText: string | null | undefined, stdinListing?: Listing, context?: WordContext, stdinFile?: string,
 ): ProgramContext {
   const constants = w.programConstants;
   const out: ProgramContext = {
@@ -267,12 +286,14 @@ function programContext(
     dirs: scope.dirs,
     writtenBefore: () => w.facts.wrote,
     contentOf: (text) => w.facts.contentOf(text, scope.dirs),
+    written: () => w.facts.written(),
     parameterFixed: (name) => scope.parameters.has(name),
   };
   if (constants.readText) out.readText = constants.readText;
   if (constants.platform) out.platform = constants.platform;
   if (stdinText !== undefined) out.stdinText = stdinText;
   if (stdinListing) out.stdinListing = stdinListing;
+  if (stdinFile !== undefined) out.stdinFile = stdinFile;
   if (posixlyCorrectMayBeSet(w, scope, environment)) out.posixlyCorrect = true;
   return out;
 }

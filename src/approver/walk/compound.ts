@@ -20,7 +20,30 @@ import { checkArithmeticWord, walkArithmetic, walkWordSubstitutions } from './su
 
 /** Walk one compound command (or a simple one, through commands.ts), by its kind. */
 export function walkCompound(w: WalkState, command: Command, scope: Scope, dialect: Dialect, fedByPipe: boolean | Listing): Outcome {
-  return (walkers[command.type] as Walking<Command>)(w, command, scope, dialect, fedByPipe);
+  const walk = walkers[command.type] as Walking<Command>;
+  if (command.type === 'SimpleCommand' || command.type === 'FunctionDefinition' || command.redirects.length === 0) {
+    return walk(w, command, scope, dialect, fedByPipe);
+  }
+  // A compound command's redirections hold for it alone: the shell restores the fds they point once it ends (`{ sh; } < f; sh`
+  // reads the harness's stdin again), an `exec` inside that changes one of them included, as bash and zsh do.
+  const saved = new Map(redirectedFds(command.redirects).map((fd) => [fd, scope.fds.get(fd)]));
+  try {
+    return walk(w, command, scope, dialect, fedByPipe);
+  } finally {
+    for (const [fd, file] of saved) {
+      if (file) scope.fds.set(fd, file);
+      else scope.fds.delete(fd);
+    }
+  }
+}
+
+/** The fds a list of redirections points: each one's own, or 0 for input and 1 for output, and 1 and 2 for `&>`. */
+function redirectedFds(redirects: readonly Redirect[]): number[] {
+  return redirects.flatMap((r) => {
+    if (r.fd !== null) return [r.fd];
+    if (r.operator.startsWith('<')) return [0];
+    return r.operator.startsWith('&>') || r.operator.startsWith('>&') || r.operator.startsWith('>>&') ? [1, 2] : [1];
+  });
 }
 
 type Walking<C extends Command> = (w: WalkState, command: C, scope: Scope, dialect: Dialect, fedByPipe: boolean | Listing) => Outcome;

@@ -66,6 +66,11 @@ export class LineFacts {
     return found;
   }
 
+  /** Every file whose content the line wrote, and whether it wrote to a target it does not fix. */
+  written(): { files: { path: string; literal: string | null }[]; unknown: boolean } {
+    return { files: [...this.contents].map(([path, literal]) => ({ path, literal })), unknown: this.unknownContent };
+  }
+
   /**
    * ln, mv, cp: what they put in place may be a link, so later paths through it are not fixed.
    * `copies`: the sources (absolute, as written) of a copy or move, when each is fixed and nothing

@@ -352,6 +352,7 @@ function call(callee: Value, args: Arg[], r: Reader): Value {
   if (name === 'require' || name === 'import') {
     const spec = argument(args, 0);
     if (spec?.k !== 'str') refuse(r, `${name}()`, 'name');
+    r.touch({ kind: 'module', name: spec.s, api: `${name}()` });
     return moduleValue(spec.s);
   }
   if (name.startsWith('*.')) {
@@ -475,6 +476,7 @@ function importDeclaration(i: number, r: Reader): number {
   if (r.is(j, 'from')) j++;
   const spec = r.at(j);
   if (spec?.k !== 'str' || typeof spec.v !== 'string') refuse(r, 'import', 'name');
+  r.touch({ kind: 'module', name: spec.v, api: 'import' });
   const module = moduleValue(spec.v);
   for (const { key, alias } of names) r.bind(alias, key === null || module.k !== 'mod' ? module : member(module, key, r));
   return j + 1;

@@ -387,6 +387,7 @@ const modules: Record<string, ModuleTable> = {
       import_module: (args, r) => {
         const name = argument(args, 0, 'name');
         if (name?.k !== 'str') refuse(r, 'importlib.import_module', 'name');
+        r.touch({ kind: 'module', name: name.s, api: 'importlib.import_module' });
         return moduleValue(name.s);
       },
     },
@@ -526,6 +527,7 @@ function builtin(name: string, args: Arg[], r: Reader): Value | undefined {
     case '__import__': {
       const m = argument(args, 0);
       if (m?.k !== 'str') refuse(r, '__import__()', 'name');
+      r.touch({ kind: 'module', name: m.s, api: '__import__()' });
       const top = m.s.split('.')[0]!;
       return moduleValue(args.some((a) => a.name === 'fromlist') || argument(args, 3) ? m.s : top);
     }
@@ -645,6 +647,7 @@ function importStatement(i: number, r: Reader): number {
   while (r.at(j)?.k === 'name') {
     const m = dotted(j, r);
     j = m.next;
+    r.touch({ kind: 'module', name: m.name, api: 'import' });
     if (r.is(j, 'as')) { r.bind(r.at(j + 1)!.t, moduleValue(m.name)); j += 2; }
     else r.bind(m.name.split('.')[0]!, moduleValue(m.name.split('.')[0]!));
     if (!r.is(j, ',')) break;
@@ -661,6 +664,7 @@ function fromImport(i: number, r: Reader): number {
   if (!r.is(j, 'import')) return j;
   j++;
   const relative = j > 0 && r.is(i, '.');
+  if (!relative && m.name !== '') r.touch({ kind: 'module', name: m.name, api: 'from … import' });
   const module: Value = relative ? unknown : moduleValue(m.name);
   const paren = r.is(j, '(');
   if (paren) j++;
