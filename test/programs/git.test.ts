@@ -34,6 +34,13 @@ const commands: Case[] = [
   // -c settings git runs as commands, judged as the command they name
   ['git -c core.pager=less log', 'git setting core.pager: less'],
   ["git -c alias.x='!rm -rf ~' x", 'git setting alias.x: rm -rf ~'],
+  // any other alias is git's own command line, read through (git.c handle_alias; alias.c split_cmdline's quoting)
+  ["git -c alias.x='clean -fdx ..' x", 'remove .. (recursive, below only, filtered, not .git)', 'git-history git-discards-changes (clean --force)'],
+  ["git -c alias.x='worktree remove \"../w t\"' x", 'remove ../w t (recursive)'],
+  ["git -c alias.x='worktree add' x ../wt", 'write ../wt (recursive)'],
+  ["git -c alias.x=y -c alias.y='!rm -rf ~' x", 'git setting alias.y: rm -rf ~'],
+  ['git -c alias.x=x x', 'git setting alias.x: ?nesting'],
+  ["git -c alias.x='log \"' x", 'git setting alias.x: ?nesting'],
   ["git -c core.sshCommand='ssh -i key' fetch", 'git setting core.sshCommand: ssh -i key'],
   ['git config core.hooksPath hooks', 'git setting core.hooksPath: hooks in /work/tree/hooks'],
   // the commands subcommands run

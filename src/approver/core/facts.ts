@@ -84,7 +84,7 @@ export type UnfixedCode =
   | 'command' | 'code' | 'text' | 'file' | 'script' | 'eval text' | 'command file' | 'makefile' | 'key' | 'wgetrc command' | 'program'
   | 'program file' | 'awk program' | 'package' | 'word' | 'replacement string' | 'parallel command' | 'backup suffix' | 'tar command'
   | 'find word' | 'git option' | 'alias value' | 'name' | 'gdb command' | 'less options' | 'ssh library' | 'ssh program' | 'rsync shell'
-  | 'ssh config' | 'less command' | 'ssh option value' | 'ssh option' | 'ssh host' | 'ssh values';
+  | 'ssh config' | 'less command' | 'ssh option value' | 'ssh option' | 'ssh host' | 'ssh values' | 'bsd sed script';
 
 /** Why a package manager's scripts could not be read (programs/package-scripts.ts). */
 export type PackageScriptProblem = 'name' | 'directory' | 'unreadable' | 'not-json' | 'not-text' | 'written' | 'workspace' | 'arguments' | 'shell';

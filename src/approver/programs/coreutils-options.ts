@@ -250,7 +250,7 @@ export const lnBsdOptions = bsdGetopt('FLPfhinsvw', { s: 'symbolic', F: 'no-targ
  * safely (no suffix, as GNU's -S is), -l FLAGS links instead of copying.
  */
 export const installBsdOptions = bsdGetopt('B:bCcD:df:g:h:l:M:m:N:o:pSsT:Uv', {
-  B: 'suffix', b: 'backup', d: 'directory', l: 'link', M: 'metalog', S: 'safe', m: 'mode', D: 'destdir',
+  B: 'suffix', b: 'backup', d: 'directory', l: 'link', M: 'metalog', S: 'safe', m: 'mode', D: 'destdir', s: 'strip',
 });
 
 /** touch/touch.c: `getopt(argc, argv, "A:acd:fhmr:t:")`. */

@@ -103,10 +103,15 @@ export const rows: ProgramRow[] = [
     options: installOptions,
     bsdReading: installBsdOptions,
     shadowable: true,
-    read: ({ line, name, span }) => {
+    read: ({ line, name, span, userland, ctx }) => {
       // the first --strip-program names the program install runs
       const strip = valuesOf(line, 'strip-program')[0];
       if (strip) return [runsCode(span, { source: 'runs-program', via: '`install --strip-program`', program: strip.value })];
+      // BSD install -s runs $STRIPBIN, else strip (xinstall.c strip(): `getenv("STRIPBIN")`)
+      const stripBin = ctx.environment.get('STRIPBIN') ?? ctx.env.STRIPBIN;
+      if (userland === 'bsd' && has(line, 'strip') && stripBin !== undefined) {
+        return [runsCode(span, { source: 'runs-program', via: '`install -s` (BSD: `$STRIPBIN`)', program: stripBin })];
+      }
       // BSD install -M METALOG (install(1): "Write the metadata associated with each item installed to metalog")
       const metalog = valuesOf(line, 'metalog').map((o): Action => ({ kind: 'write', arg: valueArgument(o), by: `${name} -M` }));
       if (has(line, 'directory')) return [...metalog, ...line.operands.map((arg): Action => ({ kind: 'write', arg, by: name }))];

@@ -15,7 +15,7 @@ import {
   type ConfigEntry, environmentFiles, fileSetting, includedEntries, isIncludeKey, moreCommandSettings, submoduleUpdateCommand, templateOption, workTreeWrites,
 } from './git-config.js';
 
-export const rows: ProgramRow[] = [{ names: ['git'], shadowable: true, read: readGit }];
+export const rows: ProgramRow[] = [{ names: ['git'], shadowable: true, read: (invocation) => readGit(invocation, 0) }];
 
 /** Settings whose value git runs as a command (names in lower case; `*` is any subsection). */
 const commandSettings = [
@@ -114,7 +114,7 @@ interface GitCall {
 /** The subcommand's own reading: its word, its arguments (and their texts). */
 type Subcommand = (git: GitCall, sub: Argument, subArgs: Argument[], texts: (string | null)[]) => Action[];
 
-function readGit({ args, ctx, span }: Invocation): Action[] {
+function readGit({ args, ctx, span }: Pick<Invocation, 'args' | 'ctx' | 'span'>, aliasDepth: number): Action[] {
   const out: Action[] = [];
   const git: GitCall = { dirs: ctx.dirs, settings: [], ctx, span };
   const i = readGlobalOptions(args, git, out);
@@ -142,12 +142,54 @@ function readGit({ args, ctx, span }: Invocation): Action[] {
   const subArgs = args.slice(i + 1);
   if (sub.text === 'init' || sub.text === 'clone') out.push(...templateOption(subArgs, git.dirs));
   out.push(...workTreeWrites(sub, subArgs, git.workTree, ctx.dirs));
-  // an alias's command was judged as a setting
-  if (git.settings.some((s) => s.key.toLowerCase() === `alias.${sub.text}`)) return out;
+  const alias = git.settings.find((s) => s.key.toLowerCase() === `alias.${sub.text}`);
+  if (alias) {
+    // a `!` alias's command (or a value the line does not fix) was judged as a setting
+    if (alias.value === null || alias.value.startsWith('!')) return out;
+    // any other alias is git's own command line: git runs `git WORDS… ARGS…` (git.c handle_alias, split_cmdline)
+    const words = splitAliasValue(alias.value);
+    if (words === null || aliasDepth >= maxAliasDepth) {
+      out.push({ kind: 'git-setting', span: alias.arg.word.span, setting: alias.key, command: null, problem: { source: 'nesting' }, dirs: git.dirs });
+      return out;
+    }
+    const expanded = [...args.slice(0, i), ...words.map((word) => derivedArgument(alias.arg, word)), ...subArgs];
+    // the same options and settings again, judged once there, with the alias's words in place of its name
+    return readGit({ args: expanded, ctx, span }, aliasDepth + 1);
+  }
   const reader = sub.text === null ? undefined : gitSubcommands.get(sub.text);
   if (reader) out.push(...reader(git, sub, subArgs, subArgs.map((a) => a.text)));
   out.push(...gitHistoryActions(sub, subArgs, span));
   return out;
+}
+
+/** Aliases of aliases git expands before it gives up (git.c: it refuses a loop; treeward stops at this depth). */
+const maxAliasDepth = 8;
+
+/**
+ * An alias's value split as git's split_cmdline (alias.c) splits it:
+ * at blanks, with single and double quotes and backslash escapes (none in
+ * single quotes) removed; null where a quote is left open.
+ */
+function splitAliasValue(value: string): string[] | null {
+  const words: string[] = [];
+  let word: string | null = null;
+  let quote: '"' | "'" | null = null;
+  for (let k = 0; k < value.length; k++) {
+    const c = value[k]!;
+    if (quote === null && /\s/.test(c)) {
+      if (word !== null) words.push(word);
+      word = null;
+      continue;
+    }
+    word ??= '';
+    if (c === '\\' && quote !== "'" && k + 1 < value.length) word += value[++k];
+    else if (quote === null && (c === '"' || c === "'")) quote = c;
+    else if (c === quote) quote = null;
+    else word += c;
+  }
+  if (quote !== null) return null;
+  if (word !== null) words.push(word);
+  return words;
 }
 
 function place(git: GitCall, target: string | null): void {

@@ -60,6 +60,9 @@ function readSed({ name, args, line, userland, ctx, span }: Invocation): Action[
   }
   let operands = line.operands;
   if (!has(line, 'expression', 'file') && operands.length > 0) {
+    // a path a listing prints (`grep -rl … | xargs sed -i s/a/b/`) is BSD sed's script: one it may compile (`src/x/rb/rw.bashrc`
+    // is an `s` command with a `w` flag), and treeward does not know which path comes first
+    if (userland === 'bsd' && operands[0]!.listed) return [runsCode(span, { source: 'unfixed', via: `\`${name}\``, what: 'bsd sed script' })];
     if (userland === 'bsd' && compilesNot(operands[0]!)) return [];
     scripts.push(operands[0]!.text);
     operands = operands.slice(1);
@@ -98,13 +101,11 @@ function readSed({ name, args, line, userland, ctx, span }: Invocation): Action[
  * compile ends it with an error, having edited nothing. That is what GNU's
  * `sed -i s/a/b/ FILE` is to BSD sed, whose -i takes `s/a/b/` as the
  * suffix and FILE as the script: a file name treeward cannot read as a sed
- * script, or a path a listing prints (`grep -rl … | xargs sed -i s/a/b/`,
- * whose first path becomes the script), is read as that error. BSD's sed
+ * script is read as that error. BSD's sed
  * grammar is POSIX's with extensions GNU's has too, so what treeward's
  * reader of GNU scripts cannot read BSD's cannot compile.
  */
 function compilesNot(script: Argument): boolean {
-  if (script.listed) return true;
   return script.text !== null && readSedScript(script.text).problem !== null;
 }
 

@@ -87,6 +87,8 @@ const unfixedCode: Record<UnfixedCode, (via: string) => string> = {
   text: (via) => `${via} of text the line does not fix`,
   file: (via) => `${via} of a file the line does not fix`,
   script: (via) => `${via} runs a script the line does not fix`,
+  'bsd sed script': (via) => `${via} as BSD sed reads it (macOS): \`-i\` takes the next word as the backup suffix, so the first path the ` +
+    "listing prints becomes the script, which may write any file; write `sed -i '' -e SCRIPT` there, or give `--platform linux`",
   'eval text': (via) => `${via} of text the line does not fix; run the command directly`,
   'command file': (via) => `${via} of a command file the line does not fix`,
   makefile: (via) => `${via} of a makefile the line does not fix`,
