@@ -273,6 +273,7 @@ describe('the platform reaches the program rows (SPEC §3 "Platforms"; issue 14 
     ['chmod -N ~/.bashrc', 'allow', 'deny protected-write', 'macOS chmod: -N removes the ACL of every operand (GNU: an invalid option)'],
     ["tar -x -I 'rm -rf ~' -f a.tar", 'deny removal-outside-tree', 'allow', 'GNU tar: -I runs a compressor (bsdtar: -I FILE lists the members)'],
     ['rm -W ~/.bashrc', 'deny removal-outside-tree', 'deny protected-write', 'BSD rm -W undeletes: a write of the name (GNU: an invalid option)'],
+    ['ln -sF x ../outside/empty', 'allow', 'deny removal-outside-tree', 'BSD ln -F removes a directory at the target first (ln.c rmdir; GNU -F is --directory)'],
     ['STRIPBIN=./evil install -s a.txt out.txt', 'allow', 'deny dynamic-code', 'BSD install -s runs $STRIPBIN (xinstall.c strip(); GNU -s runs strip)'],
     ["grep -rl x src | xargs sed -i 's/x/y/'", 'allow', 'deny dynamic-code', 'BSD sed -i takes s/x/y/ as the suffix, and the first listed path is the script'],
   ];

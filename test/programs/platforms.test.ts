@@ -64,10 +64,11 @@ const families: [family: string, cases: [line: string, readings: Record<Platform
       darwin: ['write a (hard-link source)', 'write b', 'write b/a', 'place b', 'place b/a'],
       unknown: ['write a (hard-link source)', 'write b', 'write b/a', 'place b', 'place b/a'],
     }],
+    // BSD ln -F removes a directory standing at the target (ln.c: rmdir) before it links
     ['ln -F -s t dir', {
       linux: ['write dir', 'write dir/t', 'place dir', 'place dir/t'],
-      darwin: ['write dir', 'place dir'],
-      unknown: ['write dir', 'write dir/t', 'place dir', 'place dir/t'],
+      darwin: ['remove dir', 'write dir', 'place dir'],
+      unknown: ['write dir', 'write dir/t', 'remove dir', 'place dir', 'place dir/t'],
     }],
     ['install -M log a b', {
       linux: ['write b', 'write b/log', 'write b/a', 'place b', 'place b/log', 'place b/a'],

@@ -123,7 +123,16 @@ export const rows: ProgramRow[] = [
     options: lnOptions,
     bsdReading: lnBsdOptions,
     shadowable: true,
-    read: ({ line, name }) => copyLike(line, name, has(line, 'symbolic') ? 'symlink' : 'hardlink'),
+    read: ({ line, name, userland }) => {
+      const out = copyLike(line, name, has(line, 'symbolic') ? 'symlink' : 'hardlink');
+      // BSD ln -F: "If the target file already exists and is a directory, then remove it so that the link may occur" (ln(1);
+      // file_cmds ln/ln.c: rmdir(2) of the target, so an empty directory)
+      const target = line.operands[line.operands.length - 1];
+      if (userland === 'bsd' && has(line, 'no-target-directory') && line.operands.length >= 2 && target) {
+        out.unshift({ kind: 'remove', arg: target, recursive: false, by: 'ln -F' });
+      }
+      return out;
+    },
   },
   {
     names: ['touch'],
