@@ -375,6 +375,9 @@ function placements(name: string, p: Parsed, cwd: string, vol: Vol): { source: s
     return sources.map((s) => ({ source: s, dest: parents ? path.posix.join(at(cwd, last), s.replace(/\/+$/, '')) : `${at(cwd, last)}/${lastName(s) === '..' ? '.' : lastName(s)}` }));
   }
   if (sources.length > 1) return null;
+  // a destination spelled as a directory that is none: GNU cp and mv refuse a file there ("cannot create regular file
+  // 'sub/': Not a directory"), and give a directory that name (`mv d f/` renames d to f), as checked with coreutils 9.1
+  if (last.endsWith('/') && !isDirectory(vol, at(cwd, sources[0]!), name !== 'mv')) return null;
   return [{ source: sources[0]!, dest: at(cwd, last) }];
 }
 
