@@ -67,6 +67,14 @@ describe('where the names cannot be listed, a program whose options matter is re
     ['tar -xf a.tar && wc -l *', 'allow'],
     // a directory treeward does not know
     ['cd "$d" && tar -cf /tmp/b.tar *', 'dynamic-code'],
+    // git writes files of the repository's choosing into the work tree: a file `--checkpoint-action=exec=…` may come with them
+    ['git checkout main && tar -cf /tmp/b.tar *', 'dynamic-code'],
+    ['git pull && sort -m *', 'dynamic-code'],
+    ['git -C . stash pop && tar -cf /tmp/b.tar *', 'dynamic-code'],
+    ['git co main && tar -cf /tmp/b.tar *', 'dynamic-code'], // an alias from the user's configuration may check out
+    ['git pull && tar -cf /tmp/b.tar -- *', 'allow'],
+    ['git status && tar -cf /tmp/b.tar *', 'allow'],
+    ['git log --oneline && tar -cf /tmp/b.tar *', 'allow'],
   ])('%s: %s', (line, want) => {
     expect(verdictOf(line)).toBe(want);
   });

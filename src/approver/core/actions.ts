@@ -174,6 +174,11 @@ export interface ProgramRow {
    * may match a name like `-rf` that treeward cannot list is no reason to refuse it (walk/option-globs.ts).
    */
   optionsHarmless?: true;
+  /**
+   * The program, so invoked, may make names its row does not list (git checking out a commit's files): a later glob
+   * cannot list what stands in its directory then (walk/option-globs.ts). `args`: the program's own word first.
+   */
+  makesNames?: (args: readonly Argument[]) => boolean;
   /** The program copies its stdin to its stdout and does nothing else (`cat`): a here-document through it is the text it writes. */
   copiesStdinToStdout?: true;
   /** A wrapper that hands the command it runs its own stdin and stdout (`nice cat`, `env A=1 cat`). */

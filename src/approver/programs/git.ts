@@ -15,7 +15,40 @@ import {
   type ConfigEntry, environmentFiles, fileSetting, includedEntries, isIncludeKey, moreCommandSettings, submoduleUpdateCommand, templateOption, workTreeWrites,
 } from './git-config.js';
 
-export const rows: ProgramRow[] = [{ names: ['git'], shadowable: true, read: (invocation) => readGit(invocation, 0) }];
+export const rows: ProgramRow[] = [{ names: ['git'], shadowable: true, makesNames: checksOutFiles, read: (invocation) => readGit(invocation, 0) }];
+
+/**
+ * Subcommands that write files of a commit, a patch or a stash into the work tree, under names the repository chose
+ * (git-checkout(1) and kin): a file named `-rf` or `--checkpoint-action=exec=…` may stand there afterwards (issue 13
+ * item 6). A subcommand the line does not fix, or an alias, may be any of them.
+ */
+const checkoutSubcommands = new Set([
+  'checkout', 'switch', 'pull', 'merge', 'rebase', 'cherry-pick', 'revert', 'am', 'apply', 'stash', 'reset', 'restore', 'clone',
+  'worktree', 'read-tree', 'checkout-index', 'submodule', 'bisect', 'sparse-checkout', 'filter-branch', 'mergetool',
+]);
+
+/** Subcommands that write no file of the repository's choosing into the work tree (an alias from the user's configuration may). */
+const namingNothing = new Set([
+  'status', 'log', 'diff', 'show', 'add', 'rm', 'mv', 'commit', 'push', 'fetch', 'branch', 'tag', 'config', 'remote', 'rev-parse', 'rev-list',
+  'ls-files', 'ls-tree', 'ls-remote', 'grep', 'blame', 'describe', 'shortlog', 'reflog', 'init', 'gc', 'fsck', 'notes', 'help', 'version',
+  'archive', 'format-patch', 'cat-file', 'for-each-ref', 'show-ref', 'symbolic-ref', 'update-index', 'hash-object', 'count-objects', 'prune',
+  'clean', 'var', 'check-ignore', 'whatchanged', 'range-diff', 'name-rev', 'merge-base', 'bundle', 'credential', 'maintenance',
+]);
+
+const knownSubcommand = (word: string): boolean => namingNothing.has(word);
+
+function checksOutFiles(args: readonly Argument[]): boolean {
+  const words = args.slice(1).map((a) => a.text);
+  // the subcommand: the first word not an option (a -C/-c value is one word on: both take the next word)
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k];
+    if (w === null || w === undefined) return true;
+    if (w === '-C' || w === '-c' || w === '--git-dir' || w === '--work-tree' || w === '--namespace') { k++; continue; }
+    if (w.startsWith('-')) continue;
+    return checkoutSubcommands.has(w) || !knownSubcommand(w);
+  }
+  return false;
+}
 
 /** Settings whose value git runs as a command (names in lower case; `*` is any subsection). */
 const commandSettings = [

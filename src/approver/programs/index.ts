@@ -84,8 +84,11 @@ const builtinTable = new Map<string, Builtin>(Object.entries(builtins));
  * does not read (a script, a makefile's recipes). A later glob cannot list
  * what such a program made (walk/option-globs.ts).
  */
-export function makesUnknownNames(name: string): boolean {
-  return runsUnreadCode.has(name) || (!table.has(name) && !builtinTable.has(name));
+export function makesUnknownNames(name: string, args: readonly Argument[]): boolean {
+  if (runsUnreadCode.has(name)) return true;
+  const row = table.get(name);
+  if (row) return row.makesNames?.(args) === true;
+  return !builtinTable.has(name);
 }
 
 /** The row that reads a program, by its name in the table (no path: `rm`, not `/bin/rm`). */

@@ -214,7 +214,7 @@ export function runCommand(
   args = withOptionLikeMatches(w, args, scope);
   const actions = readProgram(name, args, context, span);
   // a program treeward does not read may make any name: a later glob cannot list them
-  if (makesUnknownNames(baseName(name))) w.facts.namesUnknown = true;
+  if (makesUnknownNames(baseName(name), args)) w.facts.namesUnknown = true;
   return perform(w, actions, scope, dialect, span, { fedByPipe: how.fedByPipe ?? false, stdinText: how.stdinText, environment });
 }
 
