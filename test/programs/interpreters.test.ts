@@ -131,6 +131,15 @@ describe('search paths the command is given', () => {
   checkTable([["node -e 'require(\"m\")'", 'inline javascript', 'runs code (written-by-line) via `require(\'m\')`']],
     { written: { 'mods/m.js': null }, env: { NODE_PATH: '/work/tree/mods' } });
 });
+// ruby(1): -C DIR (and -xDIR) moves to DIR before the script is opened, so `ruby -C sub x.rb` runs sub/x.rb
+describe('the directory an interpreter moves to before it opens its script', () => checkTable([
+  ['ruby -C sub x.rb', 'runs code (written-by-line) via `ruby`'],
+  ['ruby -Csub x.rb', 'runs code (written-by-line) via `ruby`'],
+  ['ruby -xsub x.rb', 'runs code (written-by-line) via `ruby`'],
+  ['ruby -x x.rb'],
+  ['ruby -C other x.rb'],
+  ['ruby -C "$d" x.rb', 'runs code (unfixed) via `ruby`'],
+], { written: { 'sub/x.rb': null } }));
 // A script on disk or a module treeward does not read, run where the line wrote source it can import by a name
 // treeward never sees: python's path starts with the script's directory (the current one for -m) then PYTHONPATH;
 // node resolves `./x` from the script's directory and bare names from node_modules (issue 13 item 3)

@@ -33,6 +33,8 @@ interface Interpreter {
   complete?: true;
   /** Options after which every word is the program's (python's `-c`, `-m`). */
   terminal?: string[];
+  /** Options whose value is the directory the interpreter moves to before it opens its script (ruby's `-C DIR`, `-xDIR`). */
+  chdir?: string[];
 }
 
 const node: Interpreter = {
@@ -67,6 +69,8 @@ const ruby: Interpreter = {
   module: ['require'],
   noRun: ['c', 'version', 'help', 'copyright'],
   complete: true,
+  // ruby(1): "-C directory: Causes Ruby to switch to the directory", "-x[directory] … Changes directory if specified"
+  chdir: ['C', 'x'],
 };
 
 const perl: Interpreter = {
@@ -479,14 +483,19 @@ function scriptOrStdin(line: ParsedOptions, { name, ctx, span }: Invocation, row
   // `deno run npm:pkg`, `deno run jsr:@scope/pkg`: a package runner
   if (name === 'deno' && script?.text && /^(npm|jsr):/.test(script.text)) return runPackage(script, line.operands.slice(1), ctx, span);
   if (script && script.text !== '-') {
-    if (script.text === null) out.push(runsCode(span, { source: 'unfixed', via: `\`${name}\``, what: 'script' }));
+    // the script is opened from the directory a `-C DIR` moves to
+    // (a value null in a fixed word is no value: ruby's bare `-x` stays where it is)
+    const moved = valuesOf(line, ...(row.chdir ?? [])).filter((o) => o.value !== '' && (o.value !== null || o.arg.text === null)).pop();
+    const path = script.text === null || moved === undefined || script.text.startsWith('/') ? script.text
+      : moved.value === null ? null : `${moved.value}/${script.text}`;
+    if (path === null) out.push(runsCode(span, { source: 'unfixed', via: `\`${name}\``, what: 'script' }));
     else {
-      const written = ctx.contentOf(script.text);
+      const written = ctx.contentOf(path);
       if (written) {
         // a script the line wrote: its literal text follows the inline-code policy; unknown text is refused
-        if (written.literal === null) out.push(runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: script.text, use: 'run' }));
+        if (written.literal === null) out.push(runsCode(span, { source: 'written-by-line', via: `\`${name}\``, file: path, use: 'run' }));
         else out.push(...inlineCodeActions(row.language, written.literal, span, ctx));
-      } else out.push(...unreadScriptImports(script.text, row, name, ctx, span));
+      } else out.push(...unreadScriptImports(path, row, name, ctx, span));
     }
     return out;
   }
