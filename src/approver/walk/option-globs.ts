@@ -108,9 +108,16 @@ function optionLikeNames(w: WalkState, pattern: readonly Chunk[], scope: Scope):
     const listed = w.options.listNames ? w.options.listNames(here) : [];
     if (listed === 'unreadable') return 'unreadable';
     w.charge(listed.length);
-    for (const name of [...listed, ...made]) {
+    const caseless = scope.options.caselessGlob === true;
+    for (const name of listed) {
       if (!name.startsWith('-') || name.includes('/')) continue;
-      if (matchesName(pattern, name, true, scope.options.caselessGlob === true)) found.add(name);
+      if (matchesName(pattern, name, true, caseless)) found.add(name);
+    }
+    // a name the line made may not stand there when the glob expands (its maker may not have run: `true || touch -- -rf`,
+    // or failed): read both ways it is two programs, so it is refused as not listed (found by npm run explore, seed -1344597237)
+    for (const name of made) {
+      if (!name.startsWith('-') || name.includes('/') || listed.includes(name)) continue;
+      if (matchesName(pattern, name, true, caseless)) return 'made-by-line';
     }
   }
   if (found.size > maxOptionLikeNames) return 'too-many';
