@@ -48,20 +48,25 @@ const shReadingsOf: Readonly<Record<NonNullable<ApproveOptions['sh']> | 'unknown
  */
 function approveAsEveryShell(command: string, options: ApproveOptions): Verdict {
   const readings = shReadingsOf[options.sh ?? 'unknown'];
-  let readSh = false;
-  const first = shReadings[readings[0]!];
-  const watched: Readonly<Record<DialectName, Dialect>> = {
-    bash: first.bash, zsh: first.zsh,
-    get sh() {
-      readSh = true;
-      return first.sh;
-    },
-  };
-  const verdict = approveOrThrow(command, options, watched);
-  if (readings.length === 1 || !readSh) return verdict;
+  const first = watchingSh(shReadings[readings[0]!]);
+  const verdict = approveOrThrow(command, options, first.dialects);
+  if (readings.length === 1 || !first.readSh()) return verdict;
   const other = approveOrThrow(command, options, shReadings[readings[1]!]);
   if (verdict.decision === 'deny') return other.decision === 'deny' ? verdict : { ...verdict, reason: line.oneShReading(verdict.reason, readings[0]!) };
   return other.decision === 'deny' ? { ...other, reason: line.oneShReading(other.reason, readings[1]!) } : verdict;
+}
+
+/** A reading's dialects, watched: whether anything asked for sh (only then is the other /bin/sh's reading made). */
+function watchingSh(reading: Readonly<Record<DialectName, Dialect>>): { dialects: Readonly<Record<DialectName, Dialect>>; readSh: () => boolean } {
+  let readSh = false;
+  const dialects: Readonly<Record<DialectName, Dialect>> = {
+    bash: reading.bash, zsh: reading.zsh,
+    get sh() {
+      readSh = true;
+      return reading.sh;
+    },
+  };
+  return { dialects, readSh: () => readSh };
 }
 
 function deny(id: DenyId, span: Span, reason: string): Verdict {
@@ -205,9 +210,12 @@ export function explain(command: string, options: ApproveOptions): Explanation {
   const effects: Explanation['effects'] = [];
   const fs = options.fs ?? emptyFileSystem;
   const budget = lookupBudget(budgets.maxLookups);
-  // the effects as every reading of sh finds them (dash and bash in POSIX mode, unless the options name one /bin/sh)
-  for (const reading of shReadingsOf[options.sh ?? 'unknown']) {
-    const settings = lineSettings(options, shReadings[reading]);
+  // the effects as every reading of sh finds them (dash and bash in POSIX mode, unless the options name one /bin/sh),
+  // the second made only when the first read something as sh, as approve() does
+  const readings = shReadingsOf[options.sh ?? 'unknown'];
+  for (let k = 0; k < readings.length; k++) {
+    const watched = watchingSh(shReadings[readings[k]!]);
+    const settings = lineSettings(options, watched.dialects);
     let walker: Walker;
     try {
       const prepared = prepareLine(command, options, settings, snapshotFileSystem(fs));
@@ -219,6 +227,7 @@ export function explain(command: string, options: ApproveOptions): Explanation {
     }
     // a word handed to a program treeward does not read is no write it knows of (programs/unknown.ts)
     for (const e of walker.effects) if (e.kind === 'removal' || (e.kind === 'write' && !e.handed)) effects.push(explained(e, fs, budget));
+    if (!watched.readSh()) break;
   }
   return { verdict, effects };
 }
