@@ -40,7 +40,7 @@ const verdictOf = (line: string) => {
 };
 
 /** The table's tests: each verdict, and for the `run` cases what the real interpreter changed against what the approver listed. */
-export function checkInline(interpreter: 'python3' | 'node', cases: readonly InlineCase[]): void {
+export function checkInline(interpreter: 'python3' | 'node' | 'ruby', cases: readonly InlineCase[]): void {
   const flag = interpreter === 'python3' ? '-c' : '-e';
   const lineOf = (code: string) => `${interpreter} ${flag} ${quoteWord(code)}`;
 
@@ -57,7 +57,7 @@ export function checkInline(interpreter: 'python3' | 'node', cases: readonly Inl
   });
 
   const running = cases.filter((c) => c[2] === 'run');
-  const available = requireSandbox(`test/programs/inline-${interpreter === 'python3' ? 'python' : 'javascript'}.test.ts`);
+  const available = requireSandbox(`test/programs/inline-${{ python3: 'python', node: 'javascript', ruby: 'ruby' }[interpreter]}.test.ts`);
   describe.skipIf(!available)(`${interpreter} ${flag}, run for real: what it changed is what the approver listed`, () => {
     let results = new Map<string, LineResult>();
     beforeAll(async () => {

@@ -1,5 +1,5 @@
 // The inline-code policy (`inlineCode`: scan, refuse or allow), and its scan.
-// Python and JavaScript are read by a tokenizer of the language (inline/):
+// Python, JavaScript and Ruby are read by a tokenizer of the language (inline/):
 // each call of a removal, file-writing or process-running API becomes the
 // action the shell's own targets and commands become, judged by the same
 // rules; what the reader cannot read is refused. The other languages are
@@ -13,7 +13,8 @@ import type { InlineFinding } from '../core/facts.js';
 import { readJavascript } from './inline/javascript.js';
 import { readPython } from './inline/python.js';
 import type { InlineReading, InlineTouch } from './inline/reading.js';
-import { loadedModule, nodeSearch, pythonSearch, writtenModule, type WrittenFind } from './loading.js';
+import { readRuby } from './inline/ruby.js';
+import { loadedModule, nodeSearch, pythonSearch, rubySearch, writtenModule, type WrittenFind } from './loading.js';
 
 /** node's `fs` calls that remove, write, move or link files. */
 const nodeFileCalls = [
@@ -55,12 +56,6 @@ const findings: Record<string, [RegExp, string][]> = {
     [/\bDeno\s*\.\s*(remove|writeFile|writeTextFile|rename|run|Command|mkdir|create|open|chmod|symlink)\b/, 'Deno.$1'],
     [/\bBun\s*\.\s*(write|spawn|spawnSync|\$)\b/, 'Bun.$1'],
     [/\beval\s*\(/, 'eval()'],
-  ],
-  ruby: [
-    [/\bFileUtils\b/, 'FileUtils'],
-    [/\bFile\s*\.\s*(delete|unlink|rename|write|open|chmod|symlink|link|truncate)\b/, 'File.$1'],
-    [/\bDir\s*\.\s*(delete|rmdir|unlink|mkdir)\b/, 'Dir.$1'],
-    [/\b(system|exec|spawn|fork|eval|IO\.popen|Open3)\b|`|%x\{/, 'a command (`system`, backquotes)'],
   ],
   perl: [
     [/\b(unlink|rmdir|rename|rmtree|remove_tree|mkpath|make_path|symlink|link|truncate|chmod|chown)\b/, '$1'],
@@ -107,6 +102,7 @@ export function scanInlineCode(language: string, code: string): InlineFinding | 
 const readers: Record<string, (code: string, anchors: { home: string; tempDir: string }) => InlineReading> = {
   python: readPython,
   javascript: readJavascript,
+  ruby: readRuby,
 };
 
 /** The finding of a reading: its problem, or null when everything it touches was read. */
@@ -137,7 +133,7 @@ export function inlineCodeAction(language: string, code: string | null, span: Sp
 }
 
 /**
- * Inline code under the line's policy, with what it touches: under `scan`, Python and JavaScript code whose calls were all
+ * Inline code under the line's policy, with what it touches: under `scan`, Python, JavaScript and Ruby code whose calls were all
  * read is approved as code, and each path and command it names is judged as the shell's own (a write, a removal, a command).
  */
 export function inlineCodeActions(language: string, code: string | null, span: Span, ctx: ProgramContext, depth = 0): Action[] {
@@ -156,7 +152,8 @@ export function inlineCodeActions(language: string, code: string | null, span: S
 
 /** The file the line wrote that inline code's import of `name` loads (programs/loading.ts), or null. */
 function writtenImport(language: string, name: string, ctx: ProgramContext): WrittenFind | null {
-  const search = language === 'python' ? pythonSearch(ctx, name, { safePath: false, noEnv: false }) : nodeSearch(ctx, name);
+  const search = language === 'python' ? pythonSearch(ctx, name, { safePath: false, noEnv: false })
+    : language === 'ruby' ? rubySearch(ctx, name, []) : nodeSearch(ctx, name);
   if (search === null) return ctx.written().files.length > 0 || ctx.written().unknown ? { file: name, literal: null } : null;
   return writtenModule(ctx, search);
 }
@@ -165,9 +162,11 @@ function writtenImport(language: string, name: string, ctx: ProgramContext): Wri
 function importActions(language: string, name: string, span: Span, ctx: ProgramContext, depth: number): Action[] {
   const found = writtenImport(language, name, ctx);
   // a python module's file is its code; a node module's is when it is a script (not JSON, not a native addon)
-  const readable = found !== null && (language === 'python' ? found.file.endsWith('.py') : /\.[cm]?js$/.test(found.file));
+  const extension = { python: /\.py$/, ruby: /\.rb$/ }[language] ?? /\.[cm]?js$/;
+  const readable = found !== null && extension.test(found.file);
   const judge = readable ? (literal: string) => inlineCodeActions(language, literal, span, ctx, depth + 1) : null;
-  return loadedModule(found, language === 'python' ? `\`import ${name}\`` : `\`require('${name}')\``, span, depth, judge) ?? [];
+  const via = language === 'python' ? `\`import ${name}\`` : language === 'ruby' ? `\`require '${name}'\`` : `\`require('${name}')\``;
+  return loadedModule(found, via, span, depth, judge) ?? [];
 }
 
 /** A path or word the code names, as a fixed argument at the code's own span. */
@@ -186,6 +185,9 @@ function touchAction(touch: Exclude<InlineTouch, { kind: 'module' }>, language: 
     case 'place': return { kind: 'place', arg: literalArgument(touch.path, span) };
     case 'argv': return { kind: 'run', argv: touch.argv.map((a) => literalArgument(a, span)), subshell: true };
     case 'shell': return { kind: 'shell-code', code: touch.command, span, dialect: 'sh', subshell: true };
-    case 'script': return { kind: 'run', argv: [language === 'python' ? 'python3' : 'node', touch.path].map((a) => literalArgument(a, span)), subshell: true };
+    case 'script': {
+      const interpreter = ({ python: 'python3', ruby: 'ruby' } as Record<string, string>)[language] ?? 'node';
+      return { kind: 'run', argv: [interpreter, touch.path].map((a) => literalArgument(a, span)), subshell: true };
+    }
   }
 }

@@ -85,6 +85,8 @@ export interface Language {
   newlineEnds: boolean;
   /** A string after a value is a tagged template (JavaScript). */
   taggedTemplates: boolean;
+  /** A trailer of the language's own at token `j` after `value` (Ruby's block `{ |f| … }`): the value and the index after it, or null. */
+  trailer?(value: Value, j: number, r: Reader): { value: Value; next: number } | null;
 }
 
 export class ReadingStopped extends Error {}
@@ -261,7 +263,11 @@ export class Reader {
         value = this.lang.call(value, [{ name: null, value: n.v == null ? unknown : { k: 'str', s: n.v } }], this);
         j++;
       }
-      else break;
+      else {
+        const own = this.lang.trailer?.(value, j, this) ?? null;
+        if (own === null) break;
+        ({ value, next: j } = own);
+      }
     }
     return { value, next: j };
   }
