@@ -18,7 +18,9 @@ const inline: Case[] = [
   [`deno eval 'Deno.remove("x")'`, 'inline javascript', 'remove x'],
   [`bun -e 'Bun.write("x","y")'`, 'inline javascript', 'write x'],
   ["ruby -e 'puts 1'", 'inline ruby'],
-  [`ruby -e 'File.delete("x")'`, 'inline ruby (calls)'],
+  [`ruby -e 'File.delete("x")'`, 'inline ruby', 'remove x'],
+  [`ruby -e 'File.delete(x)'`, 'inline ruby (unread-call)'],
+  ["ruby -i -pe 'sub(/a/, \"b\")' f", 'inline ruby', 'write f'],
   ["perl -e 'print 1'", 'inline perl'],
   [`perl -e 'unlink "x"'`, 'inline perl (calls)'],
   ["perl -i -pe 's/a/b/' f", 'inline perl', 'write f'],
@@ -153,7 +155,7 @@ describe('unread code beside source the line wrote', () => {
   ], { written: { 'util.py': null, 'lib.js': 'module.exports = 1', 'config.json': '{}' } });
   checkTable([['node app.js'], ['python3 app.py']], { written: { 'config.json': '{}', 'notes.txt': null } });
   checkTable([['python3 tools/run.py', 'runs code (written-by-line) via `python3 tools/run.py`']], { written: { 'tools/helper.py': null } });
-  // perl's and ruby's code is scanned, not read for what it loads: a library on their path is refused
+  // perl's code is scanned, not read for what it loads: a library on its path is refused; ruby's `-I` path too
   checkTable([
     ["perl -Ilib -e 'use Evil'", 'inline perl', 'runs code (written-by-line) via `perl`'],
     ['perl -I lib x.pl', 'runs code (written-by-line) via `perl`'],

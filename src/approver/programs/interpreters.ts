@@ -329,10 +329,10 @@ function readInterpreterLine(invocation: Invocation): Action[] {
   }
   out.push(...loadedByName(row, line, invocation));
   if (row === python) out.push(...pythonStartupLoads(ctx, `\`${name}\``, has(line, 'S'), span), ...pycacheWrites(line, name));
-  // perl -i edits its file operands in place
-  if (name === 'perl' && line.options.some((o) => o.name === 'i')) {
+  // perl -i and ruby -i (ruby(1): "-i extension … in-place-edit mode") edit their file operands in place
+  if ((name === 'perl' || name === 'ruby') && line.options.some((o) => o.name === 'i')) {
     const files = has(line, 'e', 'E') ? line.operands : line.operands.slice(1);
-    for (const f of files) out.push({ kind: 'write', arg: f, by: 'perl -i' });
+    for (const f of files) out.push({ kind: 'write', arg: f, by: `${name} -i` });
   }
   const hasCode = has(line, ...row.code);
   const module = line.options.find((o) => row.module.includes(o.name) && name.startsWith('python'));
