@@ -123,6 +123,14 @@ const moduleFiles = {
 
 describe('interpreter options, by their manuals', () => checkTable(options));
 describe('modules the line wrote, loaded by name', () => checkTable(loaded, { written: moduleFiles }));
+// inline Ruby's require/require_relative/load of a library the line wrote (issue 13 item 3): a literal one is read as Ruby
+describe('libraries inline Ruby loads', () => checkTable([
+  [`ruby -e 'require "./evil"'`, 'inline ruby', "runs code (written-by-line) via `require './evil'`"],
+  [`ruby -e 'require_relative "evil"'`, 'inline ruby', "runs code (written-by-line) via `require './evil'`"],
+  [`ruby -e 'load "evil.rb"'`, 'inline ruby', "runs code (written-by-line) via `require './evil.rb'`"],
+  [`ruby -e 'require "evil"'`, 'inline ruby'],
+  [`ruby -e 'require "./lit"'`, 'inline ruby', 'inline ruby', 'remove x'],
+], { written: { 'evil.rb': null, 'lit.rb': 'File.delete("x")' } }));
 describe('search paths the command is given', () => {
   checkTable([
     ["python3 -c 'import evil'", 'inline python', 'runs code (written-by-line) via `import evil`'],
