@@ -156,13 +156,11 @@ function scan(s: State, start: number, inInterpolation: boolean): { tokens: Ruby
       continue;
     }
     if (c === '<' && code[i + 1] === '<' && /^<<[~-]?(["'`]|[A-Za-z_])/.test(code.slice(i, i + 4)) && literalStarts(s, prev, sp, i + 1, '<<')) {
-      const m = /^<<([~-]?)(?:(["'`])(.*?)\2|([A-Za-z_]\w*))/.exec(code.slice(i, i + 256));
-      if (!m) throw new TokenError('a here-document whose name does not close');
-      const token: RubyToken = { k: 'str', t: m[0], v: null };
-      heredocs.push({ token, id: m[3] ?? m[4]!, squiggly: m[1] === '~', dash: m[1] === '-', interpolates: m[2] !== "'" });
-      if (m[2] === '`') command(tokens, token, flags, counter);
-      else add(token);
-      i += m[0].length;
+      const doc = heredocStart(code, i);
+      heredocs.push(doc);
+      if (doc.command) command(tokens, doc.token, flags, counter);
+      else add(doc.token);
+      i += doc.token.t.length;
       continue;
     }
     if (c === '/' && literalStarts(s, prev, sp, i, '/')) {
@@ -179,27 +177,10 @@ function scan(s: State, start: number, inInterpolation: boolean): { tokens: Ruby
       i += len;
       continue;
     }
-    // a symbol is a `num` token `:name` (never a path or a command); a symbol with `#{…}` has no fixed name
-    if (c === ':' && (code[i + 1] === '"' || code[i + 1] === "'")) {
-      const read = readDelimited(s, i + 2, code[i + 1]!, code[i + 1]!, code[i + 1] === '"', code[i + 1] === '"' ? 'double' : 'single');
-      if (read.value === null) add({ k: 'str', t: code.slice(i, read.end), v: null, ...(read.nested.length ? { nested: read.nested } : {}) });
-      else add({ k: 'num', t: `:${read.value}` });
-      i = read.end;
-      continue;
-    }
-    if (c === ':' && code[i + 1] !== ':' && (isNameStart(code[i + 1] ?? '') || /[@$]/.test(code[i + 1] ?? '')) && !(prev?.k === 'name' && !sp)) {
-      let j = i + 1;
-      while (/[@$]/.test(code[j] ?? '')) j++;
-      while (j < code.length && isNameChar(code[j]!)) j++;
-      if (/[?!=]/.test(code[j] ?? '') && !/[=~>]/.test(code[j + 1] ?? '')) j++;
-      add({ k: 'num', t: code.slice(i, j) });
-      i = j;
-      continue;
-    }
-    if (c === ':' && /^:(\[\]=?|<=>|===?|=~|!=|![~]?|\*\*|[-+]@|[-+*/%<>&|^~]|<<|>>|<=|>=)/.test(code.slice(i, i + 5)) && !endsValue(prev)) {
-      const m = /^:(\[\]=?|<=>|===?|=~|!=|![~]?|\*\*|[-+]@|<<|>>|<=|>=|[-+*/%<>&|^~])/.exec(code.slice(i, i + 5))!;
-      add({ k: 'num', t: m[0] });
-      i += m[0].length;
+    const sym = c === ':' ? symbol(s, i, prev, sp) : null;
+    if (sym) {
+      add(sym.token);
+      i = sym.end;
       continue;
     }
     if (isNameStart(c) || ((c === '@' || c === '$') && (isNameStart(code[i + 1] ?? '') || code[i + 1] === '@'))) {
@@ -218,16 +199,10 @@ function scan(s: State, start: number, inInterpolation: boolean): { tokens: Ruby
       }
       continue;
     }
-    if (c === '$' && /[0-9!@&`'+~=/\\,;.<>_*$?:"-]/.test(code[i + 1] ?? '')) {
-      const m = /^\$(-[0-9A-Za-z_]|[0-9]+|.)/.exec(code.slice(i, i + 8))!;
-      add({ k: 'name', t: m[0] });
-      i += m[0].length;
-      continue;
-    }
-    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(code[i + 1] ?? '') && !endsValue(prev))) {
-      const m = /^(0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO]?[0-7_]+|(\d[\d_]*)(\.\d[\d_]*)?([eE][+-]?\d[\d_]*)?)(r|i|ri)?/.exec(code.slice(i, i + 200))!;
-      add({ k: 'num', t: m[0] });
-      i += Math.max(1, m[0].length);
+    const simple = numberOrGlobal(code, i, prev);
+    if (simple) {
+      add(simple);
+      i += Math.max(1, simple.t.length);
       continue;
     }
     if ('([{'.includes(c)) open.push(c);
@@ -250,6 +225,46 @@ function scan(s: State, start: number, inInterpolation: boolean): { tokens: Ruby
   if (inInterpolation) throw new TokenError('a `#{` that does not close');
   if (open.length) throw new TokenError('a bracket that does not close');
   return { tokens, end: i };
+}
+
+/** A symbol at `i` (`:name`, `:"text"`, `:+`): a `num` token `:name` (never a path or a command); with `#{…}` it has no fixed name. */
+function symbol(s: State, i: number, prev: RubyToken | undefined, sp: boolean): { token: RubyToken; end: number } | null {
+  const code = s.code;
+  if (code[i + 1] === '"' || code[i + 1] === "'") {
+    const read = readDelimited(s, i + 2, code[i + 1]!, code[i + 1]!, code[i + 1] === '"', code[i + 1] === '"' ? 'double' : 'single');
+    const token: RubyToken = read.value === null ? { k: 'str', t: code.slice(i, read.end), v: null, ...(read.nested.length ? { nested: read.nested } : {}) }
+      : { k: 'num', t: `:${read.value}` };
+    return { token, end: read.end };
+  }
+  if (code[i + 1] !== ':' && (isNameStart(code[i + 1] ?? '') || /[@$]/.test(code[i + 1] ?? '')) && !(prev?.k === 'name' && !sp)) {
+    let j = i + 1;
+    while (/[@$]/.test(code[j] ?? '')) j++;
+    while (j < code.length && isNameChar(code[j]!)) j++;
+    if (/[?!=]/.test(code[j] ?? '') && !/[=~>]/.test(code[j + 1] ?? '')) j++;
+    return { token: { k: 'num', t: code.slice(i, j) }, end: j };
+  }
+  const m = /^:(\[\]=?|<=>|===?|=~|!=|![~]?|\*\*|[-+]@|<<|>>|<=|>=|[-+*/%<>&|^~])/.exec(code.slice(i, i + 5));
+  if (m && !endsValue(prev)) return { token: { k: 'num', t: m[0] }, end: i + m[0].length };
+  return null;
+}
+
+/** `<<~ID`, `<<-'ID'`, `<<"ID"`, `` <<~`ID` `` at `i`: its token (the body fills it in at the next line). */
+function heredocStart(code: string, i: number): Heredoc & { command: boolean } {
+  const m = /^<<([~-]?)(?:(["'`])(.*?)\2|([A-Za-z_]\w*))/.exec(code.slice(i, i + 256));
+  if (!m) throw new TokenError('a here-document whose name does not close');
+  const token: RubyToken = { k: 'str', t: m[0], v: null };
+  return { token, id: m[3] ?? m[4]!, squiggly: m[1] === '~', dash: m[1] === '-', interpolates: m[2] !== "'", command: m[2] === '`' };
+}
+
+/** A number, or a special global (`$0`, `$:`, `$-I`) at `i`, or null. */
+function numberOrGlobal(code: string, i: number, prev: RubyToken | undefined): RubyToken | null {
+  const c = code[i]!;
+  if (c === '$' && /[0-9!@&`'+~=/\\,;.<>_*$?:"-]/.test(code[i + 1] ?? '')) {
+    return { k: 'name', t: /^\$(-[0-9A-Za-z_]|[0-9]+|.)/.exec(code.slice(i, i + 8))![0] };
+  }
+  if (!(/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(code[i + 1] ?? '') && !endsValue(prev)))) return null;
+  const m = /^(0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO]?[0-7_]+|(\d[\d_]*)(\.\d[\d_]*)?([eE][+-]?\d[\d_]*)?)(r|i|ri)?/.exec(code.slice(i, i + 200))!;
+  return { k: 'num', t: m[0] };
 }
 
 /** `` `cmd` `` and `%x(cmd)`: a call of the name `` ` `` with the command string as its argument. */
