@@ -51,10 +51,16 @@ export interface WordContext {
 /** Stands for the PATH the line inherited, in a PATH value read for where it finds programs (walk/parameters.ts `pathIsSafe`). */
 export const inheritedPath = '\u0000inherited';
 
-/** Thrown inside an evaluation to end it: the word is not fixed. */
+/**
+ * Returned from inside an evaluation to end it: the word is not fixed. Returned, not thrown: a line
+ * of many words the line does not fix paid a throw and its unwinding for each (issue 18 item 2).
+ */
 class NotFixed {
   constructor(readonly why: Unfixed, readonly span: Span) {}
 }
+
+/** Fields, or why the word is not fixed. */
+type Expanded = FieldChunks[] | NotFixed;
 
 /** Whether a value is past the expansion budget: a too-complex line, not merely an unknown word. */
 export function pastExpansionBudget(value: WordValue): boolean {
@@ -69,29 +75,37 @@ export function evaluateWord(word: Word, context: WordContext): WordValue {
     // one plain literal, the most common word: its one field, without the general expansion's arrays (issue 18 item 2)
     return { kind: 'fixed', fields: [finishField([{ text: only.value, quoted: false }])] };
   }
-  try {
-    let parts: readonly WordPart[] = word.parts;
-    let dots = false;
-    const qualifier = context.dialect.zshGlobParens ? trailingQualifier(parts) : null;
-    if (qualifier) {
-      if (!qualifier.readable) throw new NotFixed({ source: 'glob-qualifier', text: qualifier.text }, word.span);
-      parts = parts.slice(0, qualifier.start);
-      dots = qualifier.dots;
-    }
-    parts = optionParts(parts, context);
-    let expanded = expandParts(parts, context, false);
-    // brace expansion comes before tilde expansion: `{~,x}/y` is `~/y` and `x/y`, and `~/y` is then the home's
-    if (parts[0]?.type === 'BraceExpansion') expanded = expanded.map((field) => tildeAfterBraces(field, context, parts[0]!.span));
-    const fields = expanded.map(finishField);
-    if (dots) for (const field of fields) if (field.glob) field.dots = true;
-    // `(N)` makes even a word without a wildcard a pattern that may match nothing
-    if (qualifier?.nullGlob) for (const field of fields) field.mayVanish = true;
-    else if (context.dialect.globsMayExpandToNothing) for (const field of fields) if (field.glob) field.mayVanish = true;
-    return { kind: 'fixed', fields };
-  } catch (error) {
-    if (error instanceof NotFixed) return { kind: 'unfixed', why: error.why, span: error.span };
-    throw error;
+  let parts: readonly WordPart[] = word.parts;
+  let dots = false;
+  const qualifier = context.dialect.zshGlobParens ? trailingQualifier(parts) : null;
+  if (qualifier) {
+    if (!qualifier.readable) return unfixed(new NotFixed({ source: 'glob-qualifier', text: qualifier.text }, word.span));
+    parts = parts.slice(0, qualifier.start);
+    dots = qualifier.dots;
   }
+  parts = optionParts(parts, context);
+  let expanded = expandParts(parts, context, false);
+  if (expanded instanceof NotFixed) return unfixed(expanded);
+  // brace expansion comes before tilde expansion: `{~,x}/y` is `~/y` and `x/y`, and `~/y` is then the home's
+  if (parts[0]?.type === 'BraceExpansion') {
+    const tilded: FieldChunks[] = [];
+    for (const field of expanded) {
+      const after = tildeAfterBraces(field, context, parts[0].span);
+      if (after instanceof NotFixed) return unfixed(after);
+      tilded.push(after);
+    }
+    expanded = tilded;
+  }
+  const fields = expanded.map(finishField);
+  if (dots) for (const field of fields) if (field.glob) field.dots = true;
+  // `(N)` makes even a word without a wildcard a pattern that may match nothing
+  if (qualifier?.nullGlob) for (const field of fields) field.mayVanish = true;
+  else if (context.dialect.globsMayExpandToNothing) for (const field of fields) if (field.glob) field.mayVanish = true;
+  return { kind: 'fixed', fields };
+}
+
+function unfixed(why: NotFixed): WordValue {
+  return { kind: 'unfixed', why: why.why, span: why.span };
 }
 
 
@@ -146,20 +160,20 @@ function characterClass(body: string): string[] {
 }
 
 /** A field a leading brace made: an unquoted `~` now at its start is a tilde prefix, up to the first `/`. */
-function tildeAfterBraces(chunks: FieldChunks, context: WordContext, span: Span): FieldChunks {
+function tildeAfterBraces(chunks: FieldChunks, context: WordContext, span: Span): FieldChunks | NotFixed {
   const field = mergeChunks(chunks);
   const first = field[0];
   if (!first || first.quoted || !first.text.startsWith('~')) return field;
   const slash = first.text.indexOf('/');
   // a prefix that runs on into quoted text is no tilde prefix; treeward does not follow it
-  if (slash === -1 && field.length > 1) throw new NotFixed({ source: 'user-home', user: first.text.slice(1) }, span);
+  if (slash === -1 && field.length > 1) return new NotFixed({ source: 'user-home', user: first.text.slice(1) }, span);
   const user = first.text.slice(1, slash === -1 ? undefined : slash);
   const rest = slash === -1 ? '' : first.text.slice(slash);
   let home: string | null;
   if (user === '') home = context.home;
   else if (user === '+' && context.dialect.tildePlusMinus) home = context.cwd;
-  else throw new NotFixed({ source: 'user-home', user }, span);
-  if (home === null) throw new NotFixed({ source: 'home' }, span);
+  else return new NotFixed({ source: 'user-home', user }, span);
+  if (home === null) return new NotFixed({ source: 'home' }, span);
   return [{ text: home, quoted: true }, ...(rest ? [{ text: rest, quoted: false }] : []), ...field.slice(1)];
 }
 
@@ -233,8 +247,8 @@ export function hasGlobCharacters(chunks: readonly Chunk[]): boolean {
 }
 
 /** Cartesian product of field lists, within the field budget. */
-function product(left: FieldChunks[], right: FieldChunks[], span: Span): FieldChunks[] {
-  if (left.length * right.length > budgets.maxFields) throw new NotFixed({ source: 'expansion-budget', sequence: null }, span);
+function product(left: FieldChunks[], right: FieldChunks[], span: Span): Expanded {
+  if (left.length * right.length > budgets.maxFields) return new NotFixed({ source: 'expansion-budget', sequence: null }, span);
   if (right.length === 1) {
     // the usual case, one more part of one field: appended in place (the left fields are this expansion's own arrays),
     // since copying each field at every part is quadratic in the parts of a word (30,000 `?/` took seconds)
@@ -256,34 +270,37 @@ function startsWithBracket(part: WordPart | undefined): boolean {
  * Expand parts into fields. `quoted` is true inside double quotes, where
  * nothing is split, globbed or brace-expanded.
  */
-function expandParts(parts: readonly WordPart[], context: WordContext, quoted: boolean): FieldChunks[] {
+function expandParts(parts: readonly WordPart[], context: WordContext, quoted: boolean): Expanded {
   let fields: FieldChunks[] = [[]];
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     const after = parts[i + 1];
     const modifier = part.type === 'ParameterExpansion' && !part.braced && after?.type === 'Literal' && /^:[A-Za-z&]/.test(after.value);
     if (context.dialect.unbracedParameterModifiers && modifier) {
-      throw new NotFixed({ source: 'zsh-modifier', name: part.name, modifier: after.value.slice(0, 2) }, part.span);
+      return new NotFixed({ source: 'zsh-modifier', name: part.name, modifier: after.value.slice(0, 2) }, part.span);
     }
     if (context.dialect.unbracedParameterSubscripts && part.type === 'ParameterExpansion' && !part.braced && startsWithBracket(after)) {
-      throw new NotFixed({ source: 'parameter', name: part.name, braced: false }, part.span);
+      return new NotFixed({ source: 'parameter', name: part.name, braced: false }, part.span);
     }
     const expanded = expandPart(part, context, quoted);
+    if (expanded instanceof NotFixed) return expanded;
     // a parameter split into several fields joins the text around it field by field; read only when it stands alone
     if (part.type === 'ParameterExpansion' && expanded.length > 1 && parts.length > 1) {
-      throw new NotFixed({ source: 'split-parameter', name: part.name }, part.span);
+      return new NotFixed({ source: 'split-parameter', name: part.name }, part.span);
     }
-    fields = product(fields, expanded, part.span);
+    const joined = product(fields, expanded, part.span);
+    if (joined instanceof NotFixed) return joined;
+    fields = joined;
   }
   return fields;
 }
 
-function expandPart(part: WordPart, context: WordContext, quoted: boolean): FieldChunks[] {
+function expandPart(part: WordPart, context: WordContext, quoted: boolean): Expanded {
   switch (part.type) {
     case 'Literal':
       // zsh `extendedglob`: `#`, `^` and `~` are glob operators, which treeward does not expand
       if (!quoted && context.dialect.extendedGlobOperators && /[#^~]/.test(part.value)) {
-        throw new NotFixed({ source: 'shell-option', option: 'extendedglob' }, part.span);
+        return new NotFixed({ source: 'shell-option', option: 'extendedglob' }, part.span);
       }
       return [[{ text: part.value, quoted }]];
     case 'Escaped':
@@ -294,18 +311,19 @@ function expandPart(part: WordPart, context: WordContext, quoted: boolean): Fiel
     case 'DoubleQuoted':
     case 'LocaleQuoted': {
       const inner = expandParts(part.parts, context, true);
+      if (inner instanceof NotFixed) return inner;
       // inside double quotes every chunk is quoted and there is exactly one field
       return inner.map((f) => f.map((c) => ({ text: c.text, quoted: true })));
     }
     case 'Glob':
       if (quoted) return [[{ text: part.pattern, quoted: true }]];
       if (context.dialect.extendedGlobOperators && /[#^~]/.test(part.pattern)) {
-        throw new NotFixed({ source: 'shell-option', option: 'extendedglob' }, part.span);
+        return new NotFixed({ source: 'shell-option', option: 'extendedglob' }, part.span);
       }
       if (!isSimpleGlob(part.pattern)) {
         // zsh's groups without extendedglob: `.g(i)t`, `(a|b)` match what any of their spellings match
         const spellings = context.dialect.zshGlobParens ? zshGroupSpellings(part.pattern) : null;
-        if (spellings === null) throw new NotFixed({ source: 'pattern', pattern: part.pattern }, part.span);
+        if (spellings === null) return new NotFixed({ source: 'pattern', pattern: part.pattern }, part.span);
         return spellings.map((text) => [{ text, quoted: false }]);
       }
       return [[{ text: part.pattern, quoted: false }]];
@@ -313,29 +331,29 @@ function expandPart(part: WordPart, context: WordContext, quoted: boolean): Fiel
       return expandBraces(part, context, quoted);
     case 'Tilde': {
       if (part.user === '') {
-        if (context.home === null) throw new NotFixed({ source: 'home' }, part.span);
+        if (context.home === null) return new NotFixed({ source: 'home' }, part.span);
         return [[{ text: context.home, quoted: true }]];
       }
       if (part.user === '+' && context.cwd !== null) return [[{ text: context.cwd, quoted: true }]];
       // `~-` is OLDPWD: the directory before the line's last cd, when the walk knows it
       if (part.user === '-' && context.parameters.has('OLDPWD')) return [[{ text: context.parameters.get('OLDPWD')!, quoted: true }]];
-      throw new NotFixed({ source: 'user-home', user: part.user }, part.span);
+      return new NotFixed({ source: 'user-home', user: part.user }, part.span);
     }
     case 'ParameterExpansion':
       return expandParameter(part, context, quoted);
     case 'CommandSubstitution':
-      throw new NotFixed({ source: 'substitution' }, part.span);
+      return new NotFixed({ source: 'substitution' }, part.span);
     case 'ProcessSubstitution':
-      throw new NotFixed({ source: 'process-substitution' }, part.span);
+      return new NotFixed({ source: 'process-substitution' }, part.span);
     case 'ArithmeticExpansion': {
       // over digits and names the line fixed to integers: the digits it expands to (core/arithmetic.ts, issue 16)
       const digits = evaluateArithmetic(part, (name) => context.parameters.get(name));
       // unquoted, it is split by IFS, which may hold a digit or `-` once the line changed it
-      if (digits === null || (!quoted && context.splittingChanged)) throw new NotFixed({ source: 'arithmetic' }, part.span);
+      if (digits === null || (!quoted && context.splittingChanged)) return new NotFixed({ source: 'arithmetic' }, part.span);
       return [[{ text: digits, quoted: true }]];
     }
     case 'EqualsCommandPath':
-      throw new NotFixed({ source: 'command-path', name: part.name }, part.span);
+      return new NotFixed({ source: 'command-path', name: part.name }, part.span);
   }
 }
 
@@ -376,7 +394,7 @@ function isSimpleGlob(pattern: string): boolean {
   return !pattern.includes('(');
 }
 
-function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: WordContext, quoted: boolean): FieldChunks[] {
+function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: WordContext, quoted: boolean): Expanded {
   if (part.sequence) {
     const { start, end, step } = part.sequence;
     const numeric = /^-?\d+$/.test(start) && /^-?\d+$/.test(end);
@@ -386,7 +404,7 @@ function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: Word
       const b = Number(end);
       let s = step ? Math.abs(Number(step)) || 1 : 1;
       const count = Math.floor(Math.abs(b - a) / s) + 1;
-      if (count > budgets.maxFields) throw new NotFixed({ source: 'expansion-budget', sequence: `{${start}..${end}}` }, part.span);
+      if (count > budgets.maxFields) return new NotFixed({ source: 'expansion-budget', sequence: `{${start}..${end}}` }, part.span);
       s = a <= b ? s : -s;
       const width = (start.startsWith('0') && start.length > 1) || (end.startsWith('0') && end.length > 1) ? Math.max(start.length, end.length) : 0;
       for (let i = 0, v = a; i < count; i++, v += s) out.push([{ text: width ? String(v).padStart(width, '0') : String(v), quoted }]);
@@ -400,9 +418,11 @@ function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: Word
   }
   const out: FieldChunks[] = [];
   for (const alternative of part.alternatives ?? []) {
-    for (const field of expandParts(alternative, context, quoted)) {
+    const fields = expandParts(alternative, context, quoted);
+    if (fields instanceof NotFixed) return fields;
+    for (const field of fields) {
       out.push(field);
-      if (out.length > budgets.maxFields) throw new NotFixed({ source: 'expansion-budget', sequence: null }, part.span);
+      if (out.length > budgets.maxFields) return new NotFixed({ source: 'expansion-budget', sequence: null }, part.span);
     }
   }
   return out;
@@ -411,7 +431,7 @@ function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: Word
 /** Parameters the shell always sets to one or more digits. */
 const digitParameters = new Set(['$', 'PPID', 'RANDOM']);
 
-function expandParameter(part: WordPart & { type: 'ParameterExpansion' }, context: WordContext, quoted: boolean): FieldChunks[] {
+function expandParameter(part: WordPart & { type: 'ParameterExpansion' }, context: WordContext, quoted: boolean): Expanded {
   const plain = part.operator === null && part.index === null && !part.length && !part.indirect && part.flags === null
     && part.zshPrefix === undefined && part.nested === null && part.invalid === null;
   const value = context.parameters.get(part.name);
@@ -420,14 +440,14 @@ function expandParameter(part: WordPart & { type: 'ParameterExpansion' }, contex
   // `$!` may expand to nothing (no job in the background yet): it stays unfixed.
   if (plain && value === undefined && digitParameters.has(part.name)) return [[{ text: part.braced ? `\${${part.name}}` : `$${part.name}`, quoted: true }]];
   if (!plain || value === undefined) {
-    throw new NotFixed({ source: 'parameter', name: part.name, braced: part.braced }, part.span);
+    return new NotFixed({ source: 'parameter', name: part.name, braced: part.braced }, part.span);
   }
   // zsh neither splits nor globs an unquoted parameter; bash and sh do both.
   if (quoted) return [[{ text: value, quoted: true }]];
   // zsh `globsubst`: the value is a pattern; treeward does not read it as one
-  if (context.dialect.globSubstitution) throw new NotFixed({ source: 'shell-option', option: 'globsubst' }, part.span);
+  if (context.dialect.globSubstitution) return new NotFixed({ source: 'shell-option', option: 'globsubst' }, part.span);
   if (!context.dialect.splitsUnquotedParameters) return [[{ text: value, quoted: true }]];
-  if (context.splittingChanged) throw new NotFixed({ source: 'changed-ifs', name: part.name }, part.span);
+  if (context.splittingChanged) return new NotFixed({ source: 'changed-ifs', name: part.name }, part.span);
   const words = value.split(/[ \t\n]+/).filter((w) => w !== '');
   if (words.length === 0) return [[]];
   if (words.length === 1 && /^[ \t\n]|[ \t\n]$/.test(value) === false) return [[{ text: words[0]!, quoted: false }]];

@@ -19,7 +19,7 @@ import { isHarmlessDevice, nested } from './line-facts.js';
 import { withOptionLikeMatches } from './option-globs.js';
 import { argument, argumentsOf, assign, assignedValue, judgeAssignment, judgeVariable, pathIsSafe, pathValueIsSafe, wordContext } from './parameters.js';
 import { deviceFd, literalCopyOutput, openedFile, stdinOf, walkRedirects } from './redirects.js';
-import { copyScope, limitDirs, notePrevious, type Outcome, previousDirs, type Scope, stayed, unionDirs } from './scope.js';
+import { copyMap, copyScope, limitDirs, notePrevious, type Outcome, previousDirs, type Scope, stayed, unionDirs } from './scope.js';
 import { namesIn, type WalkState } from './state.js';
 import { checkArithmeticName, walkAssignmentSubstitutions, walkWordSubstitutions } from './substitutions.js';
 
@@ -62,7 +62,7 @@ function walkSimpleCommandHere(w: WalkState, command: SimpleCommand, scope: Scop
   // A bare assignment changes this shell; before a command, only that command's environment.
   if (command.words.length === 0) {
     const fds = scope.fds;
-    scope.fds = new Map(fds);
+    scope.fds = copyMap(fds);
     walkRedirects(w, command.redirects, scope, dialect);
     scope.fds = fds;
     for (const assignment of command.assignments) {
@@ -80,7 +80,7 @@ function walkSimpleCommandHere(w: WalkState, command: SimpleCommand, scope: Scop
     }
     return here;
   }
-  const prefix = new Map<string, string | null>(scope.exported);
+  const prefix = copyMap<string, string | null>(scope.exported);
   let pathUnsafe: boolean | undefined;
   for (const assignment of command.assignments) {
     judgeAssignment(w, assignment, scope, dialect, true);
@@ -91,7 +91,7 @@ function walkSimpleCommandHere(w: WalkState, command: SimpleCommand, scope: Scop
   // A command's redirections point its fds for that command only; `exec` with no command keeps them for the line.
   const fds = scope.fds;
   const persists = command.words.length === 1 && literalWord(command.words[0]!) === 'exec';
-  if (!persists) scope.fds = new Map(fds);
+  if (!persists) scope.fds = copyMap(fds);
   try {
     walkRedirects(w, command.redirects, scope, dialect, literalCopyOutput(command));
     // expanding a word changes nothing of the shell: every word of the command is read in one context (issue 18 item 2)

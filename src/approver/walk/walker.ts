@@ -16,7 +16,7 @@ import type { Directories } from '../core/effects.js';
 import { producerListing } from '../programs/index.js';
 import { walkCompound } from './compound.js';
 import { argument } from './parameters.js';
-import { copyScope, lineScope, type Outcome, type Scope, stayed, unionDirs } from './scope.js';
+import { copyMap, copyScope, lineScope, type Outcome, type Scope, stayed, unionDirs } from './scope.js';
 import { maxDeferredItems, WalkState, WorkExhausted } from './state.js';
 
 export type { WalkOptions } from './state.js';
@@ -99,7 +99,7 @@ export class Walker extends WalkState {
         conditional.clear();
       }
       if (operator !== null) scope.dirs = operator === '&&' ? success : anywhere;
-      const before = i > 0 ? new Map(scope.parameters) : null;
+      const before = i > 0 ? copyMap(scope.parameters) : null;
       const outcome = this.walkPipeline(andOr.pipelines[i]!, scope, dialect);
       // after each pipeline (before the next command, after one that may have failed), a trap set earlier may run
       this.deferredMayRunHere(scope, andOr.pipelines[i]!.span);
