@@ -49,9 +49,10 @@ const shReadingsOf: Readonly<Record<NonNullable<ApproveOptions['sh']> | 'unknown
 function approveAsEveryShell(command: string, options: ApproveOptions): Verdict {
   const readings = shReadingsOf[options.sh ?? 'unknown'];
   const first = watchingSh(shReadings[readings[0]!]);
-  const verdict = approveOrThrow(command, options, first.dialects);
+  const shared = sharedWork(options);
+  const verdict = approveOrThrow(command, options, first.dialects, shared);
   if (readings.length === 1 || !first.readSh()) return verdict;
-  const other = approveOrThrow(command, options, shReadings[readings[1]!]);
+  const other = approveOrThrow(command, options, shReadings[readings[1]!], shared);
   if (verdict.decision === 'deny') return other.decision === 'deny' ? verdict : { ...verdict, reason: line.oneShReading(verdict.reason, readings[0]!) };
   return other.decision === 'deny' ? { ...other, reason: line.oneShReading(other.reason, readings[1]!) } : verdict;
 }
@@ -67,6 +68,31 @@ function watchingSh(reading: Readonly<Record<DialectName, Dialect>>): { dialects
     },
   };
   return { dialects, readSh: () => readSh };
+}
+
+/**
+ * What one approve() call works out once for every reading of sh it makes (issue 18: a verdict in tens of
+ * microseconds): the fs as one snapshot, so both readings see the same tree and read each path once; the
+ * line parsed and handed back in each dialect (bash and zsh are the same objects in both readings, so a
+ * bash line that runs `sh -c` is parsed once); and, when a rule first asks, the protected set, the run
+ * and temp dirs as resolved, and the startup files' glob option for each dialect.
+ */
+interface SharedWork {
+  fs: FileSystem;
+  parsed: Map<Dialect, Script | { denial: Verdict }>;
+  handBack: Map<Dialect, ReturnType<typeof handBackProblem>>;
+  protectedPaths?: ProtectedSet;
+  runDirs?: string[];
+  tempDirs?: string[];
+  globDots: Map<Dialect, boolean>;
+  /** The run and temp dirs' own resolution has its own budget: the line's is for what the line names. */
+  dirsBudget: LookupBudget;
+}
+
+function sharedWork(options: ApproveOptions): SharedWork {
+  return { fs: snapshotFileSystem(options.fs ?? emptyFileSystem), parsed: new Map(), handBack: new Map(), globDots: new Map(),
+    dirsBudget: lookupBudget(budgets.maxLookups),
+  };
 }
 
 function deny(id: DenyId, span: Span, reason: string): Verdict {
@@ -102,20 +128,15 @@ function lineSettings(options: ApproveOptions, dialects: Readonly<Record<Dialect
  * (`parse-error`; a closer with nothing open is `tree-group-broken`).
  */
 function prepareLine(
-  command: string, options: ApproveOptions, settings: LineSettings, fs: FileSystem,
+  command: string, options: ApproveOptions, settings: LineSettings, fs: FileSystem, parsed?: Map<Dialect, Script | { denial: Verdict }>,
 ): { script: Script; walker: Walker } | { denial: Verdict } {
   const { dialect } = settings;
-  let script: Script;
-  try {
-    script = parse(command, { dialect });
-  } catch (error) {
-    if (error instanceof BudgetError) return { denial: deny('too-complex', error.span, line.parsePastBudget(error.message)) };
-    if (error instanceof ParseError) {
-      if (error.kind === 'stray-closer') return { denial: deny('tree-group-broken', error.span, line.strayCloser(error.message)) };
-      return { denial: deny('parse-error', error.span, line.unparsable(dialect.label, error.message)) };
-    }
-    throw error;
+  let script = parsed?.get(dialect);
+  if (script === undefined) {
+    script = parseLine(command, dialect);
+    parsed?.set(dialect, script);
   }
+  if ('denial' in script) return script;
   const walker = new Walker({
     dialect, dialects: settings.dialects, home: settings.home, tempDir: settings.tempDir, env: options.env ?? {},
     agentNames: new Set([...agentPrograms, ...(options.agentNames ?? [])]),
@@ -130,20 +151,35 @@ function prepareLine(
   return { script, walker };
 }
 
-function approveOrThrow(command: string, options: ApproveOptions, dialects: Readonly<Record<DialectName, Dialect>>): Verdict {
+/** The line parsed in its dialect, or the verdict when it does not parse (`parse-error`; a closer with nothing open is `tree-group-broken`). */
+function parseLine(command: string, dialect: Dialect): Script | { denial: Verdict } {
+  try {
+    return parse(command, { dialect });
+  } catch (error) {
+    if (error instanceof BudgetError) return { denial: deny('too-complex', error.span, line.parsePastBudget(error.message)) };
+    if (error instanceof ParseError) {
+      if (error.kind === 'stray-closer') return { denial: deny('tree-group-broken', error.span, line.strayCloser(error.message)) };
+      return { denial: deny('parse-error', error.span, line.unparsable(dialect.label, error.message)) };
+    }
+    throw error;
+  }
+}
+
+function approveOrThrow(command: string, options: ApproveOptions, dialects: Readonly<Record<DialectName, Dialect>>, shared: SharedWork): Verdict {
   if (!options.tree || !options.tree.startsWith('/')) throw new TypeError('approve() needs an absolute `tree`');
   const settings = lineSettings(options, dialects);
   const { dialect, tree, cwd, home, tempDir } = settings;
-  const fs = snapshotFileSystem(options.fs ?? emptyFileSystem);
+  const { fs } = shared;
 
   // 1. parse-error (a closer with nothing open: tree-group-broken)
-  const prepared = prepareLine(command, options, settings, fs);
+  const prepared = prepareLine(command, options, settings, fs, shared.parsed);
   if ('denial' in prepared) return prepared.denial;
   const { script, walker } = prepared;
   // 2. tree-group-broken
   if (script.body.length === 0) return deny('tree-group-broken', [0, command.length], line.empty());
   if (endsInBackslash(command)) return deny('tree-group-broken', [command.length - 1, command.length], line.finalBackslash());
-  const problem = handBackProblem(cwd, command, dialect);
+  let problem = shared.handBack.get(dialect);
+  if (problem === undefined) shared.handBack.set(dialect, (problem = handBackProblem(cwd, command, dialect)));
   if (problem) return deny('tree-group-broken', [0, command.length], line.handBack(problem));
 
   // 3. the walk, and the rules in order
@@ -152,27 +188,25 @@ function approveOrThrow(command: string, options: ApproveOptions, dialects: Read
   // worked out when a rule first asks: most lines remove and write nothing, and only a glob
   // asks about dot files (issue 18: a verdict in tens of microseconds).
   // So are the run and temp dirs as resolved through their links: a line that names no path outside the tree needs neither.
-  let protectedPaths: ProtectedSet | undefined;
-  let globDots: boolean | undefined;
-  let runDirs: string[] | undefined;
-  let tempDirs: string[] | undefined;
-  // the directories' own resolution has its own budget: the line's is for what the line names
-  const dirsBudget = lookupBudget(budgets.maxLookups);
+  // Each reading of sh asks the same of them: they are worked out once per call (sharedWork).
+  const { dirsBudget } = shared;
   const denial = judge(walker.effects, {
     tree, home, fs,
     budget: lookupBudget(budgets.maxLookups), dialect,
     packs: options.packs ?? [],
     get runDirs() {
-      return (runDirs ??= bothReadings((options.runDirs ?? []).map(normalizeLexically), fs, dirsBudget, [tree, home]));
+      return (shared.runDirs ??= bothReadings((options.runDirs ?? []).map(normalizeLexically), fs, dirsBudget, [tree, home]));
     },
     get tempDirs() {
-      return (tempDirs ??= bothReadings([...new Set([tempDir, '/tmp'])], fs, dirsBudget, [tree, home]));
+      return (shared.tempDirs ??= bothReadings([...new Set([tempDir, '/tmp'])], fs, dirsBudget, [tree, home]));
     },
     get protected() {
-      return (protectedPaths ??= protectedSet(tree, home, options.protected ?? [], fs));
+      return (shared.protectedPaths ??= protectedSet(tree, home, options.protected ?? [], fs));
     },
     get globDots() {
-      return (globDots ??= options.globDots === true || startupGlobDots(home, dialect, fs, options.env ?? {}));
+      let dots = shared.globDots.get(dialect);
+      if (dots === undefined) shared.globDots.set(dialect, (dots = options.globDots === true || startupGlobDots(home, dialect, fs, options.env ?? {})));
+      return dots;
     },
   });
   if (denial) return { decision: 'deny', ...denial };

@@ -206,15 +206,18 @@ function bracketScanEnds(v: string): Int32Array {
  */
 function splitBraces(parts: WordPart[], anyCharacterRanges: boolean): WordPart[] {
   let n = 0;
-  let any = false;
+  let opens = false;
+  let closes = false;
   for (const p of parts) {
     if (p.type !== 'Literal') n++;
     else {
       n += p.value.length;
-      if (!any && p.value.includes('{')) any = true;
+      if (!opens && p.value.includes('{')) opens = true;
+      if (!closes && p.value.includes('}')) closes = true;
     }
   }
-  if (!any) return parts;
+  // a group needs an unquoted `}` as well: a lone `{` (the brace group's own word) is left as it is, without the tables below
+  if (!opens || !closes) return parts;
   // Items: one per character of the literals (`flat` holds them, a part stands as a NUL), one per other part.
   const whole: (WordPart | undefined)[] = new Array<WordPart | undefined>(n);
   const at = new Int32Array(n); // the source offset of each item

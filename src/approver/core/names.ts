@@ -47,8 +47,22 @@ export function foldName(name: string): string {
 
 /** A path's key: each name folded (`/`-separated, absolute or not). */
 export function foldPath(path: string): string {
-  if (plainName.test(path.replace(/\//g, '')) && !/\.(\/|$)/.test(path)) return path;
+  if (isPlainPath(path)) return path;
   return path.split('/').map(foldName).join('/');
+}
+
+/**
+ * Whether every name of `path` folds to itself (plainName, and no name ending in a dot), by one scan
+ * of its codes: the approver folds every protected path and every target it compares (issue 18).
+ */
+function isPlainPath(path: string): boolean {
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c === 0x2f) {
+      if (i > 0 && path.charCodeAt(i - 1) === 0x2e) return false;
+    } else if (c < 0x21 || c === 0x3a || (c > 0x40 && c < 0x5b) || c > 0x7d) return false;
+  }
+  return path.length === 0 || path.charCodeAt(path.length - 1) !== 0x2e;
 }
 
 /** The short name's shape: up to six characters, `~` and a number, and up to three of extension. */
