@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { Volume } from 'memfs';
 import { describe, expect, it } from 'vitest';
-import { sourcedFiles, startupGlobDots, turnsOnDotGlob } from '../../src/approver/core/startup.js';
+import { sourcedFiles, startupGlobDots, startupSources, turnsOnDotGlob } from '../../src/approver/core/startup.js';
 import { fileSystemFrom } from '../../src/approver/fs.js';
 import { budgets } from '../../src/budgets.js';
 import { dialects, type DialectName } from '../../src/syntax/dialect.js';
@@ -55,6 +55,10 @@ describe('startup files: does a line turn dot globbing on', () => {
     expect(turnsOnDotGlob(`${'shopt -q x '.repeat(100_000)}-s dotglob`)).toBe(false);
     expect(turnsOnDotGlob(`${'shopt -q '.repeat(100_000)}-s dotglob`)).toBe(true);
     expect(turnsOnDotGlob(`${'\n'.repeat(1 << 19)}setopt globdots`)).toBe(true);
+    // and the sourced paths in it
+    expect(startupSources('\n'.repeat(1 << 20), '/home/u')).toEqual({ files: [], directories: [] });
+    expect(startupSources('. '.repeat(1 << 18), '/home/u')?.files.length).toBe(1);
+    expect(startupSources(`${'if '.repeat(1 << 17)}x`, '/home/u')).toEqual({ files: [], directories: [] });
   });
 });
 
@@ -100,7 +104,33 @@ describe('startup files: which are read, and the files they source', () => {
     ['$ZDOTDIR in a sourced path', { '/z/.zshrc': 'source $ZDOTDIR/o.zsh\n', '/z/o.zsh': 'unsetopt noglobdots\n' }, { ZDOTDIR: '/z' }, 'zsh', true],
     ['a chain', { '/home/u/.zshrc': 'source ~/a\n', '/home/u/a': 'source ~/b\n', '/home/u/b': on }, {}, 'zsh', true],
     ['a cycle ends', { '/home/u/.zshrc': 'source ~/.zshrc\n' }, {}, 'zsh', false],
-    ['an unfixed path is not followed', { '/home/u/.zshrc': 'source $ZSH/oh-my-zsh.sh\n' }, {}, 'zsh', false],
+    // issue 13: a sourced path the shell fixes by a variable treeward does not know may name any file, which may set any option
+    ['a variable treeward does not know: dot globbing assumed', { '/home/u/.zshrc': 'source $ZSH/oh-my-zsh.sh\n' }, {}, 'zsh', true],
+    ['a loop over a glob', { '/home/u/.zshrc': 'for f in ~/.zsh/*.zsh; do source "$f"; done\n' }, {}, 'zsh', true],
+    ['a glob sourced', { '/home/u/.zshrc': 'source ~/.zsh/*.zsh\n' }, {}, 'zsh', true],
+    ['a command substitution', { '/home/u/.zshrc': 'source "$(brew --prefix)/share/x.zsh"\n' }, {}, 'zsh', true],
+    ['another user\'s home', { '/home/u/.bashrc': '. ~root/x\n' }, {}, 'bash', true],
+    ['a positional parameter', { '/home/u/.bashrc': '. "$1"\n' }, {}, 'bash', true],
+    ['a variable with nothing dot-globbing', { '/home/u/.bashrc': 'echo $PATH; x=$HOME\n' }, {}, 'bash', false],
+    ['[ -f ~/.bash_aliases ] && . ~/.bash_aliases',
+      { '/home/u/.bashrc': '[ -f ~/.bash_aliases ] && . ~/.bash_aliases\n', '/home/u/.bash_aliases': 'shopt -s dotglob\n' }, {}, 'bash', true],
+    ['the same, harmless', { '/home/u/.bashrc': '[ -f ~/.bash_aliases ] && . ~/.bash_aliases\n', '/home/u/.bash_aliases': 'alias l=ls\n' }, {}, 'bash', false],
+    ['${HOME}, quoted', { '/home/u/.zshrc': '. "${HOME}/.config/zsh/aliases"\n', '/home/u/.config/zsh/aliases': on }, {}, 'zsh', true],
+    ['a quoted path with a blank', { '/home/u/.zshrc': 'source "$HOME/my files/o.zsh"\n', '/home/u/my files/o.zsh': on }, {}, 'zsh', true],
+    ['$XDG_CONFIG_HOME from the environment', { '/home/u/.zshrc': 'source $XDG_CONFIG_HOME/zsh/o\n', '/x/zsh/o': on }, { XDG_CONFIG_HOME: '/x' }, 'zsh', true],
+    ['$XDG_CONFIG_HOME unset: the default ~/.config too', { '/home/u/.zshrc': 'source $XDG_CONFIG_HOME/zsh/o\n', '/home/u/.config/zsh/o': on }, {}, 'zsh', true],
+    ['${XDG_CONFIG_HOME:-$HOME/.config}', { '/home/u/.bashrc': '. "${XDG_CONFIG_HOME:-$HOME/.config}/bash/o"\n', '/home/u/.config/bash/o': 'shopt -s dotglob\n' },
+      {}, 'bash', true],
+    ['${XDG_CONFIG_HOME:-…} set elsewhere', { '/home/u/.bashrc': '. "${XDG_CONFIG_HOME:-$HOME/.config}/bash/o"\n', '/x/bash/o': 'shopt -s dotglob\n' },
+      { XDG_CONFIG_HOME: '/x' }, 'bash', true],
+    ['$ZDOTDIR unset in zsh: the home', { '/home/u/.zshrc': 'source $ZDOTDIR/o.zsh\n', '/home/u/o.zsh': on }, {}, 'zsh', true],
+    ['ZDOTDIR set by ~/.zshenv: zsh reads .zshrc there',
+      { '/home/u/.zshenv': 'export ZDOTDIR="$HOME/.config/zsh"\n', '/home/u/.config/zsh/.zshrc': on }, {}, 'zsh', true],
+    ['ZDOTDIR set by ~/.zshenv, then used', { '/home/u/.zshenv': 'export ZDOTDIR=~/.config/zsh\n',
+      '/home/u/.config/zsh/.zshrc': 'source $ZDOTDIR/aliases.zsh\n', '/home/u/.config/zsh/aliases.zsh': on }, {}, 'zsh', true],
+    ['ZDOTDIR set by ~/.zshenv, nothing there', { '/home/u/.zshenv': 'export ZDOTDIR=~/.config/zsh\n', '/home/u/.config/zsh/.zshrc': 'alias l=ls\n' }, {},
+      'zsh', false],
+    ['ZDOTDIR set to what treeward cannot fix', { '/home/u/.zshenv': 'ZDOTDIR=$(dirname $0)\n' }, {}, 'zsh', true],
     ['a missing file', { '/home/u/.zshrc': 'source ~/nothing\n' }, {}, 'zsh', false],
   ])('%s', (_name, files, env, dialect, expected) => {
     expect(startupGlobDots(home, dialects[dialect], fsOf(files), env)).toBe(expected);
@@ -119,6 +149,12 @@ describe('startup files: which are read, and the files they source', () => {
   });
 
   it('finds the sourced paths it can fix', () => {
-    expect(sourcedFiles('source ~/a; . "/b c"\nif true; then . $HOME/d; fi\nsource "$X/e"\n. ./f', home)).toEqual(['/home/u/a', '/home/u/d', '/home/u/./f']);
+    expect(sourcedFiles('source ~/a; . "/b c"\nif true; then . $HOME/d; fi\n. ./f\ncommand . \'/g\'', home))
+      .toEqual(['/home/u/a', '/b c', '/home/u/d', '/home/u/./f', '/g']);
+  });
+
+  it('gives no files where one sourced path is not fixed', () => {
+    expect(startupSources('source ~/a\nsource "$X/e"', home)).toBeNull();
+    expect(sourcedFiles('source ~/a\nsource "$X/e"', home)).toEqual([]);
   });
 });

@@ -3,7 +3,10 @@
 // options that change matching. Which files: the dialect's in the home
 // directory, or in `$ZDOTDIR` when the inherited environment sets it, and the
 // files `BASH_ENV` and `ENV` name; each followed through the files it
-// sources (`source F`, `. F`), bounded (issue 13 item 8).
+// sources (`source F`, `. F`), bounded (issue 13 item 8). A file sourced
+// by a path the user's shell fixes at run time by a variable treeward does
+// not know (`source $ZSH/oh-my-zsh.sh`) may set any option: dot globbing
+// is then assumed.
 
 import { budgets } from '../../budgets.js';
 import type { Dialect } from '../../syntax/dialect.js';
@@ -12,6 +15,7 @@ import { joinToCwd, normalizeLexically } from './path-text.js';
 
 /** Whether the startup files the harness's shell runs turn on dot globbing (dotglob, globdots, GLOBIGNORE). */
 export function startupGlobDots(home: string, dialect: Dialect, fs: FileSystem, env: Readonly<Record<string, string | undefined>> = {}): boolean {
+  const variables = startupVariables(home, dialect.startupDirectoryVariable, env);
   const directoryVariable = dialect.startupDirectoryVariable;
   const directory = (directoryVariable !== null && env[directoryVariable]) || home;
   const names = [
@@ -36,37 +40,159 @@ export function startupGlobDots(home: string, dialect: Dialect, fs: FileSystem, 
     }
     if (text === null) continue;
     if (turnsOnDotGlob(text)) return true;
-    for (const sourced of sourcedFiles(text, home, directory)) queue.push({ path: sourced, depth: depth + 1 });
+    const found = startupSources(text, home, variables);
+    // a file sourced by a path treeward cannot fix may set any option (issue 13): assume dot globbing
+    if (found === null) return true;
+    for (const sourced of found.files) queue.push({ path: sourced, depth: depth + 1 });
+    // zsh reads the rest of its startup files from a ZDOTDIR a file sets (`export ZDOTDIR=~/.config/zsh` in ~/.zshenv)
+    for (const moved of directoryVariable === 'ZDOTDIR' ? found.directories : []) {
+      for (const name of dialect.startupFiles) queue.push({ path: joinToCwd(name, moved), depth: depth + 1 });
+    }
   }
   return false;
 }
 
-/** `~/x`, `$HOME/x`, `${HOME}/x`, `$ZDOTDIR/x` as the file they name. */
+/** `~/x`, `$HOME/x`, `${HOME}/x`, `$ZDOTDIR/x` as the file they name (a variable given the harness's shell: BASH_ENV, ENV). */
 function expandHome(text: string, home: string, directory: string): string {
   return text.replace(/^~(?=\/|$)/, home).replace(/^\$\{?HOME\}?(?=\/|$)/, home).replace(/^\$\{?ZDOTDIR\}?(?=\/|$)/, directory);
 }
 
 /**
- * The files a startup file sources by a path treeward can fix: `source F` or `. F` at the start of
- * a command (after `;`, `&&`, `||`, `then`, `do`), quotes stripped, `~`, `$HOME` and `$ZDOTDIR`
- * expanded; a relative path is read from the home directory, where the harness's shell starts its
- * startup files. A path holding any other expansion is not followed: what it names is not fixed.
+ * The values a startup file may find in the variables whose spellings it follows in a sourced path: HOME (the
+ * home directory), ZDOTDIR (the environment's, or unset: empty, and the home zsh then reads from), XDG_CONFIG_HOME
+ * (the environment's, or unset: empty, and the default `~/.config` a system file may have set, XDG Base Directory
+ * Specification). A value that is one of several is read each way, so every file the shell may source is read.
  */
-export function sourcedFiles(text: string, home: string, directory: string = home): string[] {
-  const out: string[] = [];
+function startupVariables(home: string, directoryVariable: string | null, env: Readonly<Record<string, string | undefined>>): Map<string, Set<string>> {
+  const zdotdir = env.ZDOTDIR !== undefined ? [env.ZDOTDIR] : directoryVariable === 'ZDOTDIR' ? ['', home] : [''];
+  return new Map([
+    ['HOME', new Set([home])],
+    ['ZDOTDIR', new Set(zdotdir)],
+    ['XDG_CONFIG_HOME', new Set(env.XDG_CONFIG_HOME !== undefined ? [env.XDG_CONFIG_HOME] : ['', `${home}/.config`])],
+  ]);
+}
+
+/** Expansions of one word past which a sourced path is not read (each variable may hold a few values). */
+const maxSourcedSpellings = 16;
+
+/**
+ * The files a startup file sources (`source F` or `. F` at the start of a command, after `;`, `&&`,
+ * `||`, `then`, `do`, `builtin`, `command`), and the directories it moves ZDOTDIR to, by the
+ * variables it may find (`startupVariables`, updated by the file's own assignments, each value kept
+ * as one more the shell may hold). A relative path is read from the home directory, where the
+ * harness's shell starts its startup files. Null when a sourced path (or an assigned value) holds an
+ * expansion other than `~`, `$HOME`, `${HOME}`, `$ZDOTDIR`, `$XDG_CONFIG_HOME`, `${NAME:-WORD}` of
+ * those, or an unquoted glob: the file it names, and so the options it sets, cannot be known.
+ */
+export function startupSources(
+  text: string, home: string, variables: Map<string, Set<string>> = startupVariables(home, null, {}),
+): { files: string[]; directories: string[] } | null {
+  const files: string[] = [];
+  const directories: string[] = [];
   for (const line of text.split('\n')) {
     for (const segment of line.split(/;|&&|\|\||#/)) {
-      const m = /^\s*(?:(?:if|then|do|else|elif|!)\s+)*(?:source|\.)\s+(\S+)/.exec(segment);
+      const assignment = /^\s*(?:(?:export|typeset\s+-x|declare\s+-x)\s+)?(HOME|ZDOTDIR|XDG_CONFIG_HOME)=(\S*)/.exec(segment);
+      if (assignment) {
+        const values = expandedWord(assignment[2]!, home, variables);
+        if (values === null) return null;
+        for (const value of values) variables.get(assignment[1]!)!.add(value);
+        if (assignment[1] === 'ZDOTDIR') directories.push(...values.map((v) => joinToCwd(v, home)));
+        continue;
+      }
+      const m = /^\s*(?:(?:if|then|do|else|elif|!|builtin|command)\s+)*(?:source|\.)\s+(.*)$/.exec(segment);
       if (!m) continue;
-      // a quoted path with blanks in it is more than this word: not read
-      if (/^["']/.test(m[1]!) && !/^(["']).*\1$/.test(m[1]!)) continue;
-      const word = m[1]!.replace(/^(["'])(.*)\1$/, '$2');
-      const path = expandHome(word, home, directory);
-      if (/[$`*?[\]{}]/.test(path)) continue;
-      out.push(joinToCwd(path, home));
+      const word = firstWord(m[1]!);
+      if (word === '') continue;
+      const paths = expandedWord(word, home, variables);
+      if (paths === null) return null;
+      files.push(...paths.map((path) => joinToCwd(path, home)));
     }
   }
-  return out;
+  return { files, directories };
+}
+
+/** The files a startup file sources by paths treeward can fix (`startupSources`); none where one is not fixed. */
+export function sourcedFiles(text: string, home: string): string[] {
+  return startupSources(text, home)?.files ?? [];
+}
+
+/** The first shell word of text: unquoted characters up to a blank, with quoted parts (an open quote: the rest). */
+function firstWord(text: string): string {
+  let k = 0;
+  while (k < text.length && !/\s/.test(text[k]!)) {
+    const c = text[k]!;
+    if (c === '\'' || c === '"') {
+      const close = text.indexOf(c, k + 1);
+      k = close < 0 ? text.length : close + 1;
+    } else k += c === '\\' ? 2 : 1;
+  }
+  return text.slice(0, k);
+}
+
+/**
+ * The texts one word expands to, as the shell reads it: single quotes literal; in double quotes and
+ * unquoted `$NAME`, `${NAME}` and `${NAME:-WORD}`/`${NAME-WORD}` of the variables given (WORD read
+ * again), a leading unquoted `~`, backslash escapes. Null for any other expansion, an unquoted glob
+ * character, an open quote, or past maxSourcedSpellings.
+ */
+function expandedWord(word: string, home: string, variables: Map<string, Set<string>>): string[] | null {
+  let out = [''];
+  const add = (texts: readonly string[]) => {
+    out = out.flatMap((prefix) => texts.map((t) => prefix + t));
+    return out.length <= maxSourcedSpellings;
+  };
+  let k = 0;
+  let quote: '"' | null = null;
+  // `~user` is another user's home, which treeward does not know
+  if (/^~[^/]/.test(word)) return null;
+  if (word.startsWith('~')) {
+    out = [...variables.get('HOME')!];
+    k = 1;
+  }
+  while (k < word.length) {
+    const c = word[k]!;
+    if (c === '"') { quote = quote === null ? '"' : null; k++; continue; }
+    if (c === '\'' && quote === null) {
+      const close = word.indexOf('\'', k + 1);
+      if (close < 0 || !add([word.slice(k + 1, close)])) return null;
+      k = close + 1;
+      continue;
+    }
+    if (c === '\\') {
+      if (k + 1 >= word.length || !add([word[k + 1]!])) return null;
+      k += 2;
+      continue;
+    }
+    if (c === '$') {
+      const expansion = parameterExpansion(word, k, home, variables);
+      if (expansion === null || !add(expansion.values)) return null;
+      k = expansion.end;
+      continue;
+    }
+    if (c === '`' || (quote === null && /[*?[\]{}]/.test(c))) return null;
+    if (!add([c])) return null;
+    k++;
+  }
+  return quote === null ? out : null;
+}
+
+/** `$NAME`, `${NAME}`, `${NAME:-WORD}`, `${NAME-WORD}` at `k` of a known variable: its values and where it ends. */
+function parameterExpansion(word: string, k: number, home: string, variables: Map<string, Set<string>>): { values: string[]; end: number } | null {
+  const plain = /^\$([A-Za-z_][A-Za-z0-9_]*)/.exec(word.slice(k));
+  if (plain) {
+    const values = variables.get(plain[1]!);
+    return values ? { values: [...values], end: k + plain[0].length } : null;
+  }
+  const braced = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^{}]*))?\}/.exec(word.slice(k));
+  if (!braced) return null;
+  const values = variables.get(braced[1]!);
+  if (!values) return null;
+  if (braced[2] === undefined) return { values: [...values], end: k + braced[0].length };
+  // the default where the variable may be unset (or, with `:-`, empty): both, as the shell may find either
+  const fallback = expandedWord(braced[3]!, home, variables);
+  if (fallback === null) return null;
+  const kept = braced[2] === ':-' ? [...values].filter((v) => v !== '') : [...values];
+  return { values: [...new Set([...kept, ...fallback])], end: k + braced[0].length };
 }
 
 /**
