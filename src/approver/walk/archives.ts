@@ -114,7 +114,16 @@ function listSources(w: WalkState, making: Making, dir: string): Member[] | null
     const name = rawComponents(text).filter((c) => c !== '.').join('/');
     const entries = sourceEntries(w, path, text.endsWith('/'), making.links);
     if (entries === null) return null;
-    for (const [at, kind] of entries) out.push({ name: at === path ? name : joinRelative(name, at.slice(path === '/' ? 1 : path.length + 1)), kind });
+    for (const [at, kind] of entries) {
+      const member = at === path ? name : joinRelative(name, at.slice(path === '/' ? 1 : path.length + 1));
+      // the directories above a member are made as it lands (`tar -cf a.tar d/sub` extracts `out/d` too)
+      const parts = member.split('/');
+      for (let k = 1; k < parts.length; k++) {
+        const above = parts.slice(0, k).join('/');
+        if (!out.some((m) => m.name === above)) out.push({ name: above, kind: 'directory' });
+      }
+      out.push({ name: member, kind });
+    }
     if (out.length > listedEntries) return null;
   }
   return out;
@@ -132,30 +141,34 @@ function joinRelative(base: string, rest: string): string {
  * not read: a link the maker follows (zip without `-y`, a trailing `/`), a
  * path the line placed otherwise, an extraction's, anything past the bound.
  */
-function sourceEntries(w: WalkState, path: string, trailingSlash: boolean, links: Making['links']): Map<string, MemberKind> | null {
+function sourceEntries(w: WalkState, path: string, trailingSlash: boolean, mode: Making['links']): Map<string, MemberKind> | null {
   const f = w.facts;
   const entries = new Map<string, MemberKind>();
   if (f.extracted.some((root) => nested(root, path))) return null;
   const placed = f.placed.filter((p) => nested(normalizeLexically(p.path), path));
   if (placed.length > 0) {
-    // `ln -s T path`: a link, and nothing the line made below it
-    const only = placed.length === 1 && placed[0]!.symlink === true && normalizeLexically(placed[0]!.path) === path ? placed[0]! : null;
-    if (!only || links === 'followed' || trailingSlash || madeAtOrBelow(f, path).some((m) => m !== path)) return null;
-    if (f.namesUnknownBelow.some((root) => root !== path && nested(root, path))) return null;
-    return entries.set(path, 'link');
+    // `ln -s T path`: a link where nothing stood, and nothing else the line made below it. ln's reading places
+    // `path/T` too, for a directory standing there (a line-made one): both are read as links, which is the most cautious
+    const placedLinks = placed.map((p) => normalizeLexically(p.path));
+    const made = madeAtOrBelow(f, path);
+    if (mode === 'followed' || trailingSlash || !placed.every((p) => p.symlink === true) || !placedLinks.includes(path)) return null;
+    if (placedLinks.some((p) => !isInsideOrEqual(p, path)) || entryKind(w, path) !== null || made.some((m) => !placedLinks.includes(m))) return null;
+    if (f.namesUnknownBelow.some((root) => !placedLinks.includes(root) && nested(root, path))) return null;
+    for (const link of [...new Set(placedLinks)].sort((a, b) => a.length - b.length)) entries.set(link, 'link');
+    return entries;
   }
   if (f.namesUnknownBelow.some((root) => nested(root, path))) return null;
   const kind = entryKind(w, path);
   if (kind === 'unreadable' || kind === 'other') return null;
   if (kind === 'symlink') {
-    if (links === 'followed' || trailingSlash) return null;
+    if (mode === 'followed' || trailingSlash) return null;
     entries.set(path, 'link');
   } else if (kind === 'file') entries.set(path, 'file');
-  else if (kind === 'directory' && !walkDirectory(w, path, entries, links)) return null;
+  else if (kind === 'directory' && !walkDirectory(w, path, entries, mode)) return null;
   for (const made of madeAtOrBelow(f, path)) {
     if (!entries.has(made)) {
       const there = entryKind(w, made);
-      if (there === 'unreadable' || there === 'other' || (there === 'symlink' && links === 'followed')) return null;
+      if (there === 'unreadable' || there === 'other' || (there === 'symlink' && mode === 'followed')) return null;
       entries.set(made, there === 'symlink' ? 'link' : there === 'directory' ? 'directory' : 'file');
     }
     // the directories it was made in, from the source down, are directories (or the links the fs holds there)
