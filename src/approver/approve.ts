@@ -10,7 +10,7 @@ import { BudgetError, ParseError } from '../syntax/errors.js';
 import type { Script, Span } from '../syntax/ast.js';
 import { parse } from '../parser/parser.js';
 import type { Removal, Write } from './core/effects.js';
-import { emptyFileSystem, type FileSystem, FsError, snapshotFileSystem } from './core/fs.js';
+import { emptyFileSystem, type EntryKind, type FileSystem, FsError, snapshotFileSystem } from './core/fs.js';
 import { type LookupBudget, lookupBudget, resolveThroughLinks } from './core/path-reading.js';
 import { isInsideOrEqual, normalizeLexically } from './core/path-text.js';
 import { protectedSet, type ProtectedSet } from './core/protected.js';
@@ -147,6 +147,7 @@ function prepareLine(
     // SPEC §3 "Platforms": the rows with a BSD reading read the line by this platform's tools (absent: both)
     ...(options.platform ? { platform: options.platform } : {}),
     listNames: (dir) => listNames(fs, dir),
+    entryKind: (path) => entryKind(fs, path),
   }, script.body);
   return { script, walker };
 }
@@ -299,6 +300,16 @@ function endsInBackslash(command: string): boolean {
 function listNames(fs: FileSystem, dir: string): readonly string[] | 'unreadable' {
   try {
     return fs.readdir(dir) ?? [];
+  } catch (error) {
+    if (error instanceof FsError) return 'unreadable';
+    throw error;
+  }
+}
+
+/** What stands at a path before the line runs (walk/archives.ts lists the sources of an archive the line makes). */
+function entryKind(fs: FileSystem, path: string): EntryKind | null | 'unreadable' {
+  try {
+    return fs.lstat(path);
   } catch (error) {
     if (error instanceof FsError) return 'unreadable';
     throw error;

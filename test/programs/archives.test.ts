@@ -24,9 +24,9 @@ const tar: Case[] = [
   // `--fil` is a prefix of --file and --files-from: tar refuses it (GNU tar 1.34 run: "option '--fil=x.tar' is ambiguous")
   ['tar -c --fil=/home/u/.bashrc src'],
   ['tar -c --fi=/home/u/.bashrc src'],
-  ['tar -c --file /home/u/.bashrc src', 'write /home/u/.bashrc'],
-  ['tar -cf/home/u/.bashrc src', 'write /home/u/.bashrc'],
-  ['tar --create --file=out.tar src', 'write out.tar'],
+  ['tar -c --file /home/u/.bashrc src', 'write /home/u/.bashrc', 'archive /home/u/.bashrc: src (links kept)'],
+  ['tar -cf/home/u/.bashrc src', 'write /home/u/.bashrc', 'archive /home/u/.bashrc: src (links kept)'],
+  ['tar --create --file=out.tar src', 'write out.tar', 'archive out.tar: src (links kept)'],
   // --one-top-level=DIR: below each directory, and on its own in case it is absolute
   ['tar -xf a.tar --one-top-level=top', 'write . (extraction, recursive)', 'write top (extraction, recursive)'],
   ['tar -xf a.tar -C out --one-top-level=/home/u/.ssh', 'write out (extraction, recursive)', 'write /home/u/.ssh (extraction, recursive)'],
@@ -58,14 +58,14 @@ const tar: Case[] = [
   // -P: the archive's absolute names are where it writes
   ['tar -xf a.tar -P', 'write ?program-reads'],
   // creating: the archive file (`-` is stdout)
-  ['tar -cf out.tar src', 'write out.tar'],
-  ['tar czf out.tgz src', 'write out.tgz'],
+  ['tar -cf out.tar src', 'write out.tar', 'archive out.tar: src (links kept)'],
+  ['tar czf out.tgz src', 'write out.tgz', 'archive out.tgz: src (links kept)'],
   ['tar -cf - src'],
   ['tar -rf a.tar file', 'write a.tar'],
-  ['tar -cf a.tar --remove-files src', 'write a.tar', 'remove src (recursive)'],
+  ['tar -cf a.tar --remove-files src', 'write a.tar', 'archive a.tar: src (links kept)', 'remove src (recursive)'],
   // commands tar runs
   ["tar -xf a.tar --to-command='sh -c cat'", 'shell-code (sh): sh -c cat', 'write . (extraction, recursive)'],
-  ['tar -cf x.tar --checkpoint-action=exec=echo src', 'shell-code (sh): echo', 'write x.tar'],
+  ['tar -cf x.tar --checkpoint-action=exec=echo src', 'shell-code (sh): echo', 'write x.tar', 'archive x.tar: not read'],
   ["tar -x -I 'zstd -d' -f a.tar", 'shell-code (sh): zstd -d', 'write . (extraction, recursive)'],
   ['tar -xvf a.tar --use-compress-program=zstd', 'shell-code (sh): zstd', 'write . (extraction, recursive)'],
   ['tar --to-command="$c" -xf a.tar', 'runs code (unfixed) via `tar --to-command`', 'write . (extraction, recursive)'],
@@ -80,10 +80,10 @@ const zip: Case[] = [
   ['unzip -: a.zip', 'write ?program-reads'],
   ['unzip -o -: a.zip -d out', 'write ?program-reads'],
   ['unzip -:o a.zip', 'write ?program-reads'],
-  ['zip -r out.zip src', 'write out.zip'],
+  ['zip -r out.zip src', 'write out.zip', 'archive out.zip: src (links followed)'],
   // -TT names the command that tests the archive: it is given the archive's name
-  ["zip -TT 'sh -c x' out.zip f", 'shell-code (sh): sh -c x out.zip', 'write out.zip'],
-  ["zip --unzip-command='unzip -t' out.zip f", 'shell-code (sh): unzip -t out.zip', 'write out.zip'],
+  ["zip -TT 'sh -c x' out.zip f", 'shell-code (sh): sh -c x out.zip', 'write out.zip', 'archive out.zip: not read'],
+  ["zip --unzip-command='unzip -t' out.zip f", 'shell-code (sh): unzip -t out.zip', 'write out.zip', 'archive out.zip: not read'],
 ];
 
 const compressors: Case[] = [
@@ -110,6 +110,6 @@ describe('tar: a long option\'s attached value', () => {
     expect(described('tar -xf a.tar --directory=/home/u/.ssh')).toEqual(['write /home/u/.ssh (extraction, recursive)']);
   });
   it('--file=FILE is the archive written', () => {
-    expect(described('tar -c --file=/home/u/.bashrc src')).toEqual(['write /home/u/.bashrc']);
+    expect(described('tar -c --file=/home/u/.bashrc src')).toEqual(['write /home/u/.bashrc', 'archive /home/u/.bashrc: src (links kept)']);
   });
 });

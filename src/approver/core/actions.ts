@@ -80,13 +80,25 @@ export type Action =
        * it may be written, so a protected path is refused; nothing else about it is known or assumed.
        */
       handed?: true;
+      /**
+       * An extraction's archive, when the row reads the members it writes by the names the archive holds (no option
+       * renames, filters in or runs anything): if the line made it from content treeward lists (`archive` below), the
+       * walk writes those members instead of the whole directory (walk/archives.ts).
+       */
+      archive?: Argument;
     }
   /**
    * `ln -s t x`, `mv a x`, `cp a x`: what lands at `x` may be a link, so later paths through it are not fixed.
    * `copies`: what lands is a copy of these sources, or the moved source itself (`cp` without `-s`/`-l`, `mv`):
    * no link when each is a regular file or a directory holding none (the walk and the rules decide, issue 16).
    */
-  | { kind: 'place'; arg: Argument; dirs?: Directories; copies?: readonly Argument[] }
+  | { kind: 'place'; arg: Argument; dirs?: Directories; copies?: readonly Argument[]; symlink?: true }
+  /**
+   * `tar -cf a.tar LIST`, `zip -r a.zip LIST`: the archive the line makes at `arg`, holding what each of `sources`
+   * names as the line stands here (walk/archives.ts lists it); null sources: an option makes what it holds unread.
+   * `links`: whether the maker stores a link as a link (tar, `zip -y`) or follows it (zip).
+   */
+  | { kind: 'archive'; arg: Argument; sources: readonly Argument[] | null; links: 'kept' | 'followed' }
   /** `nohup CMD …`, `env X=1 CMD …`, `xargs CMD`, `find … -exec CMD {} ;`: a command run by a program. */
   | { kind: 'run'; argv: Argument[]; environment?: [string, string][]; subshell?: boolean; dirs?: Directories; noFunctions?: boolean }
   /** `bash -c 'CODE'`, `eval CODE`, `trap CODE EXIT`, a heredoc fed to `sh`: code given as text, read in its dialect. */

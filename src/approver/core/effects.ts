@@ -59,6 +59,10 @@ export interface Target {
 export interface PlacedPath {
   path: string;
   copies?: readonly string[];
+  /** `ln -s`: what landed is a symbolic link (an archive made of it holds a link there). */
+  symlink?: true;
+  /** A link member of an archive the line made and extracted (walk/archives.ts). */
+  member?: true;
 }
 
 export interface Removal extends Target {

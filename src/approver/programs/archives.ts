@@ -253,6 +253,43 @@ function renamesMembers(options: TarOption[]): boolean {
   return options.some((o) => o.name === 'transform' || o.name === 'substitution');
 }
 
+/**
+ * The options with which `tar -c` still holds exactly its operands, each
+ * as it stands (the walk lists them: walk/archives.ts), or fewer of them
+ * (exclusions, `--newer`: a member left out was listed anyway, which reads
+ * more, never less): the mode and archive, compression, verbosity, and what
+ * sets modes, owners and times. Anything else (`-C`, `-T`, `-h`, `-P`,
+ * `--transform`, bsdtar's `-s`, `-H`, `-L`, an option treeward does not
+ * know) leaves what the archive holds unread.
+ */
+const createReads = new Set([
+  'create', 'file', 'verbose', 'v', 'z', 'j', 'J', 'Z', 'a', 'gzip', 'bzip2', 'xz', 'zstd', 'lzma', 'auto-compress',
+  'exclude', 'exclude-from', 'exclude-tag', 'exclude-tag-under', 'exclude-tag-all', 'exclude-vcs', 'exclude-caches', 'exclude-backups',
+  'remove-files', 'owner', 'group', 'mode', 'mtime', 'sort', 'numeric-owner', 'format', 'blocking-factor', 'record-size', 'checkpoint',
+  'warning', 'one-file-system', 'no-recursion', 'newer', 'newer-mtime', 'totals',
+]);
+
+/**
+ * The options with which `tar -x` writes each member under its own name below
+ * the directory, or leaves it out (`-k`, member operands, exclusions): the
+ * mode and archive, `-C`, decompression, what keeps or replaces files already
+ * there, modes, owners and times. `--strip-components`, `--one-top-level`,
+ * `--transform`, `-s`, `-P`, `-g` (which removes what the archive's
+ * directories do not list), `--recursive-unlink` and any other option leave
+ * the members unread: the extraction is read as any archive's.
+ */
+const extractReads = new Set([
+  'extract', 'file', 'directory', 'verbose', 'v', 'z', 'j', 'J', 'Z', 'gzip', 'bzip2', 'xz', 'zstd', 'lzma', 'auto-compress',
+  'p', 'preserve-permissions', 'same-permissions', 'no-same-permissions', 'm', 'touch', 'o', 'no-same-owner', 'numeric-owner',
+  'k', 'keep-old-files', 'skip-old-files', 'keep-newer-files', 'overwrite', 'overwrite-dir', 'no-overwrite-dir', 'U', 'unlink-first',
+  'keep-directory-symlink', 'warning', 'blocking-factor', 'record-size', 'checkpoint', 'exclude', 'exclude-from', 'totals',
+]);
+
+/** An archive on this machine, named by the line: GNU tar reads `HOST:PATH` as a remote archive (tar(1) "--force-local"). */
+function localArchive(archive: Argument | undefined): archive is Argument {
+  return archive !== undefined && archive.text !== null && archive.text !== '-' && !/^[^/]*:/.test(archive.text);
+}
+
 function readTar({ args, ctx, span, userland }: Invocation): Action[] {
   const out: Action[] = [];
   const { options, operands } = readTarLine(args, out, tarReadings[userland]);
@@ -276,8 +313,10 @@ function readTar({ args, ctx, span, userland }: Invocation): Action[] {
     // members renamed as they land (bsdtar -s, GNU --transform) still land below the directory: both rename first, then strip
     // a leading `/` and refuse `..` unless -P (libarchive tar/util.c `edit_pathname`: apply_substitution, then strip_absolute_path)
     const renaming = renamesMembers(options);
+    // the members keep their names when no option changes them and no word that may be one is unfixed
+    const named = localArchive(archive) && options.every((o) => extractReads.has(o.name)) && operands.every((o) => o.text !== null);
     for (const arg of extractionDirectories(options, args[0]!)) {
-      out.push({ kind: 'write', arg, extraction: true, recursive: true, by: 'tar -x' });
+      out.push({ kind: 'write', arg, extraction: true, recursive: true, by: 'tar -x', ...(named ? { archive } : {}) });
       // a renamed member may take any name below the directory, a protected one among them: a recursive write, even inside the tree
       if (renaming) out.push({ kind: 'write', arg, recursive: true, by: 'tar -x --transform/-s' });
     }
@@ -285,6 +324,10 @@ function readTar({ args, ctx, span, userland }: Invocation): Action[] {
   }
   if (has('create', 'append', 'update', 'catenate', 'delete')) {
     if (archive && archive.text !== '-') out.push({ kind: 'write', arg: archive, by: 'tar -f' });
+    if (localArchive(archive) && has('create')) {
+      const listed = options.every((o) => createReads.has(o.name));
+      out.push({ kind: 'archive', arg: archive, sources: listed ? operands : null, links: 'kept' });
+    }
     if (has('remove-files')) out.push(...removedFiles(options, operands, ctx.dirs));
   }
   return out;
@@ -401,6 +444,17 @@ const zipTable = optionLines([
   '   --unzip-command=COMMAND',
 ]);
 
+/**
+ * The zip options with which the archive holds its operands as they stand, or
+ * fewer (`-x`, `-i`, `-t`): recursion, `-y` (zip(1) "Store symbolic links as
+ * such in the zip archive, instead of compressing and storing the file
+ * referred to by the link"; without it a link is followed, and an archive
+ * that meets one is unread), levels, quiet and verbose, `-D`, `-X`, `-m`,
+ * `-T`, `-o`. `-R` (patterns), `-j` (junked paths), `-@`, `-u`, `-f`, `-d`,
+ * `-g`, `-U`, `-O`, `-s` and the rest leave it unread.
+ */
+const zipReads = new Set(['r', 'y', 'q', 'v', ...'0123456789', 'D', 'X', 'move', 'test', 'o', 'x', 'i', 't']);
+
 /** zip: the archive it writes, `-m` removals, and `-TT CMD`, the test command it runs with system(). */
 function readZip({ args }: Invocation): Action[] {
   const out: Action[] = [];
@@ -428,9 +482,17 @@ function readZip({ args }: Invocation): Action[] {
     out.push({ kind: 'shell-code', code, span: c.arg.word.span, dialect: 'sh' });
   }
   if (archive) out.push({ kind: 'write', arg: archive, by: 'zip' });
+  if (archive?.text && archive.text !== '-') {
+    // zip(1): a name without a suffix gets `.zip`, and an archive that exists is added to (the walk reads only a new one)
+    const listed = commands.length === 0 && line.invalid.length === 0 && line.options.every((o) => zipReads.has(o.name)) && /\.[^/]*$/.test(archive.text);
+    out.push({ kind: 'archive', arg: archive, sources: listed ? sources : null, links: has(line, 'y') ? 'kept' : 'followed' });
+  }
   if (has(line, 'move')) for (const arg of sources) out.push({ kind: 'remove', arg, recursive: has(line, 'r', 'R'), by: 'zip -m' });
   return out;
 }
+
+/** unzip's options with which each member lands under its own name below the directory, or not at all (`-n`, `-f`, `-u`). */
+const unzipReads = new Set(['d', 'o', 'n', 'q', 'f', 'u']);
 
 export const rows: ProgramRow[] = [
   // tar is GNU's on Linux and bsdtar on macOS; bsdtar is libarchive's everywhere, gtar GNU's
@@ -451,10 +513,12 @@ export const rows: ProgramRow[] = [
       // unzip(1) `-:`: members' `../` are kept, so an extraction can land anywhere
       const dotdot = line.operands.concat(line.options.map((o) => o.arg)).find((a) => /^-(?!-).*:/s.test(a.text ?? ''));
       if (dotdot) return [{ kind: 'write', arg: unfixedArgument(dotdot, { source: 'program-reads', what: 'unzip -: path' }), by: `${name} -:` }];
+      // members keep their names (unzip(1) strips a leading `/` and `../`) unless -j junks their paths or -: keeps `../`
+      const archive = line.operands[0];
+      const named = archive?.text && line.invalid.length === 0 && line.options.every((o) => unzipReads.has(o.name)) ? { archive } : {};
       const dir = valuesOf(line, 'd').map(valueArgument)[0];
-      if (dir) return [{ kind: 'write', arg: dir, extraction: true, recursive: true, by: name }];
-      const here = line.operands[0];
-      return here ? [{ kind: 'write', arg: derivedArgument(here, '.'), extraction: true, recursive: true, by: name }] : [];
+      if (dir) return [{ kind: 'write', arg: dir, extraction: true, recursive: true, by: name, ...named }];
+      return archive ? [{ kind: 'write', arg: derivedArgument(archive, '.'), extraction: true, recursive: true, by: name, ...named }] : [];
     },
   },
   { names: ['zip'], read: readZip },

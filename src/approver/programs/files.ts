@@ -429,7 +429,7 @@ function copyLike(line: ParsedOptions, by: string, mode: 'copy' | 'move' | 'syml
     if (backups) for (const arg of written) out.push({ kind: 'write', arg: withAnySuffix(arg), by });
     // what was put in place may be a link: later paths through it are not fixed, unless it is a copy (or the
     // moved entry) of sources the fs shows to be regular files or directories holding no link (issue 16)
-    const copies = links ? {} : { copies: sources };
+    const copies = links ? (mode === 'symlink' ? { symlink: true as const } : {}) : { copies: sources };
     if (links || mode === 'move' || mode === 'copy') for (const arg of directoryOnly ? inside : written) places.push({ kind: 'place', arg, ...copies });
   }
   return [...out, ...places];

@@ -106,7 +106,7 @@ export function placedOnPath(target: Target, field: Field, ctx: JudgeContext, fo
       const p = normalizeLexically(placed[k]!.path);
       if (!isInside(written, p) && !((trailing || followsLast) && written === p)) continue;
       if (placed[k]!.copies?.every((source) => holdsNoLink(source, ctx))) continue;
-      return { path: p };
+      return placed[k]!.member ? { path: p, extracted: true } : { path: p };
     }
   }
   return null;

@@ -6,7 +6,7 @@
 import type { SimpleCommand, Span } from '../../syntax/ast.js';
 import type { Dialect } from '../../syntax/dialect.js';
 import type { Action, ProgramContext } from '../core/actions.js';
-import type { Argument, Listing } from '../core/arguments.js';
+import { type Argument, derivedArgument, type Listing } from '../core/arguments.js';
 import type { Directories, ListedBelow, Removal, Target, Write } from '../core/effects.js';
 import { baseName, joinPath, normalizeLexically } from '../core/path-text.js';
 import type { CodeFact } from '../core/facts.js';
@@ -14,6 +14,7 @@ import { matchesName } from '../core/glob.js';
 import { type Field, leadingText, literalWord, pastExpansionBudget, type WordContext } from '../core/words.js';
 import { agentPrograms } from '../programs/agents.js';
 import { builtinOf, isShadowable, makesUnknownNames, readProgram } from '../programs/index.js';
+import { madeMembers, recordArchive } from './archives.js';
 import { gitSetting, runWrittenFile, walkCode, walkFunctionBody } from './code.js';
 import { isHarmlessDevice, nested } from './line-facts.js';
 import { withOptionLikeMatches } from './option-globs.js';
@@ -317,6 +318,8 @@ interface Performing {
   outer: { fedByPipe: boolean; stdinText: string | null | undefined; environment: ReadonlyMap<string, string | null> } | undefined;
   /** The directories once the command succeeded. */
   success: Directories;
+  /** How many effects the line had when the command began (walk/archives.ts: what stood before it). */
+  effectsAtStart: number;
 }
 
 type Handlers = { [K in Action['kind']]: (w: WalkState, action: Extract<Action, { kind: K }>, at: Performing) => void };
@@ -331,6 +334,7 @@ const handlers: Handlers = {
     }, action.by);
   },
   write: (w, action, { scope }) => {
+    if (action.archive && extractMembers(w, action, scope)) return;
     target(w, 'write', action.arg, scope, action.dirs, {
       recursive: action.recursive ?? false, extraction: action.extraction ?? false, redirection: false, hardLinkSource: action.hardLinkSource ?? false,
       content: action.content ?? true, fresh: action.fresh ?? false, ...(action.destination ? { destination: true } : {}),
@@ -340,7 +344,10 @@ const handlers: Handlers = {
   place: (w, action, { scope }) => {
     const dirs = action.dirs === undefined ? scope.dirs : action.dirs;
     const copies = action.copies ? copiedSources(w, action.copies, dirs) : null;
-    w.facts.place(action.arg, dirs, copies ?? undefined);
+    w.facts.place(action.arg, dirs, copies ?? undefined, action.symlink);
+  },
+  archive: (w, action, { scope, span, effectsAtStart }) => {
+    recordArchive(w, action, scope.dirs, span, effectsAtStart);
   },
   run: (w, action, at) => {
     const { scope, dialect, span, outer } = at;
@@ -422,7 +429,7 @@ const handlers: Handlers = {
  * -exec`) gets neither.
  */
 function perform(w: WalkState, actions: Action[], scope: Scope, dialect: Dialect, span: Span, outer?: Performing['outer']): Outcome {
-  const at: Performing = { scope, dialect, span, outer, success: scope.dirs };
+  const at: Performing = { scope, dialect, span, outer, success: scope.dirs, effectsAtStart: w.effects.length };
   for (const action of actions) (handlers[action.kind] as (w: WalkState, action: Action, at: Performing) => void)(w, action, at);
   return { success: at.success, anywhere: unionDirs(scope.dirs, at.success) };
 }
@@ -510,6 +517,26 @@ function extractedAround(w: WalkState, path: string): boolean {
     const places = f.text.startsWith('/') ? ['/'] : e.dirs;
     return f.glob || places === null || places.some((dir) => nested(path, normalizeLexically(joinPath(dir, f.text))));
   })));
+}
+
+/**
+ * An extraction of an archive the line made from content treeward listed
+ * (walk/archives.ts): each member is a write below the directory, and a
+ * link member is placed, so later paths through it are not fixed; paths
+ * through the others are judged as usual. False when the archive is not read.
+ */
+function extractMembers(w: WalkState, action: Extract<Action, { kind: 'write' }>, scope: Scope): boolean {
+  const members = madeMembers(w, action.archive!, scope.dirs);
+  const into = action.arg.text;
+  if (members === null || into === null) return false;
+  const dirs = action.dirs === undefined ? scope.dirs : action.dirs;
+  for (const member of members) {
+    const arg = member.name === '' ? action.arg : derivedArgument(action.arg, joinPath(into, member.name));
+    const extra = { recursive: false, extraction: false, redirection: false, hardLinkSource: false, content: member.kind === 'file' };
+    target(w, 'write', arg, scope, dirs, extra, action.by);
+    if (member.kind === 'link') w.facts.place(arg, dirs, undefined, true, true);
+  }
+  return true;
 }
 
 /** A removal or write of `arg`, as an effect with what the line did before it; a listed target stands for the entries below its lister's start points. */

@@ -149,7 +149,12 @@ function walkLoop(w: WalkState, scope: Scope, dialect: Dialect, redirects: Redir
   let seen: Directories = start;
   for (let pass = 0; pass < budgets.maxLoopPasses; pass++) {
     scope.dirs = seen;
-    once();
+    w.loopDepth++;
+    try {
+      once();
+    } finally {
+      w.loopDepth--;
+    }
     const next = unionDirs(seen, scope.dirs);
     if (sameDirs(next, seen)) break;
     seen = pass === budgets.maxLoopPasses - 1 ? null : next;

@@ -3,9 +3,32 @@
 // it put in place (`ln`, `mv`, `cp`), and which files' content it wrote, with
 // the text where it is a literal (a script it then runs is read as that text).
 
+import type { Span } from '../../syntax/span.js';
 import type { Argument } from '../core/arguments.js';
 import type { Directories, PlacedPath } from '../core/effects.js';
 import { isInsideOrEqual, joinPath, normalizeLexically } from '../core/path-text.js';
+
+/** What an archive member is: tar and zip store a link as a link (zip with `-y`), a directory as an entry of its own. */
+export type MemberKind = 'file' | 'directory' | 'link';
+
+/** One member of an archive the line made: its name relative to where it is extracted (normalised; `` is that directory). */
+export interface Member {
+  name: string;
+  kind: MemberKind;
+}
+
+/**
+ * An archive the line made (walk/archives.ts): what it holds (null: not listed), the command that made it
+ * (its span, and how many effects the line had when that command began: the readings of one command add to
+ * one archive), and how many effects and placements the line had once it was made (what came later may have changed it).
+ */
+export interface MadeArchive {
+  members: readonly Member[] | null;
+  span: Span;
+  command: number;
+  end: number;
+  placedCount: number;
+}
 
 export class LineFacts {
   /** An earlier part of the line wrote or removed a file. */
@@ -38,6 +61,8 @@ export class LineFacts {
   readonly namesUnknownBelow: string[] = [];
   /** The line may have made names anywhere: a target it does not fix, a program treeward does not read. */
   namesUnknown = false;
+  /** Archives the line made (absolute, normalised), with what each holds when treeward listed it (walk/archives.ts). */
+  readonly archives = new Map<string, MadeArchive>();
 
   /** Remember that the line wrote a file's content (and the text, when it is a literal). */
   noteContent(arg: Argument, dirs: Directories, literal: string | null): void {
@@ -76,14 +101,15 @@ export class LineFacts {
    * `copies`: the sources (absolute, as written) of a copy or move, when each is fixed and nothing
    * the line placed or extracted before lies at or above it (core/effects.ts `PlacedPath`).
    */
-  place(arg: Argument, where: Directories, copies?: readonly string[]): void {
+  place(arg: Argument, where: Directories, copies?: readonly string[], symlink?: true, member?: true): void {
     this.noteName(arg, where, true);
     if (arg.text === null || where === null) {
       // something unknown was placed: every later path through a directory is suspect
       this.placedUnknownAt ??= this.placed.length;
       return;
     }
-    for (const d of where) this.placed.push({ path: joinPath(d, arg.text), ...(copies ? { copies } : {}) });
+    const kind = { ...(copies ? { copies } : {}), ...(symlink ? { symlink } : {}), ...(member ? { member } : {}) };
+    for (const d of where) this.placed.push({ path: joinPath(d, arg.text), ...kind });
   }
 
   /**

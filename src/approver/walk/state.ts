@@ -9,6 +9,7 @@ import type { Dialect, DialectName } from '../../syntax/dialect.js';
 import type { ProgramContext } from '../core/actions.js';
 import type { Listing } from '../core/arguments.js';
 import type { Directories, Effect, Target } from '../core/effects.js';
+import type { EntryKind } from '../core/fs.js';
 import type { CodeFact } from '../core/facts.js';
 import type { Field, WordValue } from '../core/words.js';
 import { findFixableNames, type FixableNames } from './fixable-names.js';
@@ -22,6 +23,8 @@ export type WalkOptions = Pick<ProgramContext, 'dialect' | 'home' | 'tempDir' | 
   dialects: Readonly<Record<DialectName, Dialect>>;
   /** The names standing in a directory before the line runs (an absolute path, through the fs seam); 'unreadable' when listing it failed. */
   listNames?: (dir: string) => readonly string[] | 'unreadable';
+  /** What stands at an absolute path before the line runs, its parents followed and its last name not (null: nothing); 'unreadable' when that failed. */
+  entryKind?: (path: string) => EntryKind | null | 'unreadable';
 };
 
 /** Code the line set to run later, and every directory the shell was in since (null: one it does not know). */
@@ -57,6 +60,8 @@ export abstract class WalkState {
   facts = new LineFacts();
   /** Code read inside code (`bash -c`, `eval`, a function, a git setting) nested this deep now. */
   codeDepth = 0;
+  /** Loop bodies being walked now: what one pass reads may be what another pass made or changed after it (walk/archives.ts). */
+  loopDepth = 0;
   readonly fixable: FixableNames;
   /** Judging work spent on the line, shared with the walkers of git settings it starts. */
   work = { spent: 0 };
