@@ -285,9 +285,9 @@ const families: [family: string, cases: [line: string, readings: Record<Platform
       unknown: ['shell-code (sh): list', 'write . (extraction, recursive)'],
     }],
     ['tar -cf out.tar -W use-compress-program=zstd src', {
-      linux: ['write out.tar'],
-      darwin: ['shell-code (sh): zstd', 'write out.tar'],
-      unknown: ['write out.tar', 'shell-code (sh): zstd'],
+      linux: ['write out.tar', 'archive out.tar: not read'],
+      darwin: ['shell-code (sh): zstd', 'write out.tar', 'archive out.tar: not read'],
+      unknown: ['write out.tar', 'archive out.tar: not read', 'shell-code (sh): zstd'],
     }],
     ['tar -xkf a.tar -C out', {
       linux: ['write out (extraction, recursive)'],
@@ -295,9 +295,9 @@ const families: [family: string, cases: [line: string, readings: Record<Platform
       unknown: ['write out (extraction, recursive)'],
     }],
     ['tar -c -f x.tar @in.tar', {
-      linux: ['write x.tar'],
-      darwin: ['write x.tar'],
-      unknown: ['write x.tar'],
+      linux: ['write x.tar', 'archive x.tar: @in.tar (links kept)'],
+      darwin: ['write x.tar', 'archive x.tar: @in.tar (links kept)'],
+      unknown: ['write x.tar', 'archive x.tar: @in.tar (links kept)'],
     }],
     ['bsdtar -x -I list -f a.tar', {
       linux: ['write . (extraction, recursive)'],
