@@ -112,3 +112,26 @@ describe('configuration text, as git reads it', () => {
     }
   });
 });
+
+// A git directory the line wrote into (a bare repository it made: `git init --bare r.git && … > r.git/config`) is
+// not under a `.git` name, so the write is not protected; git then takes that config and its hooks as its own
+// when pointed at the directory (`--git-dir`, GIT_DIR, `-C`) or run below it (its discovery walks up): checked with
+// git 2.39 (`alias.l = !echo …` in r.git/config runs from `git --git-dir r.git l`, `git -C r.git l` and from r.git/refs).
+describe('a git directory the line wrote into', () => {
+  checkTable([
+    ['git --git-dir r.git lg', 'git setting core.pager: less -R in /work/tree/r.git', 'git setting alias.lg: sh -c "rm -rf ~" in /work/tree/r.git'],
+    ['git -C r.git lg', 'git setting core.pager: less -R in /work/tree/r.git', 'git setting alias.lg: sh -c "rm -rf ~" in /work/tree/r.git'],
+    ['git -C r.git/refs lg', 'git setting core.pager: less -R in /work/tree/r.git/refs', 'git setting alias.lg: sh -c "rm -rf ~" in /work/tree/r.git/refs'],
+    ['git --git-dir=r.git log', 'git setting core.pager: less -R in /work/tree/r.git', 'git setting alias.lg: sh -c "rm -rf ~" in /work/tree/r.git'],
+    ['git -C other log'],
+  ], { written: { 'r.git/config': commandConfig, 'p.git/config': literalConfig } });
+  checkTable([
+    ['git --git-dir p.git log'],
+    ['GIT_DIR=p.git git log'],
+  ], { written: { 'p.git/config': literalConfig } });
+  checkTable([
+    ['git --git-dir u.git log', 'git setting /work/tree/u.git/config: ?config-file in /work/tree/u.git'],
+    ['git --git-dir h.git commit -m x', 'git setting /work/tree/h.git/hooks/pre-commit: ?config-file in /work/tree/h.git'],
+    ['git --git-dir other.git log'],
+  ], { written: { 'u.git/config': null, 'h.git/hooks/pre-commit': 'rm -rf ~\n' } });
+});

@@ -11,6 +11,7 @@ import type { Span } from '../../syntax/ast.js';
 import { type Action, type ProgramContext, runsCode } from '../core/actions.js';
 import { type Argument, derivedArgument, unfixedArgument } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
+import { isInsideOrEqual } from '../core/path-text.js';
 
 /** Settings git-config(1) documents as commands it runs, beyond those git.ts lists (names in lower case). */
 export const moreCommandSettings = [
@@ -114,6 +115,39 @@ export function includedEntries(file: string | null, ctx: ProgramContext): Confi
   const written = ctx.contentOf(path);
   if (!written || written.literal === null) return null;
   return configEntries(written.literal);
+}
+
+/** Where a file lies in a git directory that decides what git runs: its config and hooks (gitrepository-layout(5)). */
+const repositoryFilePattern = /^(.*)\/(?:config|config\.worktree|commondir|gitdir|hooks\/[^/]+|info\/attributes)$/;
+
+/**
+ * The files the line wrote into a git directory that git, run from `dirs`, may take as its own: the directory
+ * itself (`--git-dir`, a bare repository) or one above it (git's discovery walks up from where it runs,
+ * setup.c `setup_git_directory_gently`). A `.git` directory is protected already; a bare one the line made
+ * (`git init --bare r.git && … > r.git/config && git --git-dir r.git log`) is not, so its settings are read
+ * here: a config the line wrote from literal text is judged entry by entry, anything else refused.
+ */
+export function repositoryFiles(
+  ctx: ProgramContext, span: Span, dirs: Directories, judge: (entries: ConfigEntry[]) => Action[],
+): Action[] {
+  const out: Action[] = [];
+  for (const file of ctx.written().files) {
+    const gitDir = repositoryFilePattern.exec(file.path)?.[1];
+    if (gitDir === undefined || gitDir === '') continue;
+    if (dirs !== null && !dirs.some((d) => isInsideOrEqual(d, gitDir))) continue;
+    // a directory with its own `.git` (a work tree: `echo x > config && git log` in the tree) is not the git directory
+    if (hasOwnRepository(ctx, gitDir)) continue;
+    const entries = /\/config(?:\.worktree)?$/.test(file.path) && file.literal !== null ? configEntries(file.literal) : null;
+    if (entries) out.push(...judge(entries));
+    else out.push({ kind: 'git-setting', span, setting: file.path, command: null, problem: { source: 'config-file' }, dirs });
+  }
+  return out;
+}
+
+/** `dir/.git` is a repository (its HEAD reads) or a gitfile: git's discovery stops there, not at `dir` (no fs: not known, so no). */
+function hasOwnRepository(ctx: ProgramContext, dir: string): boolean {
+  if (!ctx.readText) return false;
+  return typeof ctx.readText(`${dir}/.git/HEAD`) === 'object' || typeof ctx.readText(`${dir}/.git`) === 'object';
 }
 
 /**

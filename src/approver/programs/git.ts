@@ -12,7 +12,8 @@ import { type Action, type Invocation, type ProgramContext, type ProgramRow, run
 import { listingFilter } from './find.js';
 import { gitHistoryActions } from './git-history.js';
 import {
-  type ConfigEntry, environmentFiles, fileSetting, includedEntries, isIncludeKey, moreCommandSettings, submoduleUpdateCommand, templateOption, workTreeWrites,
+  type ConfigEntry, environmentFiles, fileSetting, includedEntries, isIncludeKey, moreCommandSettings, repositoryFiles,
+  submoduleUpdateCommand, templateOption, workTreeWrites,
 } from './git-config.js';
 
 export const rows: ProgramRow[] = [{ names: ['git'], shadowable: true, makesNames: checksOutFiles, read: (invocation) => readGit(invocation, 0) }];
@@ -171,6 +172,7 @@ function readGit({ args, ctx, span }: Pick<Invocation, 'args' | 'ctx' | 'span'>,
   }
   out.push(...environmentSettings(git, args[0]!));
   out.push(...environmentFiles(ctx, span, git.dirs, sub?.text ?? null, (entries) => entrySettings(entries, args[0]!, git.dirs, sub?.text ?? null)));
+  out.push(...repositoryFiles(ctx, span, git.dirs, (entries) => entrySettings(entries, args[0]!, git.dirs, sub?.text ?? null)));
   if (!sub) return out;
   const subArgs = args.slice(i + 1);
   if (sub.text === 'init' || sub.text === 'clone') out.push(...templateOption(subArgs, git.dirs));
