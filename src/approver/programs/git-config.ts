@@ -118,7 +118,7 @@ export function includedEntries(file: string | null, ctx: ProgramContext): Confi
 }
 
 /** Where a file lies in a git directory that decides what git runs: its config and hooks (gitrepository-layout(5)). */
-const repositoryFilePattern = /^(.*)\/(?:config|config\.worktree|commondir|gitdir|hooks\/[^/]+|info\/attributes)$/;
+const repositoryFilePattern = /^(.*)\/(config|config\.worktree|commondir|gitdir|hooks\/[^/]+|info\/attributes)$/;
 
 /**
  * The files the line wrote into a git directory that git, run from `dirs`, may take as its own: the directory
@@ -132,12 +132,12 @@ export function repositoryFiles(
 ): Action[] {
   const out: Action[] = [];
   for (const file of ctx.written().files) {
-    const gitDir = repositoryFilePattern.exec(file.path)?.[1];
-    if (gitDir === undefined || gitDir === '') continue;
+    const [, gitDir, name] = repositoryFilePattern.exec(file.path) ?? [];
+    if (!gitDir || !name) continue;
     if (dirs !== null && !dirs.some((d) => isInsideOrEqual(d, gitDir))) continue;
     // a directory with its own `.git` (a work tree: `echo x > config && git log` in the tree) is not the git directory
     if (hasOwnRepository(ctx, gitDir)) continue;
-    const entries = /\/config(?:\.worktree)?$/.test(file.path) && file.literal !== null ? configEntries(file.literal) : null;
+    const entries = name.startsWith('config') && file.literal !== null ? configEntries(file.literal) : null;
     if (entries) out.push(...judge(entries));
     else out.push({ kind: 'git-setting', span, setting: file.path, command: null, problem: { source: 'config-file' }, dirs });
   }

@@ -171,8 +171,10 @@ function readGit({ args, ctx, span }: Pick<Invocation, 'args' | 'ctx' | 'span'>,
     }
   }
   out.push(...environmentSettings(git, args[0]!));
-  out.push(...environmentFiles(ctx, span, git.dirs, sub?.text ?? null, (entries) => entrySettings(entries, args[0]!, git.dirs, sub?.text ?? null)));
-  out.push(...repositoryFiles(ctx, span, git.dirs, (entries) => entrySettings(entries, args[0]!, git.dirs, sub?.text ?? null)));
+  // configuration files the line wrote, judged key by key as `-c` settings are
+  const judgeEntries = (entries: ConfigEntry[]): Action[] => entrySettings(entries, args[0]!, git.dirs, sub?.text ?? null);
+  out.push(...environmentFiles(ctx, span, git.dirs, sub?.text ?? null, judgeEntries));
+  out.push(...repositoryFiles(ctx, span, git.dirs, judgeEntries));
   if (!sub) return out;
   const subArgs = args.slice(i + 1);
   if (sub.text === 'init' || sub.text === 'clone') out.push(...templateOption(subArgs, git.dirs));
