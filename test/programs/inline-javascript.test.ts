@@ -242,6 +242,14 @@ const cases: InlineCase[] = [
   [fs + "module.exports = 1", 'allow', 'run'],
   ["module.require('fs')", 'deny inline-code'],
   [fs + "fs.writeFileSync('out.txt', String(fs.unlinkSync('a.txt')))", 'allow', 'run'],
+  // ---------------------------------------------------------------- a value changed in place (src/approver/programs/inline/in-place.ts)
+  [cp + "const a = ['x']; a[0] = '/lab/home/.bashrc'; cp.execFileSync('touch', a)", 'deny inline-code'],
+  [cp + "const a = ['x']; a.push('/lab/home/.bashrc'); cp.execFileSync('touch', a)", 'deny inline-code'],
+  [cp + "const a = ['a.txt']; a.splice(0, 1, '/lab/outside/old'); cp.execFileSync('rm', ['-r', ...a])", 'deny inline-code'],
+  [cp + "const a = ['x']; Object.assign(a, ['/lab/home/.bashrc']); cp.execFileSync('touch', a)", 'deny inline-code'],
+  [fs + "const o = { p: 'out.txt' }; o.p = '/lab/home/.bashrc'; fs.writeFileSync(o.p, 'x')", 'deny inline-code'],
+  [cp + "const a = ['out.txt']; cp.execFileSync('touch', a)", 'allow', 'run'],
+  [fs + "const p = 'a.txt'; fs.unlinkSync(p)", 'allow', 'run'],
 ];
 
 checkInline('node', cases);

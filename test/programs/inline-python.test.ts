@@ -245,6 +245,20 @@ const cases: InlineCase[] = [
   ["import os\nlambda: os.remove('/etc/passwd')", 'deny removal-outside-tree', 'run'],
   ["import os\nx = [os.remove('a.txt')]", 'allow', 'run'],
   ["import os\nprint(os.remove('a.txt') if True else 0)", 'allow', 'run'],
+  // ---------------------------------------------------------------- a value changed in place (src/approver/programs/inline/in-place.ts)
+  // a list bound once is still not fixed when the program may change it: each of these would run `rm` or write outside
+  ["import subprocess\na = ['ls', '-d', '/lab/outside/old']\na[0] = 'rm'\na[1] = '-rf'\nsubprocess.run(a)", 'deny inline-code'],
+  ["import subprocess\na = ['ls', '/lab/outside/old']\na.insert(1, '-rf')\na[0] = 'rm'\nsubprocess.run(a)", 'deny inline-code'],
+  ["import subprocess\na = ['echo', '/lab/outside/old']\na.append('x')\nsubprocess.run(a)", 'deny inline-code'],
+  ["import subprocess, random\na = ['echo', 'rm', '-rf']\nrandom.shuffle(a)\nsubprocess.run(a)", 'deny inline-code'],
+  ["import subprocess\na = ['ls']\nb = a\nb += ['/lab/outside/old']\nsubprocess.run(a)", 'deny inline-code'],
+  ["import subprocess\ndef f(x):\n    x[0] = 'rm'\na = ['ls', 'a.txt']\nf(a)\nsubprocess.run(a)", 'deny inline-code'],
+  ["import subprocess\na = ['touch', 'x']\ndel a[1]\nsubprocess.run(a)", 'deny inline-code'],
+  ["p = {'f': 'out.txt'}\np['f'] = '/lab/home/.bashrc'\nopen(p['f'], 'w')", 'deny inline-code'],
+  ["import operator, subprocess\na = ['ls', 'x']\noperator.setitem(a, 0, 'rm')\nsubprocess.run(a)", 'deny inline-code'],
+  // a counter changes no list, and a module's `remove` is not a list's: the fixed values stay
+  ["import subprocess\na = ['ls', '-la']\nn = 0\nn += 1\nsubprocess.run(a)", 'allow', 'run'],
+  ["import os\np = 'a.txt'\nos.remove(p)", 'allow', 'run'],
 ];
 
 checkInline('python3', cases);

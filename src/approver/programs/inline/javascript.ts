@@ -10,6 +10,7 @@ import {
   type Anchors, type Arg, argument, type InlineReading, joinPath, type Language, pathOf, Reader, readInline, refuse, unknown, type Value,
 } from './reading.js';
 import { tokenizeJavascript } from './js-tokens.js';
+import { type InPlaceSpelling, unfixIfChangedInPlace } from './in-place.js';
 import type { Token } from './tokens.js';
 
 const keywords = new Set(`break case catch class const continue debugger default delete do else export extends finally for function if in instanceof
@@ -549,7 +550,14 @@ function countBindings(tokens: Token[]): Map<string, number> {
   return counts;
 }
 
+/** JavaScript's in-place changes: array methods, and the functions that change an object they are given (Object.assign, Reflect.set). */
+const inPlace: InPlaceSpelling = {
+  changers: new Set('push pop shift unshift splice sort reverse fill copyWithin assign set defineProperty defineProperties setPrototypeOf deleteProperty'.split(' ')),
+  modules: new Set(['fs', 'fsp', 'promises', 'path', 'process', 'child_process', 'cp', 'os']),
+  augmentedChanges: false,
+};
+
 /** What a JavaScript or TypeScript program touches, or what treeward could not read in it. */
 export function readJavascript(code: string, anchors: Anchors): InlineReading {
-  return readInline(code, anchors, tokenizeJavascript, javascript, countBindings);
+  return readInline(code, anchors, tokenizeJavascript, javascript, (tokens) => unfixIfChangedInPlace(tokens, countBindings(tokens), inPlace));
 }

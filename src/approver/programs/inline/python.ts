@@ -8,6 +8,7 @@
 import {
   type Anchors, type Arg, argument, type InlineReading, joinPath, type Language, pathOf, Reader, readInline, refuse, unknown, type Value,
 } from './reading.js';
+import { type InPlaceSpelling, unfixIfChangedInPlace } from './in-place.js';
 import { tokenizePython } from './python-tokens.js';
 import type { Token } from './tokens.js';
 
@@ -768,7 +769,16 @@ function isAssignedTuple(tokens: Token[], i: number, depths: readonly number[]):
   return false;
 }
 
+/** Python's in-place changes: list, dict and set methods, and the library functions that change an argument (random, heapq, bisect, operator). */
+const inPlace: InPlaceSpelling = {
+  changers: new Set(('append extend insert remove pop clear sort reverse update setdefault popitem add discard difference_update ' +
+    'intersection_update symmetric_difference_update shuffle heappush heappop heapify heapreplace heappushpop insort insort_left insort_right ' +
+    'setitem delitem iadd iconcat setattr delattr __setitem__ __delitem__ __iadd__ __setattr__').split(' ')),
+  modules: new Set(['os', 'shutil', 'pathlib', 'subprocess', 'tempfile', 'sys', 'glob', 'io']),
+  augmentedChanges: true,
+};
+
 /** What a Python program touches, or what treeward could not read in it. */
 export function readPython(code: string, anchors: Anchors): InlineReading {
-  return readInline(code, anchors, tokenizePython, python, countBindings);
+  return readInline(code, anchors, tokenizePython, python, (tokens) => unfixIfChangedInPlace(tokens, countBindings(tokens), inPlace));
 }
