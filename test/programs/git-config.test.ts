@@ -130,8 +130,8 @@ describe('a git directory the line wrote into', () => {
     ['GIT_DIR=p.git git log'],
   ], { written: { 'p.git/config': literalConfig } });
   checkTable([
-    ['git --git-dir u.git log', 'git setting /work/tree/u.git/config: ?config-file in /work/tree/u.git'],
-    ['git --git-dir h.git commit -m x', 'git setting /work/tree/h.git/hooks/pre-commit: ?config-file in /work/tree/h.git'],
+    ['git --git-dir u.git log', 'git setting /work/tree/u.git/config: ?repository-file in /work/tree/u.git'],
+    ['git --git-dir h.git commit -m x', 'git setting /work/tree/h.git/hooks/pre-commit: ?repository-file in /work/tree/h.git'],
     ['git --git-dir other.git log'],
   ], { written: { 'u.git/config': null, 'h.git/hooks/pre-commit': 'rm -rf ~\n' } });
 });

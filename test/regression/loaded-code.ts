@@ -3,7 +3,8 @@
 // `echo`/`printf`, which it does not), then loads it by another name than
 // running it: a module by name (`python3 -m`, `import`, `PYTHONPATH`,
 // `sitecustomize.py`), a preloaded module (`node -r`, `--require`,
-// `--import`, `require()`), a library (`perl -I -M`, `PERL5LIB`), a makefile
+// `--import`, `require()`), a library (`perl -I -M`, `PERL5LIB`), a git directory's config or hook
+// (`git --git-dir`, `GIT_DIR`, `-C`), a makefile
 // (`make -f`, `MAKEFILES`, `./Makefile`), a shell's stdin (`sh < F`, `{ sh;
 // } < F`, `exec < F; sh`), an awk program (`awk -f F`, `-f /dev/stdin`), or a
 // startup file (`BASH_ENV`). The payload writes `../outside/z` (beside the
@@ -18,7 +19,7 @@ import fc from 'fast-check';
 import type { DialectName } from '../../src/syntax/dialect.js';
 
 /** The programs the sandbox runs for real for these lines (the rest stay logging stubs, `touch` among them). */
-export const loadedCodePrograms = ['python3', 'node', 'perl', 'make', 'mkdir'];
+export const loadedCodePrograms = ['python3', 'node', 'perl', 'make', 'mkdir', 'git', 'chmod'];
 
 /** The environment of these runs: python writes no `__pycache__` (a write the approver does not list, inside the tree). */
 export const loadedCodeEnv = { PYTHONDONTWRITEBYTECODE: '1' };
@@ -32,6 +33,9 @@ interface Loader {
   /** The command that loads it. */
   load: string;
 }
+
+/** What makes `r.git` a git directory git accepts (objects/, refs/ and HEAD: setup.c's is_git_directory). */
+const gitDirMade = "mkdir -p r.git/objects r.git/refs && echo 'ref: refs/heads/m' > r.git/HEAD && ";
 
 const loaders: Loader[] = [
   ...['python3 -m evil', "python3 -c 'import evil'", "python3 -c 'from evil import x'", 'python3 -c "__import__(\'evil\')"'].map((load) => ({
@@ -55,6 +59,14 @@ const loaders: Loader[] = [
   ...['sh < evil.sh', 'bash < evil.sh', '{ sh; } < evil.sh', 'exec < evil.sh; sh', '( bash; ) < evil.sh', 'BASH_ENV=evil.sh bash -c true'].map((load) => ({
     file: 'evil.sh', harm: 'echo x > @T', calm: 'echo hi', load,
   })),
+  // a git directory the line made (issue 13 item 4): its config's aliases and its hooks are git's own once git is pointed at it
+  ...['git --git-dir=r.git x', 'GIT_DIR=r.git git x', 'git -C r.git x'].map((load) => ({
+    file: 'r.git/config', harm: '[alias]\n\tx = !echo x > @T', calm: '[user]\n\tname = t', load: `${gitDirMade}${load}`,
+  })),
+  {
+    file: 'r.git/hooks/pre-commit', harm: 'echo x > @T', calm: 'true',
+    load: `${gitDirMade}chmod +x r.git/hooks/pre-commit && GIT_DIR=r.git git -c user.name=a -c user.email=b commit -q --allow-empty -m m`,
+  },
   ...['awk -f evil.awk /dev/null', 'awk -f /dev/stdin < evil.awk'].map((load) => ({
     file: 'evil.awk', harm: 'BEGIN { print "x" > "@T" }', calm: 'BEGIN { print 1 }', load,
   })),

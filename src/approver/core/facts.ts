@@ -270,6 +270,8 @@ export type GitProblem =
   | { source: 'unread-settings' }
   /** A file of configuration or hooks git reads that treeward does not (`include.path`, GIT_CONFIG_GLOBAL, `--template`; issue 13). */
   | { source: 'config-file' }
+  /** A config or hook the line wrote into a git directory that git is pointed at, not as literal config text (issue 13 item 4). */
+  | { source: 'repository-file' }
   /** `git archive --exec`/`--remote`: a command run on a remote. */
   | { source: 'remote-command' }
   /** Settings inside settings past the code depth budget. */

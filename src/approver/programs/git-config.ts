@@ -139,7 +139,7 @@ export function repositoryFiles(
     if (hasOwnRepository(ctx, gitDir)) continue;
     const entries = name.startsWith('config') && file.literal !== null ? configEntries(file.literal) : null;
     if (entries) out.push(...judge(entries));
-    else out.push({ kind: 'git-setting', span, setting: file.path, command: null, problem: { source: 'config-file' }, dirs });
+    else out.push({ kind: 'git-setting', span, setting: file.path, command: null, problem: { source: 'repository-file' }, dirs });
   }
   return out;
 }

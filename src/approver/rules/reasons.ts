@@ -377,6 +377,8 @@ export function gitProblem(problem: GitProblem, setting: string): string {
     case 'remote-command': return `\`git archive ${setting}\` runs a command on a remote`;
     case 'config-file': return `\`${setting}\` makes git read configuration or hooks from a file treeward does not read, whose settings can run commands; ` +
       'give the settings with `git -c key=value`';
+    case 'repository-file': return `the line wrote \`${setting}\`, which git takes as the hooks or configuration of the git directory it runs in, ` +
+      'and treeward reads only a config written as literal text; write the file in one command and run git in a separate one';
     case 'nesting': return 'the git setting nests too deeply';
     case 'unparsable': return `git runs its value with sh, and it does not parse: ${problem.message}`;
   }
