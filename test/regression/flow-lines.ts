@@ -2,7 +2,7 @@
 // copies and moves of regular files, of directories with and without links,
 // and of links, then writes and removals through their destinations; `cd -`
 // after the line's own cd (and after OLDPWD or PWD was set); arithmetic over
-// names the line fixed, in paths and in sed scripts. The containment test
+// names the line fixed, in paths and in sed scripts; loops over globs. The containment test
 // runs every one the approver allows in the real shells: none may remove,
 // write or run anything the approver did not list. Paths aim at the
 // sandbox's `outside/keep.txt` (beside the tree, `../outside` from it) and
@@ -27,6 +27,9 @@ const uses = fc.constantFrom(
   'rm -f "a$((n+1)).txt"', 'touch "../outside/z$((n))"', 'rm -f "../outside/keep$((x)).txt"', 'rm -rf "../outside/keep.txt$((n-n))"',
   'sed -n "$((line-1)),$((line+1))p" a.txt', 'sed -n "$((n))w ../outside/z" a.txt', 'sed -n "$((line))w .git/z" a.txt',
   'for i in 1 2; do rm -f "sub/p$((i*2))"; done', 'rm -rf "$((n))/../../outside"',
+  // a loop variable over a glob is one of its matches (words.ts globMatchParameter): a planted link among them, a name below one
+  'for f in *.txt; do echo hi >> "$f"; done', 'for f in s2/*; do rm -rf "$f"; done', 'for f in sub/*; do rm -rf "$f"/keep.txt; done',
+  'for f in ../out*; do rm -rf "$f"; done', 'for f in *; do touch "$f"; done', 'for f in s*; do rm -rf $f; done',
 );
 
 const separators = ['; ', '\n', ' && ', ' || '];

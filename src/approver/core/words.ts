@@ -46,6 +46,8 @@ export interface WordContext {
   cwd: string | null;
   /** Field splitting no longer follows the default IFS (`IFS=` in the line). */
   splittingChanged: boolean;
+  /** Loop variables over a glob (`for f in docs/*.json`): each value is one of the glob's matches. */
+  globParameters?: ReadonlyMap<string, Field>;
 }
 
 /** Stands for the PATH the line inherited, in a PATH value read for where it finds programs (walk/parameters.ts `pathIsSafe`). */
@@ -75,6 +77,8 @@ export function evaluateWord(word: Word, context: WordContext): WordValue {
     // one plain literal, the most common word: its one field, without the general expansion's arrays (issue 18 item 2)
     return { kind: 'fixed', fields: [finishField([{ text: only.value, quoted: false }])] };
   }
+  const match = globMatchParameter(only, context);
+  if (match) return { kind: 'fixed', fields: [{ ...match, chunks: [...match.chunks] }] };
   let parts: readonly WordPart[] = word.parts;
   let dots = false;
   const qualifier = context.dialect.zshGlobParens ? trailingQualifier(parts) : null;
@@ -102,6 +106,25 @@ export function evaluateWord(word: Word, context: WordContext): WordValue {
   if (qualifier?.nullGlob) for (const field of fields) field.mayVanish = true;
   else if (context.dialect.globsMayExpandToNothing) for (const field of fields) if (field.glob) field.mayVanish = true;
   return { kind: 'fixed', fields };
+}
+
+/**
+ * `"$f"` alone, where a `for` over a glob set `f`: the word is one of the glob's matches, exactly as the glob's own
+ * word would be (`for f in docs/*.json; do sed -i … "$f"; done` is `sed -i … docs/*.json`, judged once per match).
+ * Only the whole word: `"$f.bak"` or `"$f/x"` name paths the glob does not match (through a matched link, anything), and
+ * an unquoted `$f` is split and globbed again in bash and sh (zsh does neither, unless globsubst).
+ */
+function globMatchParameter(only: WordPart | null, context: WordContext): Field | null {
+  if (!context.globParameters || only === null) return null;
+  let part: WordPart = only;
+  if (part.type === 'DoubleQuoted') {
+    if (part.parts.length !== 1) return null;
+    part = part.parts[0]!;
+  } else if (context.dialect.splitsUnquotedParameters || context.dialect.globSubstitution) return null;
+  if (part.type !== 'ParameterExpansion') return null;
+  const plain = part.operator === null && part.index === null && !part.length && !part.indirect && part.flags === null
+    && part.zshPrefix === undefined && part.nested === null && part.invalid === null;
+  return plain ? context.globParameters.get(part.name) ?? null : null;
 }
 
 function unfixed(why: NotFixed): WordValue {

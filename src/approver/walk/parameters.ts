@@ -136,7 +136,11 @@ export function pathValueIsSafe(w: WalkState, value: string | null): boolean {
 /** What the line fixes here, for evaluating a word. */
 export function wordContext(w: WalkState, scope: Scope, dialect: Dialect): WordContext {
   const parameters = new Map<string, string>();
-  for (const [name, field] of scope.parameters) if (!field.glob) parameters.set(name, field.text);
+  let globParameters: Map<string, Field> | undefined;
+  for (const [name, field] of scope.parameters) {
+    if (!field.glob) parameters.set(name, field.text);
+    else (globParameters ??= new Map()).set(name, field);
+  }
   const known = scope.stateUnknown === null;
   if (!w.fixable.assigned.has('HOME') && known) parameters.set('HOME', w.options.home);
   // `~` is the line's own HOME only where the line itself assigns HOME (not merely where anything may have)
@@ -149,7 +153,10 @@ export function wordContext(w: WalkState, scope: Scope, dialect: Dialect): WordC
   if (!w.fixable.assigned.has('OLDPWD') && oldpwd !== null && known) parameters.set('OLDPWD', oldpwd);
   // the options the line set read later words under their own column of the dialect table
   const options = Object.keys(scope.options).length > 0 ? { ...dialect, ...scope.options } : dialect;
-  return { dialect: options, parameters, home, cwd: single, splittingChanged: scope.splittingChanged || scope.expansionChanged };
+  return {
+    dialect: options, parameters, home, cwd: single, splittingChanged: scope.splittingChanged || scope.expansionChanged,
+    ...(globParameters ? { globParameters } : {}),
+  };
 }
 
 /** What `$(PROGRAM …)` prints when its row says its words fix it (`$(mktemp)`: a new entry in the temp dir), else null. */
