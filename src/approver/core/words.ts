@@ -28,6 +28,11 @@ export interface Field {
   dots?: boolean;
   /** Under nullglob or zsh's `(N)` qualifier: when nothing matches, the field is no word at all (dialect row globsMayExpandToNothing). */
   mayVanish?: true;
+  /**
+   * The field is one of the glob's matches, already expanded (`"$f"` of `for f in *.json`): a pattern for the judging
+   * even where the shell would not expand one (sh's redirection target), since the name it stands for is a match.
+   */
+  isMatch?: true;
 }
 
 export type WordValue =
@@ -78,7 +83,7 @@ export function evaluateWord(word: Word, context: WordContext): WordValue {
     return { kind: 'fixed', fields: [finishField([{ text: only.value, quoted: false }])] };
   }
   const match = globMatchParameter(only, context);
-  if (match) return { kind: 'fixed', fields: [{ ...match, chunks: [...match.chunks] }] };
+  if (match) return { kind: 'fixed', fields: [{ ...match, chunks: [...match.chunks], isMatch: true }] };
   let parts: readonly WordPart[] = word.parts;
   let dots = false;
   const qualifier = context.dialect.zshGlobParens ? trailingQualifier(parts) : null;

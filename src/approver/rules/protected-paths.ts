@@ -134,6 +134,47 @@ export function globHitsProtected(target: Target, field: Field, ctx: JudgeContex
 }
 
 /**
+ * A match of a write's glob that is a link to a protected path (`docs/x.json -> ~/.bashrc`): the write follows it
+ * (`tee -a docs/*`, `chmod 777 docs/*`, bash's `> docs/*.json` with one match), as a write of the link's own name
+ * does. Only the entries that are links are followed (one lstat each, charged to the line's budget); a glob with a
+ * wildcard in a directory part is `write-unfixed-target`'s. The match and where it leads, or null.
+ */
+export function globMatchLinksToProtected(target: Target, field: Field, ctx: JudgeContext): string | null {
+  const glob = splitGlob(field.chunks);
+  if (glob.wildcardInDirectory) return null;
+  const dots = target.globDots || ctx.globDots || field.dots === true;
+  for (const dir of field.text.startsWith('/') ? ['/'] : target.dirs ?? []) {
+    const reading = read(glob.directory || '.', glob.directory.startsWith('/') ? '/' : dir, ctx, true);
+    for (const base of new Set([reading.written, reading.resolved])) {
+      if (base === null) continue;
+      const entries = directoryEntries(base, ctx.fs, ctx.budget);
+      if (!entries.ok) {
+        if (entries.reason === 'budget') throw new LookupsExhausted();
+        continue; // an unlisted directory is globHitsProtected's refusal
+      }
+      for (const name of entries.names) {
+        if (!matchesName(glob.last, name, dots, target.globCaseless === true)) continue;
+        const entry = base === '/' ? '/' + name : base + '/' + name;
+        if (!(ctx.budget.remaining > 0)) throw new LookupsExhausted();
+        ctx.budget.remaining -= 1;
+        let kind;
+        try {
+          kind = ctx.fs.lstat(entry);
+        } catch {
+          kind = 'symlink'; // not known: read as a link, which the reading below resolves or reports
+        }
+        if (kind !== 'symlink') continue;
+        const through = read(entry, '/', ctx, true);
+        if (through.resolved === null) return `${entry} (a link treeward cannot follow)`;
+        const owner = protectedOwner(through.resolved, ctx.protected) ?? protectedByIdentity(through.resolved, ctx, true);
+        if (owner !== null) return `${entry} (through its links, ${through.resolved})`;
+      }
+    }
+  }
+  return null;
+}
+
+/**
  * The protected path an existing target is by identity (issue 14 item 2):
  * the target or a directory above it that is a protected path under another
  * name (a second mount, a bind mount, a spelling the name rules miss), and

@@ -55,7 +55,7 @@ export function globFields(target: Target, ctx: JudgeContext): Field[] {
 
 /** A field the shell uses as written: no glob in it, or a redirection target in sh, which never globs one. */
 export function readsLiterally(target: Target, field: Field, ctx: JudgeContext): boolean {
-  return !field.glob || ('redirection' in target && target.redirection === true && !ctx.dialect.globsRedirectionTargets);
+  return !field.glob || ('redirection' in target && target.redirection === true && !ctx.dialect.globsRedirectionTargets && !field.isMatch);
 }
 
 /** The tree, the run dirs and the temp dirs: where removals may land. */

@@ -488,8 +488,9 @@ export const write = {
   unresolved: (by: string, reading: Reading) => `\`${by}\` writes \`${reading.written}\`, whose links treeward cannot follow ` +
     `(${failure(reading.resolution)}); write a plain path`,
   globTarget: (text: string) => `the glob \`${text}\` in a write target is not fixed; name the files`,
-  redirectionGlobMatchesProtected: (shell: string, text: string, hit: string) =>
-    `${shell} writes every file the redirection glob \`${text}\` matches, and it could match the protected \`${hit}\`; name the file`,
+  redirectionGlobMatchesProtected: (shell: string, text: string, hit: string, match: boolean) => match
+    ? `the redirection writes a match of the glob \`${text}\` (a loop variable over it), which could be the protected \`${hit}\`; name the file`
+    : `${shell} writes every file the redirection glob \`${text}\` matches, and it could match the protected \`${hit}\`; name the file`,
 };
 
 // ------------------------------------------------------------------ issue 13: programs treeward does not read

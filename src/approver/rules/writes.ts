@@ -6,7 +6,7 @@ import { protectedBelow, protectedOwner } from '../core/protected.js';
 import { pastExpansionBudget } from '../core/words.js';
 import type { Write } from '../core/effects.js';
 import { deny, type Denial, type JudgeContext, type Rule } from './context.js';
-import { globDirectoryProtected, globHitsProtected, keptOut, protectedByIdentity } from './protected-paths.js';
+import { globDirectoryProtected, globHitsProtected, globMatchLinksToProtected, keptOut, protectedByIdentity } from './protected-paths.js';
 import { exists, fieldReadings, globFields, insideTreeBoth, placedOnPath, readings } from './readings.js';
 import { handed, sameAsProtected, wordPastBudget, write } from './reasons.js';
 
@@ -62,7 +62,8 @@ export const protectedWrite: Rule = (effect, ctx) => {
       if (owner) return deny('protected-write', effect.span, write.redirectionGlobUnderProtected(effect.by, field.text, owner));
       continue;
     }
-    const hit = globHitsProtected(effect, field, ctx, effect.recursive);
+    const hit = globHitsProtected(effect, field, ctx, effect.recursive)
+      ?? (effect.hardLinkSource ? null : globMatchLinksToProtected(effect, field, ctx));
     if (hit) return deny('protected-write', effect.span, write.globMatchesProtected(field.text, hit));
   }
   return null;
@@ -77,7 +78,7 @@ function handedToUnknown(effect: Write, ctx: JudgeContext): Denial | null {
     }
   }
   for (const field of globFields(effect, ctx)) {
-    const hit = globHitsProtected(effect, field, ctx, false);
+    const hit = globHitsProtected(effect, field, ctx, false) ?? globMatchLinksToProtected(effect, field, ctx);
     if (hit) return deny('protected-write', effect.span, handed.globOfProtected(effect.by, field.text, hit));
   }
   return null;
@@ -88,7 +89,7 @@ export const writeUnfixedTarget: Rule = (effect, ctx) => {
   if (effect.value.kind !== 'fixed' && pastExpansionBudget(effect.value)) return deny('too-complex', effect.span, wordPastBudget(effect.value.why));
   if (effect.value.kind !== 'fixed') return deny('write-unfixed-target', effect.span, write.unfixed(effect.by, effect.value.why));
   for (const field of effect.value.fields) {
-    const literal = !field.glob || (effect.redirection && !ctx.dialect.globsRedirectionTargets);
+    const literal = !field.glob || (effect.redirection && !ctx.dialect.globsRedirectionTargets && !field.isMatch);
     if (literal) {
       if (!field.text.startsWith('/') && effect.dirs === null) return deny('write-unfixed-target', effect.span, write.unplacedName(effect.by, field.text));
       if (/^\/proc(\/|$)/.test(field.text)) return deny('write-unfixed-target', effect.span, write.underProc(effect.by));
@@ -103,8 +104,10 @@ export const writeUnfixedTarget: Rule = (effect, ctx) => {
     const glob = splitGlob(field.chunks);
     if (glob.wildcardInDirectory || effect.expansionChanged) return deny('write-unfixed-target', effect.span, write.globTarget(field.text));
     if (effect.redirection) {
-      const hit = globHitsProtected(effect, field, ctx, false);
-      if (hit) return deny('write-unfixed-target', effect.span, write.redirectionGlobMatchesProtected(ctx.dialect.name, field.text, hit));
+      const hit = globHitsProtected(effect, field, ctx, false) ?? globMatchLinksToProtected(effect, field, ctx);
+      if (hit) {
+        return deny('write-unfixed-target', effect.span, write.redirectionGlobMatchesProtected(ctx.dialect.name, field.text, hit, field.isMatch === true));
+      }
     }
   }
   return null;
