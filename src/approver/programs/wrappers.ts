@@ -628,6 +628,10 @@ function readXargs({ args, line, ctx, span }: Invocation): Action[] {
   return [{ kind: 'run', argv: [...argv, input], subshell: true }];
 }
 
+/**
+ * GNU parallel(1): its options end at the command (Getopt::Long configured `require_order`), so
+ * POSIXLY_CORRECT, which only asks Getopt::Long for that order, changes nothing it reads.
+ */
 function readParallel({ args, span }: Invocation): Action[] {
   const sep = args.findIndex((a) => a.text === ':::' || a.text === '::::' || a.text === ':::+');
   const head = sep < 0 ? args.slice(1) : args.slice(1, sep);

@@ -305,7 +305,7 @@ function programContext(
  * `export` in a branch that may not have run counts), or after a change of
  * the shell's state treeward does not follow (`source FILE`).
  */
-function posixlyCorrectMayBeSet(w: WalkState, scope: Scope, environment: ReadonlyMap<string, string | null>): boolean {
+export function posixlyCorrectMayBeSet(w: WalkState, scope: Scope, environment: ReadonlyMap<string, string | null>): boolean {
   const name = 'POSIXLY_CORRECT';
   return environment.has(name) || w.programConstants.env[name] !== undefined || w.fixable.assigned.has(name) || scope.stateUnknown !== null;
 }
