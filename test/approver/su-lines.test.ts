@@ -28,7 +28,10 @@ describe('su -c: the command string in the user\'s shell', () => {
     ['rm -rf *', 'allow'],
     ["su -c 'rm -rf *'", 'protected-removal'],
     ["su -c 'rm -rf build/*'", 'protected-removal'],
-    ["su -s /bin/bash -c 'rm -rf *'", 'protected-removal'],
+    ["su -s /bin/zsh -c 'rm -rf *'", 'protected-removal'],
+    ["su -l -s /bin/bash -c 'rm -rf /work/tree/*'", 'protected-removal'],
+    // bash with `-c` reads no startup file
+    ["su -s /bin/bash -c 'rm -rf *'", 'allow'],
     // a login shell starts in the user's home
     ["su - -c 'rm -rf build'", 'removal-unplaced-name'],
     ["su -c 'rm -rf ../x'", 'removal-outside-tree'],

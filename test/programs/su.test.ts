@@ -1,6 +1,7 @@
 // su(1) and runuser(1) (src/approver/programs/wrappers.ts `readSu`), from util-linux 2.38's `--help`:
 // the command string runs in the shell `-s` names, else in the target user's own shell, which treeward
-// does not read (so as sh, bash and zsh each), after startup files treeward does not read; `-l`/`-`
+// does not read (so as sh, bash and zsh each), after startup files treeward does not read (zsh's, a login
+// shell's: dot globbing is assumed there); `-l`/`-`
 // starts it in the user's home. `runuser -u USER [--] COMMAND` runs COMMAND. An option the table does
 // not know is refused. Each line's shape was run as root with the real su and runuser 2.38 in a scratch
 // directory: `su root -c 'echo $0' -s /bin/sh` prints sh (options on either side of the user); `su - -c pwd`
@@ -20,10 +21,12 @@ const su: Case[] = [
   ["su -c 'echo first' -c 'echo second'", ...each('echo first'), ...each('echo second')],
   // -s names the shell
   ["su -s /bin/zsh -c 'echo hi'", 'shell-code (zsh): echo hi (startup unread)'],
-  ["su root -c 'echo hi' -s /bin/bash", 'shell-code (bash): echo hi (startup unread)'],
-  ["su --shell=dash -c 'rm -rf build'", 'shell-code (sh): rm -rf build (startup unread)'],
-  ["su -s /usr/bin/fish -c 'echo hi'", 'runs code (unread-shell) via `su -s`', 'shell-code (sh): echo hi (startup unread)'],
-  ['su -s "$sh" -c make', 'runs code (unread-shell) via `su -s`', 'shell-code (sh): make (startup unread)'],
+  // bash and sh run with `-c` read no startup file (BASH_ENV aside); zsh reads `~/.zshenv`, a login shell its login files
+  ["su root -c 'echo hi' -s /bin/bash", 'shell-code (bash): echo hi'],
+  ["su --shell=dash -c 'rm -rf build'", 'shell-code (sh): rm -rf build'],
+  ['su -l -s /bin/bash -c make', 'shell-code (bash): make in ? (startup unread)'],
+  ["su -s /usr/bin/fish -c 'echo hi'", 'runs code (unread-shell) via `su -s`', 'shell-code (sh): echo hi'],
+  ['su -s "$sh" -c make', 'runs code (unread-shell) via `su -s`', 'shell-code (sh): make'],
   // a login shell starts in the user's home
   ["su - -c 'rm -rf build'", ...each('rm -rf build', ' in ?')],
   ['su -l root -c make', ...each('make', ' in ?')],
@@ -57,7 +60,7 @@ const runuser: Case[] = [
   ['runuser -u root'],
   ['runuser -c make root', ...each('make')],
   ['runuser -l dev -c make', ...each('make', ' in ?')],
-  ["runuser -s /bin/bash dev -c 'rm -rf build'", 'shell-code (bash): rm -rf build (startup unread)'],
+  ["runuser -s /bin/bash dev -c 'rm -rf build'", 'shell-code (bash): rm -rf build'],
 ];
 
 describe('su', () => checkTable(su));

@@ -202,8 +202,9 @@ function fdListing(args: Argument[]): Listing | null {
 /**
  * What a pipeline element lists on its output, when it is a program whose listing treeward reads.
  * `posixlyCorrect`: POSIXLY_CORRECT may be in its environment (ProgramContext `posixlyCorrect`). Of the
- * listers only grep's getopt honours it: rg and fd parse with clap (Rust), which never reads it; find
- * reads an expression, not options; git's parse-options does not read it either.
+ * listers only grep's getopt honours it: rg and fd are Rust programs whose argument parsers do not read
+ * it; find reads an expression, not options; git's parse-options does not either (git 2.39 measured:
+ * `POSIXLY_CORRECT=1 git ls-files a.txt -s` still reads `-s`).
  */
 export function producerListing(args: Argument[], posixlyCorrect = false): Listing | null {
   const program = args[0]?.text;

@@ -460,7 +460,7 @@ export const rows: ProgramRow[] = [
   wrapper(['flock'], flockOptions, flockCommand),
   { names: ['watch'], options: watchOptions, read: readWatch },
   { names: ['script'], options: scriptOptions, read: readScript },
-  { names: ['su', 'runuser'], read: readSu },
+  { names: ['su', 'runuser'], runsCommands: true, read: readSu },
   { names: ['env'], shadowable: true, passesStdio: true, read: readEnv },
   { names: ['xargs'], options: xargsOptions, bsdReading: xargsBsdOptions, runsCommands: true, shadowable: true, read: readXargs },
   { names: ['parallel'], read: readParallel },
@@ -500,8 +500,8 @@ function readSu({ name, args, ctx, span }: Invocation): Action[] {
 /**
  * One reading of su or runuser. The command (`-c`, `--session-command`) goes to the shell `-s` names, else to the
  * target user's own shell from the password database, which treeward does not read: then it is judged as sh, bash
- * and zsh each (a user whose shell is another runs it unread). That shell first runs the user's startup files
- * (`~/.zshenv`; with `-l`, the login files), which treeward does not read, and with `-l`/`-` it starts in the user's
+ * and zsh each (a user whose shell is another runs it unread). zsh first runs the user's `~/.zshenv`, and a login
+ * shell its login files, which treeward does not read (so dot globbing is assumed there); with `-l`/`-` it starts in the user's
  * home (measured: `su - -c pwd` prints /root), a directory the line does not fix. su sets HOME to the user's home:
  * `~` in the command is read as the agent's, whose protected names are the same below any home.
  */
@@ -516,9 +516,11 @@ function suReading(name: string, line: ParsedOptions, commandForm: boolean, ctx:
   }
   // a shell treeward does not read: its code read as sh too, so that an agent or a removal in it is refused as that
   const dialects: DialectName[] = named?.plain && named.dialect ? [named.dialect] : named === undefined ? ['sh', 'bash', 'zsh'] : ['sh'];
+  // startup files a `-c` shell runs: a login shell's, and zsh's `~/.zshenv` always; bash and sh read none (BASH_ENV aside: readProgram)
+  const startupUnread = login || dialects.includes('zsh');
   const code = (text: string): Action[] => [{
-    kind: 'shell-code', code: text, span, dialect: dialects[0]!, startupUnread: true, ...(dialects.length > 1 ? { alsoIn: dialects.slice(1) } : {}),
-    ...(login ? { dirs: null } : {}),
+    kind: 'shell-code', code: text, span, dialect: dialects[0]!, ...(startupUnread ? { startupUnread } : {}),
+    ...(dialects.length > 1 ? { alsoIn: dialects.slice(1) } : {}), ...(login ? { dirs: null } : {}),
   }];
   const commands = valuesOf(line, 'command', 'session-command');
   for (const o of commands) {
