@@ -54,6 +54,9 @@ const probes: StartupProbe[] = [
   { id: 'startup-zshenv-emulate-restores', shell: 'zsh', env: {}, home: { '.zshenv': "emulate sh -c '. ~/opts'\n", opts: on.zsh }, dots: false, extra: true },
   { id: 'startup-bash-env-eval-output', shell: 'bash', env: { BASH_ENV: `${IN_HOME}/env.sh` }, home: { 'env.sh': 'eval "$(cat ~/opts.sh)"\n',
     'opts.sh': on.bash }, dots: true },
+  // the programs whose output only sets variables (src/approver/core/startup.ts printsOnlyVariables), as Debian's ~/.bashrc evals them
+  { id: 'startup-bash-env-eval-dircolors', shell: 'bash', env: { BASH_ENV: `${IN_HOME}/env.sh` }, home: { 'env.sh': 'eval "$(dircolors -b)"\n' },
+    dots: false },
   { id: 'startup-env-interactive-only', shell: 'sh', env: { ENV: `${IN_HOME}/.shinit` }, home: { '.shinit': 'GLOBIGNORE=x\n' }, dots: false, extra: true },
 ];
 

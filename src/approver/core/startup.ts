@@ -147,6 +147,7 @@ function evaluatedText(segment: string, home: string, variables: Map<string, Set
   const evaluated = evalCommand.exec(segment);
   const emulated = evaluated ? null : emulateCommand.exec(segment);
   if (!evaluated && !emulated) return undefined;
+  if (evaluated && printsOnlyVariables.test(evaluated[1]!)) return '';
   const words = shellWords((evaluated ?? emulated)![1]!);
   if (emulated) {
     // `emulate [-LR] MODE -c STRING` (zsh(1) `emulate`): a flag word ending in `c` takes STRING; without one, no text runs
@@ -162,6 +163,16 @@ function evaluatedText(segment: string, home: string, variables: Map<string, Set
   }
   return texts.join(' ');
 }
+
+/**
+ * `eval "$(PROGRAM ARGS)"` (or unquoted, or in backquotes) of a program whose output only assigns and exports
+ * variables, with literal arguments: Debian's and Ubuntu's default ~/.bashrc runs the first two. Each was run
+ * (coreutils 9.1, less 590, OpenSSH 9.2): `dircolors -b` prints `LS_COLORS='…'; export LS_COLORS` (the
+ * database's text quoted), `lesspipe` two `export LESS…=` lines, `ssh-agent -s` the agent's two variables and an `echo`.
+ * A redirection to /dev/null or of one descriptor to another may follow.
+ */
+const printsOnlyVariables = new RegExp(String.raw`^(["']?)(?:\$\(|${'`'})\s*(?:[A-Za-z_]\w*=[^\s$${'`'}()'"]*\s+)*(?:[^\s$${'`'}()'"]*\/)?` +
+  String.raw`(?:dircolors|lesspipe|ssh-agent)(?:\s+[^\s$${'`'}()'";&|<>]+)*\s*(?:\)|${'`'})\1(?:\s*\d*>>?\s*\/dev\/null|\s*\d*>&\d)*\s*$`);
 
 /** The shell words of a text (`firstWord` after `firstWord`), quotes kept. */
 function shellWords(text: string): string[] {
