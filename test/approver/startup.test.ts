@@ -153,6 +153,8 @@ describe('startup files: which are read, and the files they source', () => {
     ['eval of dircolors with a substitution in its arguments', { '/home/u/.bashrc': 'eval "$(dircolors -b $(x))"\n' }, {}, 'bash', true],
     ['eval of dircolors and more', { '/home/u/.bashrc': 'eval "$(dircolors -b; cat ~/o)"\n' }, {}, 'bash', true],
     ['eval of a program named like one', { '/home/u/.bashrc': 'eval "$(./dircolors-x)"\n' }, {}, 'bash', true],
+    ['eval of brew shellenv', { '/home/u/.zshrc': 'eval "$(/opt/homebrew/bin/brew shellenv)"\n' }, {}, 'zsh', false],
+    ['eval of another brew command', { '/home/u/.zshrc': 'eval "$(brew --prefix)/x"\n' }, {}, 'zsh', true],
     ['source <(…)', { '/home/u/.zshrc': 'source <(fzf --zsh)\n' }, {}, 'zsh', true],
     ['. <(…)', { '/home/u/.bashrc': '. <(kubectl completion bash)\n' }, {}, 'bash', true],
     ['zsh source =(…)', { '/home/u/.zshrc': 'source =(cat ~/x)\n' }, {}, 'zsh', true],

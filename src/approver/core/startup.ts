@@ -168,11 +168,13 @@ function evaluatedText(segment: string, home: string, variables: Map<string, Set
  * `eval "$(PROGRAM ARGS)"` (or unquoted, or in backquotes) of a program whose output only assigns and exports
  * variables, with literal arguments: Debian's and Ubuntu's default ~/.bashrc runs the first two. Each was run
  * (coreutils 9.1, less 590, OpenSSH 9.2): `dircolors -b` prints `LS_COLORS='…'; export LS_COLORS` (the
- * database's text quoted), `lesspipe` two `export LESS…=` lines, `ssh-agent -s` the agent's two variables and an `echo`.
+ * database's text quoted), `lesspipe` two `export LESS…=` lines, `ssh-agent -s` the agent's two variables and an `echo`;
+ * `brew shellenv`, which macOS users' ~/.zprofile evals, prints only `export` lines and `path_helper -s`'s
+ * (Homebrew/brew Library/Homebrew/cmd/shellenv.sh).
  * A redirection to /dev/null or of one descriptor to another may follow.
  */
 const printsOnlyVariables = new RegExp(String.raw`^(["']?)(?:\$\(|${'`'})\s*(?:[A-Za-z_]\w*=[^\s$${'`'}()'"]*\s+)*(?:[^\s$${'`'}()'"]*\/)?` +
-  String.raw`(?:dircolors|lesspipe|ssh-agent)(?:\s+[^\s$${'`'}()'";&|<>]+)*\s*(?:\)|${'`'})\1(?:\s*\d*>>?\s*\/dev\/null|\s*\d*>&\d)*\s*$`);
+  String.raw`(?:(?:dircolors|lesspipe|ssh-agent)(?:\s+[^\s$${'`'}()'";&|<>]+)*|brew\s+shellenv(?:\s+[a-z]+)?)\s*(?:\)|${'`'})\1(?:\s*\d*>>?\s*\/dev\/null|\s*\d*>&\d)*\s*$`);
 
 /** The shell words of a text (`firstWord` after `firstWord`), quotes kept. */
 function shellWords(text: string): string[] {
