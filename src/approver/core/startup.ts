@@ -173,8 +173,11 @@ function evaluatedText(segment: string, home: string, variables: Map<string, Set
  * (Homebrew/brew Library/Homebrew/cmd/shellenv.sh).
  * A redirection to /dev/null or of one descriptor to another may follow.
  */
-const printsOnlyVariables = new RegExp(String.raw`^(["']?)(?:\$\(|${'`'})\s*(?:[A-Za-z_]\w*=[^\s$${'`'}()'"]*\s+)*(?:[^\s$${'`'}()'"]*\/)?` +
-  String.raw`(?:(?:dircolors|lesspipe|ssh-agent)(?:\s+[^\s$${'`'}()'";&|<>]+)*|brew\s+shellenv(?:\s+[a-z]+)?)\s*(?:\)|${'`'})\1(?:\s*\d*>>?\s*\/dev\/null|\s*\d*>&\d)*\s*$`);
+const printsOnlyVariables = new RegExp([
+  String.raw`^(["']?)(?:\$\(|${'`'})\s*(?:[A-Za-z_]\w*=[^\s$${'`'}()'"]*\s+)*(?:[^\s$${'`'}()'"]*\/)?`, // `"$(` or a backquote, NAME=value, a directory
+  String.raw`(?:(?:dircolors|lesspipe|ssh-agent)(?:\s+[^\s$${'`'}()'";&|<>]+)*|brew\s+shellenv(?:\s+[a-z]+)?)`, // the program and its literal arguments
+  String.raw`\s*(?:\)|${'`'})\1(?:\s*\d*>>?\s*\/dev\/null|\s*\d*>&\d)*\s*$`, // the close, and redirections that change nothing
+].join(''));
 
 /** The shell words of a text (`firstWord` after `firstWord`), quotes kept. */
 function shellWords(text: string): string[] {
