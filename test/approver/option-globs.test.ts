@@ -91,6 +91,27 @@ describe('POSIXLY_CORRECT: GNU getopt stops at the first operand', () => {
   ])('%s: %s', (line, env, want) => {
     expect(verdictOf(line, [], env)).toBe(want);
   });
+
+  // GNU grep 3.8 honours it (measured: `POSIXLY_CORRECT=1 grep -l pat src -r` lists the file `-r` and skips the directory
+  // src; `POSIXLY_CORRECT=1 grep -rl x vendor --exclude-dir=.git` lists vendor/.git/config): what `grep -l` feeds xargs is
+  // then what either reading lists. `vendor` holds a submodule's `.git`.
+  it.each([
+    ['grep -l x vendor/lib/a -r | xargs chmod 644', {}, 'allow'],
+    ['POSIXLY_CORRECT=1 grep -l x vendor/lib/a -r | xargs chmod 644', {}, 'allow'],
+    ['grep -l x a.txt vendor/lib/.git | xargs chmod 644', {}, 'protected-write'],
+    ['grep -rl x vendor | xargs chmod 644', {}, 'protected-write'],
+    // not permuted, `--exclude-dir=.git` after the operand is a file name and prunes nothing
+    ['grep -rl x --exclude-dir=.git vendor | xargs chmod 644', {}, 'allow'],
+    ['grep -l x vendor --exclude-dir=.git -r | xargs chmod 644', {}, 'allow'],
+    ['POSIXLY_CORRECT=1 grep -rl x vendor --exclude-dir=.git | xargs chmod 644', {}, 'protected-write'],
+    ['grep -rl x vendor --exclude-dir=.git | xargs chmod 644', { POSIXLY_CORRECT: '1' }, 'protected-write'],
+    ['export POSIXLY_CORRECT=1; grep -rl x vendor --exclude-dir=.git | xargs chmod 644', {}, 'protected-write'],
+    // not permuted, `-l` after the pattern is a file: grep prints matching lines, which the listing cannot fix
+    ['grep x a.txt -l | xargs chmod 644', {}, 'allow'],
+    ['POSIXLY_CORRECT=1 grep x a.txt -l | xargs chmod 644', {}, 'write-unfixed-target'],
+  ])('grep -l: %s %j', (line, env, want) => {
+    expect(verdictOf(line, [], env)).toBe(want);
+  });
 });
 
 describe('links an extraction makes', () => {

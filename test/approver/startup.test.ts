@@ -132,6 +132,40 @@ describe('startup files: which are read, and the files they source', () => {
       'zsh', false],
     ['ZDOTDIR set to what treeward cannot fix', { '/home/u/.zshenv': 'ZDOTDIR=$(dirname $0)\n' }, {}, 'zsh', true],
     ['a missing file', { '/home/u/.zshrc': 'source ~/nothing\n' }, {}, 'zsh', false],
+    // issue 13 item 8: code handed to the shell as text. `eval` of a program's output may set any option (zsh 5.9, bash 5.2 measured)
+    ['eval of a command substitution', { '/home/u/.zshrc': 'eval "$(starship init zsh)"\n' }, {}, 'zsh', true],
+    ['eval of one unquoted', { '/home/u/.bashrc': 'eval $(pyenv init -)\n' }, {}, 'bash', true],
+    ['eval of backquotes', { '/home/u/.bashrc': 'eval `opam env`\n' }, {}, 'bash', true],
+    ['eval after a test', { '/home/u/.zshrc': 'command -v direnv >/dev/null && eval "$(direnv hook zsh)"\n' }, {}, 'zsh', true],
+    ['eval in a then', { '/home/u/.zshrc': 'if [ -x /opt/x ]; then eval "$(/opt/x env)"; fi\n' }, {}, 'zsh', true],
+    ['eval in a function body', { '/home/u/.zshrc': 'load() { eval "$(pyenv init -)"; }\n' }, {}, 'zsh', true],
+    ['eval of a variable treeward does not know', { '/home/u/.bashrc': 'eval "$PROMPT_SETUP"\n' }, {}, 'bash', true],
+    ['eval of literal text, harmless', { '/home/u/.bashrc': "eval 'alias l=ls'\n" }, {}, 'bash', false],
+    ['eval of literal text that sources', { '/home/u/.zshrc': "eval 'source ~/o.zsh'\n", '/home/u/o.zsh': on }, {}, 'zsh', true],
+    ['eval of literal text that sources, harmless', { '/home/u/.zshrc': "eval 'source ~/o.zsh'\n", '/home/u/o.zsh': 'alias l=ls\n' }, {}, 'zsh', false],
+    ['evaluation is not a word here', { '/home/u/.zshrc': 'echo evaluate "$(date)"\n' }, {}, 'zsh', false],
+    // programs whose output only sets variables (each run): Debian's default ~/.bashrc evals the first two
+    ['eval of dircolors and lesspipe, as Debian\'s ~/.bashrc', { '/home/u/.bashrc': '[ -x /usr/bin/lesspipe ] && eval "$(SHELL=/bin/sh lesspipe)"\n' +
+      'test -r ~/.dircolors && eval "$(dircolors -b ~/.dircolors)" || eval "$(dircolors -b)"\n' }, {}, 'bash', false],
+    ['eval of ssh-agent', { '/home/u/.zshrc': 'eval $(ssh-agent -s) > /dev/null\n' }, {}, 'zsh', false],
+    ['eval of ssh-agent into a file', { '/home/u/.zshrc': 'eval $(ssh-agent -s) > ~/log\n' }, {}, 'zsh', true],
+    ['eval of ssh-agent, backquoted', { '/home/u/.bashrc': 'eval `ssh-agent -s`\n' }, {}, 'bash', false],
+    ['eval of dircolors with a substitution in its arguments', { '/home/u/.bashrc': 'eval "$(dircolors -b $(x))"\n' }, {}, 'bash', true],
+    ['eval of dircolors and more', { '/home/u/.bashrc': 'eval "$(dircolors -b; cat ~/o)"\n' }, {}, 'bash', true],
+    ['eval of a program named like one', { '/home/u/.bashrc': 'eval "$(./dircolors-x)"\n' }, {}, 'bash', true],
+    ['eval of brew shellenv', { '/home/u/.zshrc': 'eval "$(/opt/homebrew/bin/brew shellenv)"\n' }, {}, 'zsh', false],
+    ['eval of another brew command', { '/home/u/.zshrc': 'eval "$(brew --prefix)/x"\n' }, {}, 'zsh', true],
+    ['source <(…)', { '/home/u/.zshrc': 'source <(fzf --zsh)\n' }, {}, 'zsh', true],
+    ['. <(…)', { '/home/u/.bashrc': '. <(kubectl completion bash)\n' }, {}, 'bash', true],
+    ['zsh source =(…)', { '/home/u/.zshrc': 'source =(cat ~/x)\n' }, {}, 'zsh', true],
+    ['source /dev/stdin', { '/home/u/.zshrc': 'cat ~/x | source /dev/stdin\n' }, {}, 'zsh', true],
+    // zsh restores options after `emulate -c` (zsh 5.9 measured); its string is read as the file's own text all the same
+    ['emulate -c sourcing a file', { '/home/u/.zshrc': "emulate sh -c '. ~/.profile'\n", '/home/u/.profile': on }, {}, 'zsh', true],
+    ['emulate -c sourcing a harmless file', { '/home/u/.zshrc': "emulate sh -c '. ~/.profile'\n", '/home/u/.profile': 'export A=1\n' }, {}, 'zsh', false],
+    ['emulate -R … -c', { '/home/u/.zshrc': 'emulate -R ksh -c "source $HOME/k"\n', '/home/u/k': on }, {}, 'zsh', true],
+    ['emulate -c of a command substitution', { '/home/u/.zshrc': 'emulate sh -c "$(x)"\n' }, {}, 'zsh', true],
+    ['emulate -c moving ZDOTDIR', { '/home/u/.zshenv': "emulate sh -c 'export ZDOTDIR=~/z'\n", '/home/u/z/.zshrc': on }, {}, 'zsh', true],
+    ['emulate without -c', { '/home/u/.zshrc': 'emulate -L zsh\n' }, {}, 'zsh', false],
   ])('%s', (_name, files, env, dialect, expected) => {
     expect(startupGlobDots(home, dialects[dialect], fsOf(files), env)).toBe(expected);
   });

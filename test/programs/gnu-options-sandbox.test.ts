@@ -16,6 +16,8 @@
 //     `-oFILE` makes `sort *` write FILE; `--` and `./*` keep them operands;
 //  2. POSIXLY_CORRECT: GNU getopt stops at the first operand (split's prefix
 //     `-x`), except where a program reads on past it (sort's `-o FILE`);
+//     GNU patch 2.7.6 and grep 3.8 too (`patch a.txt --dry-run` reads its diff
+//     from the file `--dry-run`; `grep -rl s sub --exclude-dir=.git` prunes nothing);
 //  3. obsolete option forms: `split -N`, `sort +POS1 -POS2`, `uniq +N`, and
 //     the readers' `head -N`, `tail +N`, `fold -N`, `pr -N`, `diff -N`, which
 //     write nothing;
@@ -36,7 +38,7 @@ import { IN_HOME, IN_WORK, requireSandbox, runLines, type Entry, type Layout, ty
 
 const available = requireSandbox('test/programs/gnu-options-sandbox.test.ts');
 
-const PROGRAMS = ['rm', 'cp', 'mkdir', 'ln', 'touch', 'tar', 'bsdtar', 'sort', 'split', 'uniq', 'head', 'tail', 'fold', 'pr', 'diff'];
+const PROGRAMS = ['rm', 'cp', 'mkdir', 'ln', 'touch', 'tar', 'bsdtar', 'sort', 'split', 'uniq', 'head', 'tail', 'fold', 'pr', 'diff', 'patch', 'grep', 'xargs', 'chmod'];
 const present = PROGRAMS.filter((p) => existsSync(`/usr/bin/${p}`));
 const ENV: Record<string, string> = { PATH: '/tw/bin', HOME: IN_HOME, LANG: 'C.UTF-8', USER: 'lab', LOGNAME: 'lab' };
 
@@ -112,6 +114,16 @@ const invocations: Invocation[] = [
   {
     needs: ['tar', 'rm'], run: 'tar -cf t.tar a.txt && tar -xf t.tar -C dir && rm t.tar', did: '0 +dir/a.txt',
     why: 'the archive itself, removed after the extraction, stays fixed',
+  },
+  // 2 (continued). grep 3.8 and patch 2.7.6 honour POSIXLY_CORRECT too
+  {
+    needs: ['patch'], files: { '--dry-run': '--- a.txt\n+++ a.txt\n@@ -1 +1 @@\n-1\n+one\n' }, run: 'POSIXLY_CORRECT=1 patch a.txt --dry-run',
+    did: '0 ~a.txt', why: 'patch: `--dry-run` after the file is the diff file, and a.txt is patched',
+  },
+  {
+    needs: ['grep', 'xargs', 'chmod'], files: { '.gitmodules': '[submodule "sub"]\n\tpath = sub\n\turl = x\n', 'sub/.git/': {}, 'sub/.git/config': 's\n' },
+    run: 'POSIXLY_CORRECT=1 grep -rl s sub --exclude-dir=.git | xargs chmod 600', did: '0 ~sub/.git/config ~sub/s.txt',
+    why: 'grep: `--exclude-dir=.git` after the directory is a file name, so sub/.git is listed (permuted, it is pruned)', deny: 'protected-write',
   },
 ];
 

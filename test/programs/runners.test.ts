@@ -95,6 +95,19 @@ describe('patch with a literal diff', () => {
   checkOwnActions([['patch -p1', 'write ?program-reads']], edScript);
 });
 
+// patch(1) 2.7.6 honours POSIXLY_CORRECT (getopt_long: no permutation). Measured in a scratch directory:
+// `POSIXLY_CORRECT=1 patch a.txt --dry-run` reads its diff from a file named `--dry-run` and patches a.txt, and
+// `POSIXLY_CORRECT=1 patch a.txt -o out.txt` stops at `extra operand` where GNU's permuting reading writes out.txt.
+describe('patch under POSIXLY_CORRECT: both readings', () => {
+  checkOwnActions([
+    ['patch a.c --dry-run', 'write a.c'],
+    ['patch a.c -o out.c', 'write out.c', 'write a.c'],
+    ['patch -o out.c a.c', 'write out.c'],
+    ['patch a.c fix.diff -r rej', 'write rej', 'write a.c'],
+  ], { posixlyCorrect: true });
+  checkOwnActions([['patch a.c --dry-run'], ['patch a.c -o out.c', 'write out.c']]);
+});
+
 describe('sqlite3', () => {
   checkOwnActions([
     ["sqlite3 db.sqlite 'select 1'", 'write db.sqlite'],

@@ -31,11 +31,6 @@ const shells: Case[] = [
   ["ksh -c 'echo hi'", 'shell-code (sh): echo hi', 'runs code (unread-shell) via `ksh`'],
 ];
 
-const su: Case[] = [
-  ["su -c 'make' root", 'shell-code (sh): make'],
-  ["su -s /bin/zsh -c 'echo hi'", 'shell-code (sh): echo hi'],
-  ["su -s /usr/bin/fish -c 'echo hi'", 'shell-code (sh): echo hi', 'runs code (unread-shell) via `su -s`'],
-];
 
 const written: Case[] = [
   ['bash script.sh', 'shell-code (bash): rm -rf build'],
@@ -43,5 +38,4 @@ const written: Case[] = [
 ];
 
 describe('the shells', () => checkTable(shells));
-describe('su', () => checkTable(su));
 describe('a script the line wrote', () => checkTable(written, { written: { 'script.sh': 'rm -rf build' } }));

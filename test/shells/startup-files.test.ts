@@ -24,7 +24,10 @@ interface StartupProbe {
   home: Record<string, string>;
   /** Whether the shell's `*` matched `.git`. */
   dots: boolean;
-  /** treeward reads dot globbing on though the `-c` shell did not (a file only an interactive shell runs). */
+  /**
+   * treeward reads dot globbing on though the `-c` shell did not: a file only an interactive shell runs, text whose
+   * output treeward cannot know (`eval "$(…)"`), or options zsh restores (`emulate -c`) that treeward reads as kept.
+   */
   extra?: true;
 }
 
@@ -43,6 +46,17 @@ const probes: StartupProbe[] = [
   { id: 'startup-bash-env-sources', shell: 'bash', env: { BASH_ENV: `${IN_HOME}/env.sh` }, home: { 'env.sh': '. "$HOME/more.sh"\n', 'more.sh': on.bash },
     dots: true },
   { id: 'startup-zshrc-interactive-only', shell: 'zsh', env: {}, home: { '.zshrc': on.zsh }, dots: false, extra: true },
+  // issue 13 item 8: code a startup file hands the shell as text, and sourced output
+  { id: 'startup-zshenv-eval-output', shell: 'zsh', env: {}, home: { '.zshenv': 'eval "$(cat ~/opts)"\n', opts: on.zsh }, dots: true },
+  { id: 'startup-zshenv-eval-harmless', shell: 'zsh', env: {}, home: { '.zshenv': 'eval "$(echo true)"\n' }, dots: false, extra: true },
+  { id: 'startup-zshenv-source-substitution', shell: 'zsh', env: {}, home: { '.zshenv': 'source <(cat ~/opts)\n', opts: on.zsh }, dots: true },
+  { id: 'startup-zshenv-source-stdin', shell: 'zsh', env: {}, home: { '.zshenv': 'cat ~/opts | source /dev/stdin\n', opts: on.zsh }, dots: true },
+  { id: 'startup-zshenv-emulate-restores', shell: 'zsh', env: {}, home: { '.zshenv': "emulate sh -c '. ~/opts'\n", opts: on.zsh }, dots: false, extra: true },
+  { id: 'startup-bash-env-eval-output', shell: 'bash', env: { BASH_ENV: `${IN_HOME}/env.sh` }, home: { 'env.sh': 'eval "$(cat ~/opts.sh)"\n',
+    'opts.sh': on.bash }, dots: true },
+  // the programs whose output only sets variables (src/approver/core/startup.ts printsOnlyVariables), as Debian's ~/.bashrc evals them
+  { id: 'startup-bash-env-eval-dircolors', shell: 'bash', env: { BASH_ENV: `${IN_HOME}/env.sh` }, home: { 'env.sh': 'eval "$(dircolors -b)"\n' },
+    dots: false },
   { id: 'startup-env-interactive-only', shell: 'sh', env: { ENV: `${IN_HOME}/.shinit` }, home: { '.shinit': 'GLOBIGNORE=x\n' }, dots: false, extra: true },
 ];
 

@@ -158,7 +158,8 @@ export function describeAction(action: Action): string {
       return `run: ${environment}${action.argv.map(shownArgument).join(' ')}${shownDirs(action.dirs)}`;
     }
     case 'shell-code':
-      return `shell-code (${action.dialect}): ${action.code}${shownDirs(action.dirs)}`;
+      return `shell-code (${[action.dialect, ...action.alsoIn ?? []].join('|')}): ${action.code}${shownDirs(action.dirs)}` +
+        (action.startupUnread ? ' (startup unread)' : '');
     case 'unknown-shell-state':
       return `unknown shell state: ${action.what}`;
     case 'variables':

@@ -102,7 +102,16 @@ export type Action =
   /** `nohup CMD …`, `env X=1 CMD …`, `xargs CMD`, `find … -exec CMD {} ;`: a command run by a program. */
   | { kind: 'run'; argv: Argument[]; environment?: [string, string][]; subshell?: boolean; dirs?: Directories; noFunctions?: boolean }
   /** `bash -c 'CODE'`, `eval CODE`, `trap CODE EXIT`, a heredoc fed to `sh`: code given as text, read in its dialect. */
-  | { kind: 'shell-code'; code: string; span: Span; dialect: DialectName; dirs?: Directories; subshell?: boolean; deferred?: true }
+  | {
+      kind: 'shell-code'; code: string; span: Span; dialect: DialectName; dirs?: Directories; subshell?: boolean; deferred?: true;
+      /** The shell first runs startup files treeward does not read (another user's, `su -c`): a glob may match dot names. */
+      startupUnread?: true;
+      /**
+       * The same text read in these dialects too, each from where the line stands (alternatives, not steps:
+       * the user's shell, which `su -c` runs it in, may be any of them); only with `subshell`.
+       */
+      alsoIn?: readonly DialectName[];
+    }
   /** `source FILE` of a file treeward does not read: after it, where the shell is and what it has set are unknown. */
   | { kind: 'unknown-shell-state'; what: string }
   /** `export NAME=value` and kin: names set to values (null when not fixed), judged by what the name means. */

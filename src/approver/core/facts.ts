@@ -130,8 +130,11 @@ export type CodeFact =
   | { source: 'pipe'; via: string; what: PipedCode }
   /** A shell treeward does not read: running code in it, a script in it, or starting it. */
   | { source: 'unread-shell'; via: string; runs: 'code' | 'script' | 'shell' }
-  /** An interpreter's option its row does not know: its value may be the script it runs (issue 13 item 3). */
-  | { source: 'unknown-option'; via: string; option: string }
+  /**
+   * An interpreter's option its row does not know: its value may be the script it runs (issue 13 item 3).
+   * `of: 'wrapper'`: a wrapper's (`su`, `runuser`), whose value may be the command it runs.
+   */
+  | { source: 'unknown-option'; via: string; option: string; of?: 'wrapper' }
   /** A startup file a variable the line gives makes a shell run first (`BASH_ENV=f bash`). */
   | { source: 'startup-file'; variable: string; shell: string; through?: true }
   /**

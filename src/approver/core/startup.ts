@@ -6,7 +6,9 @@
 // sources (`source F`, `. F`), bounded (issue 13 item 8). A file sourced
 // by a path the user's shell fixes at run time by a variable treeward does
 // not know (`source $ZSH/oh-my-zsh.sh`) may set any option: dot globbing
-// is then assumed.
+// is then assumed, as after `eval` of a program's output (`eval "$(…)"`),
+// `source <(…)` and `source /dev/stdin`. `eval` of literal text and zsh's
+// `emulate … -c STRING` are read as the file's own text.
 
 import { budgets } from '../../budgets.js';
 import type { Dialect } from '../../syntax/dialect.js';
@@ -77,12 +79,14 @@ const maxSourcedSpellings = 16;
 
 /**
  * The files a startup file sources (`source F` or `. F` at the start of a command, after `;`, `&&`,
- * `||`, `then`, `do`, `builtin`, `command`), and the directories it moves ZDOTDIR to, by the
+ * `|`, `||`, `then`, `do`, `builtin`, `command`; also in the text of `eval` and `emulate -c`,
+ * `evaluatedText`), and the directories it moves ZDOTDIR to, by the
  * variables it may find (`startupVariables`, updated by the file's own assignments, each value kept
  * as one more the shell may hold). A relative path is read from the home directory, where the
  * harness's shell starts its startup files. Null when a sourced path (or an assigned value) holds an
  * expansion other than `~`, `$HOME`, `${HOME}`, `$ZDOTDIR`, `$XDG_CONFIG_HOME`, `${NAME:-WORD}` of
- * those, or an unquoted glob: the file it names, and so the options it sets, cannot be known.
+ * those, or an unquoted glob, or is a process substitution or a path below /dev or /proc, or the
+ * text of an `eval` is not fixed: the file it names, and so the options it sets, cannot be known.
  */
 export function startupSources(
   text: string, home: string, variables: Map<string, Set<string>> = startupVariables(home, null, {}),
@@ -90,7 +94,17 @@ export function startupSources(
   const files: string[] = [];
   const directories: string[] = [];
   for (const line of text.split('\n')) {
-    for (const segment of line.split(/;|&&|\|\||#/)) {
+    for (const segment of line.split(/;|&&|\|\|?|#/)) {
+      // `eval TEXT`, `emulate sh -c TEXT`: TEXT is shell code too, read as the file's own; what it is at run time may be anything
+      const evaluated = evaluatedText(segment, home, variables);
+      if (evaluated === null) return null;
+      if (evaluated !== undefined) {
+        const inner = startupSources(evaluated, home, variables);
+        if (inner === null) return null;
+        files.push(...inner.files);
+        directories.push(...inner.directories);
+        continue;
+      }
       const assignment = /^\s*(?:(?:export|typeset\s+-x|declare\s+-x)\s+)?(HOME|ZDOTDIR|XDG_CONFIG_HOME)=(\S*)/.exec(segment);
       if (assignment) {
         const values = expandedWord(assignment[2]!, home, variables);
@@ -103,12 +117,79 @@ export function startupSources(
       if (!m) continue;
       const word = firstWord(m[1]!);
       if (word === '') continue;
+      // `source <(fzf --zsh)`, zsh `source =(…)`: a program's output, which may set any option
+      if (/^[<>=]\(/.test(word)) return null;
       const paths = expandedWord(word, home, variables);
       if (paths === null) return null;
+      // `… | source /dev/stdin`, `. /dev/fd/3`: a pipe or a descriptor, not a file treeward can read (zsh 5.9 measured: the pipe's text runs)
+      if (paths.some((path) => /^\/(dev|proc)\//.test(path))) return null;
       files.push(...paths.map((path) => joinToCwd(path, home)));
     }
   }
   return { files, directories };
+}
+
+/** Where a command word may stand in a segment: after `if`, `then`, `!`, `builtin`, …, an opening `{` or `(`, or `name() {`. */
+const commandStart = String.raw`^\s*(?:(?:[A-Za-z_][\w:.-]*\s*\(\)\s*)?[{(]\s*|(?:if|then|do|else|elif|!|builtin|command)\s+)*`;
+const evalCommand = new RegExp(`${commandStart}eval\\s+(.*)$`);
+const emulateCommand = new RegExp(`${commandStart}emulate\\s+(.*)$`);
+
+/**
+ * The code a segment hands the shell as text: the words of `eval WORDS` joined by blanks, or the
+ * string of zsh's `emulate … -c STRING`; undefined when the segment is neither, null when the text
+ * is not fixed. `eval "$(starship init zsh)"` runs what a program prints, which may set any option
+ * (zsh 5.9 and bash 5.2 measured: `eval "$(cat f)"` of a file holding `setopt globdots` turns it on):
+ * then nothing is known. zsh restores every option when `emulate -c` returns (zsh 5.9 measured:
+ * `emulate sh -c '. ./f'` leaves GLOB_DOTS off), but what the string sources may move ZDOTDIR, and
+ * assuming its options stay only refuses more: its string is read as the file's own text.
+ */
+function evaluatedText(segment: string, home: string, variables: Map<string, Set<string>>): string | null | undefined {
+  const evaluated = evalCommand.exec(segment);
+  const emulated = evaluated ? null : emulateCommand.exec(segment);
+  if (!evaluated && !emulated) return undefined;
+  if (evaluated && printsOnlyVariables.test(evaluated[1]!)) return '';
+  const words = shellWords((evaluated ?? emulated)![1]!);
+  if (emulated) {
+    // `emulate [-LR] MODE -c STRING` (zsh(1) `emulate`): a flag word ending in `c` takes STRING; without one, no text runs
+    const k = words.findIndex((w) => /^-[A-Za-z]*c$/.test(w));
+    if (k < 0) return undefined;
+    words.splice(0, words.length, ...(k + 1 < words.length ? [words[k + 1]!] : []));
+  }
+  const texts: string[] = [];
+  for (const word of words) {
+    const values = expandedWord(word, home, variables);
+    if (values === null || values.length !== 1) return null;
+    texts.push(values[0]!);
+  }
+  return texts.join(' ');
+}
+
+/**
+ * `eval "$(PROGRAM ARGS)"` (or unquoted, or in backquotes) of a program whose output only assigns and exports
+ * variables, with literal arguments: Debian's and Ubuntu's default ~/.bashrc runs the first two. Each was run
+ * (coreutils 9.1, less 590, OpenSSH 9.2): `dircolors -b` prints `LS_COLORS='…'; export LS_COLORS` (the
+ * database's text quoted), `lesspipe` two `export LESS…=` lines, `ssh-agent -s` the agent's two variables and an `echo`;
+ * `brew shellenv`, which macOS users' ~/.zprofile evals, prints only `export` lines and `path_helper -s`'s
+ * (Homebrew/brew Library/Homebrew/cmd/shellenv.sh).
+ * A redirection to /dev/null or of one descriptor to another may follow.
+ */
+const printsOnlyVariables = new RegExp([
+  String.raw`^(["']?)(?:\$\(|${'`'})\s*(?:[A-Za-z_]\w*=[^\s$${'`'}()'"]*\s+)*(?:[^\s$${'`'}()'"]*\/)?`, // `"$(` or a backquote, NAME=value, a directory
+  String.raw`(?:(?:dircolors|lesspipe|ssh-agent)(?:\s+[^\s$${'`'}()'";&|<>]+)*|brew\s+shellenv(?:\s+[a-z]+)?)`, // the program and its literal arguments
+  String.raw`\s*(?:\)|${'`'})\1(?:\s*\d*>>?\s*\/dev\/null|\s*\d*>&\d)*\s*$`, // the close, and redirections that change nothing
+].join(''));
+
+/** The shell words of a text (`firstWord` after `firstWord`), quotes kept. */
+function shellWords(text: string): string[] {
+  const words: string[] = [];
+  let rest = text.trimStart();
+  while (rest !== '') {
+    const word = firstWord(rest);
+    if (word === '') break;
+    words.push(word);
+    rest = rest.slice(word.length).trimStart();
+  }
+  return words;
 }
 
 /** The files a startup file sources by paths treeward can fix (`startupSources`); none where one is not fixed. */

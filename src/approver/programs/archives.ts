@@ -495,7 +495,10 @@ function readZip({ args }: Invocation): Action[] {
 const unzipReads = new Set(['d', 'o', 'n', 'q', 'f', 'u']);
 
 export const rows: ProgramRow[] = [
-  // tar is GNU's on Linux and bsdtar on macOS; bsdtar is libarchive's everywhere, gtar GNU's
+  // tar is GNU's on Linux and bsdtar on macOS; bsdtar is libarchive's everywhere, gtar GNU's. None of these rows gets the
+  // POSIXLY_CORRECT reading (ProgramContext `posixlyCorrect`): GNU tar 1.34 parses with argp in ARGP_IN_ORDER, which reads
+  // options after operands whatever the environment (measured: `POSIXLY_CORRECT=1 tar -cf a.tar a.txt -v` is verbose), and
+  // zip 3.0 reads its own argv (measured: `POSIXLY_CORRECT=1 zip z.zip a.txt -x a.txt` still excludes a.txt)
   { names: ['tar'], shadowable: true, bsdReading: true, runsCommands: true, read: readTar },
   { names: ['bsdtar'], read: (invocation) => readTar({ ...invocation, userland: 'bsd' }) },
   { names: ['gtar'], read: readTar },

@@ -6,7 +6,7 @@
 import { findListing, listingFilter } from './find.js';
 import { type Argument, derivedArgument, type Listing } from '../core/arguments.js';
 import { gitLsFilesListing } from './git.js';
-import { has, optionLines, readOptions, valuesOf } from '../core/options.js';
+import { has, optionLines, type ParsedOptions, readOptions, valuesOf } from '../core/options.js';
 
 /** Hidden entries (and so `.git`, `.claude`…) are skipped, as rg and fd do unless told otherwise. */
 const hiddenSkipped = '.*';
@@ -56,8 +56,18 @@ const grepTable = optionLines([
   '   --no-ignore-case',
 ]);
 
-function grepListing(args: Argument[]): Listing | null {
-  const line = readOptions(args.slice(1), grepTable);
+/**
+ * What `grep -l`/`-L` lists. GNU grep 3.8 honours POSIXLY_CORRECT (getopt_long: no permutation, measured: with it
+ * `grep -l pat src -r` lists the file `-r` and skips the directory `src`), so where it may be set both readings
+ * are taken and the listing is what either lists (`unionOfListings`).
+ */
+function grepListing(args: Argument[], posixlyCorrect: boolean): Listing | null {
+  const permuted = grepLineListing(args[0]!, readOptions(args.slice(1), grepTable));
+  if (!posixlyCorrect) return permuted;
+  return unionOfListings(permuted, grepLineListing(args[0]!, readOptions(args.slice(1), grepTable, true)));
+}
+
+function grepLineListing(program: Argument, line: ParsedOptions): Listing | null {
   if (line.unfixedOptionLike.length > 0 || line.invalid.length > 0) return null;
   if (!has(line, 'files-with-matches', 'files-without-match')) return null;
   if (has(line, 'dereference-recursive')) return null; // follows links out of the start points
@@ -70,13 +80,28 @@ function grepListing(args: Argument[]): Listing | null {
   if (includes.some((o) => o.value === null) || excludedDirs.some((o) => o.value === null)) return null;
   const prunes = excludedDirs.map((o) => o.value!);
   return {
-    starts: paths.length > 0 ? paths : [derivedArgument(args[0]!, '.')],
+    starts: paths.length > 0 ? paths : [derivedArgument(program, '.')],
     filters: includes.length > 0 ? includes.map((o) => listingFilter([o.value!], prunes)) : [listingFilter([], prunes)],
     recursive,
     skipsGitDirectories: false,
     by: 'grep',
     coveredRemoval: false,
   };
+}
+
+/**
+ * A listing holding every entry either reading lists; null when either is not read. A start of a
+ * non-recursive reading is itself an entry of the recursive one (a start is judged as a path before
+ * what lies below it), so taking it recursively under the recursive reading's filters lists more,
+ * never less; a non-recursive reading's filters are never applied, so only the recursive one's are kept.
+ */
+function unionOfListings(a: Listing | null, b: Listing | null): Listing | null {
+  if (a === null || b === null) return null;
+  const starts = [...a.starts];
+  for (const start of b.starts) if (!starts.some((s) => s.word === start.word && s.text === start.text)) starts.push(start);
+  const recursive = a.recursive || b.recursive;
+  const filters = recursive ? [...(a.recursive ? a.filters : []), ...(b.recursive ? b.filters : [])] : a.filters;
+  return { ...a, starts, filters, recursive, skipsGitDirectories: a.skipsGitDirectories && b.skipsGitDirectories, coveredRemoval: false };
 }
 
 const rgTable = optionLines([
@@ -174,14 +199,20 @@ function fdListing(args: Argument[]): Listing | null {
   };
 }
 
-/** What a pipeline element lists on its output, when it is a program whose listing treeward reads. */
-export function producerListing(args: Argument[]): Listing | null {
+/**
+ * What a pipeline element lists on its output, when it is a program whose listing treeward reads.
+ * `posixlyCorrect`: POSIXLY_CORRECT may be in its environment (ProgramContext `posixlyCorrect`). Of the
+ * listers only grep's getopt honours it: rg and fd are Rust programs whose argument parsers do not read
+ * it; find reads an expression, not options; git's parse-options does not either (git 2.39 measured:
+ * `POSIXLY_CORRECT=1 git ls-files a.txt -s` still reads `-s`).
+ */
+export function producerListing(args: Argument[], posixlyCorrect = false): Listing | null {
   const program = args[0]?.text;
   if (!program) return null;
   const base = program.slice(program.lastIndexOf('/') + 1);
   switch (base) {
     case 'grep': case 'egrep': case 'fgrep':
-      return grepListing(args);
+      return grepListing(args, posixlyCorrect);
     case 'rg':
       return rgListing(args);
     case 'fd': case 'fdfind':

@@ -94,7 +94,10 @@ function scriptsOf(request: ScriptRequest | null, { ctx }: Invocation): Action[]
   return request === null ? [] : packageScripts(request, ctx);
 }
 
-/** uvx, `uv tool run`, `pipx run`: a package's tool; `uv run`: a command in the project's environment. */
+/**
+ * uvx, `uv tool run`, `pipx run`: a package's tool; `uv run`: a command in the project's environment. uv parses
+ * with clap (Rust), which never reads POSIXLY_CORRECT: the words after the command are its own either way.
+ */
 function readUv({ name, args, ctx, span }: Invocation): Action[] {
   let rest = args.slice(1);
   let mode: 'tool' | 'run' = name === 'uvx' ? 'tool' : 'run';

@@ -6,7 +6,7 @@
 
 import { type Action, type Invocation, type ProgramRow, runsCode } from '../core/actions.js';
 import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
-import { has, optionLines, readOptions, valuesOf } from '../core/options.js';
+import { has, optionLines, valuesOf } from '../core/options.js';
 import { baseName, joinPath } from '../core/path-text.js';
 import { rows as archives } from './archives.js';
 import { readAs } from './invocation.js';
@@ -128,8 +128,13 @@ function stripped(name: string, strip: number | null): string[] {
   return [parts.slice(strip).join('/')];
 }
 
-function readPatch({ args, ctx, span }: Invocation): Action[] {
-  const line = readOptions(args.slice(1), patchOptions);
+/**
+ * patch(1) 2.7.6 reads its options by getopt_long, which honours POSIXLY_CORRECT: with it set, the
+ * options stop at the first operand (measured: `POSIXLY_CORRECT=1 patch a.txt --dry-run` reads its
+ * diff from a file named `--dry-run` and patches a.txt). The row's `options` make the walk read both
+ * ways where it may be set (programs/invocation.ts); `--posix` alone still permutes (measured).
+ */
+function readPatch({ args, line, ctx, span }: Invocation): Action[] {
   if (has(line, 'dry-run', 'help', 'version')) return [];
   const out: Action[] = [];
   for (const o of valuesOf(line, 'reject-file')) out.push({ kind: 'write', arg: valueArgument(o), by: 'patch -r' });
@@ -248,6 +253,6 @@ function readSqlite({ args, ctx, span }: Invocation): Action[] {
 
 export const rows: ProgramRow[] = [
   { names: ['cmake'], read: andHanded(readCmake) },
-  { names: ['patch'], read: andHanded(readPatch) },
+  { names: ['patch'], options: patchOptions, read: andHanded(readPatch) },
   { names: ['sqlite3'], read: andHanded(readSqlite) },
 ];

@@ -4,11 +4,13 @@
 // (`flock -c`, `watch`, `script -c`, `su -c`).
 
 import { budgets } from '../../budgets.js';
+import type { DialectName } from '../../syntax/dialect.js';
 import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
 import { type Argument, derivedArgument, listedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
 import type { Unfixed } from '../core/facts.js';
-import { exactOption, getopt, has, optionLines, type OptionTable, readOptions, valuesOf } from '../core/options.js';
+import { exactOption, getopt, has, optionLines, type OptionTable, type ParsedOptions, readOptions, valuesOf } from '../core/options.js';
+import { baseName } from '../core/path-text.js';
 import { shellNamed } from '../core/shells.js';
 import { changeDirs } from './directories.js';
 
@@ -328,19 +330,23 @@ const scriptOptions = optionLines([
   '-m VALUE',
 ]);
 
-const suOptions = optionLines([
+/** su(1) and runuser(1), util-linux 2.38 (`su --help`, `runuser --help`); runuser adds `-u USER`, which makes the rest a command. */
+const suOptionLines = [
   '-c --command=COMMAND',
-  '-f',
-  '-l --login',
-  '-m',
-  '-p --preserve-environment',
-  '-s --shell=SHELL',
-  '-u --user=USER',
-  '-g --group=GROUP',
-  '-G VALUE',
-  '-P --pty',
   '   --session-command=COMMAND',
-]);
+  '-f --fast',
+  '-l --login',
+  '-m -p --preserve-environment',
+  '-w --whitelist-environment=LIST',
+  '-s --shell=SHELL',
+  '-g --group=GROUP',
+  '-G --supp-group=GROUP',
+  '-P --pty',
+  '-h --help',
+  '-V --version',
+];
+const suOptions = optionLines(suOptionLines);
+const runuserOptions = optionLines([...suOptionLines, '-u --user=USER']);
 
 const xargsOptions = optionLines([
   '-0 --null',
@@ -454,7 +460,7 @@ export const rows: ProgramRow[] = [
   wrapper(['flock'], flockOptions, flockCommand),
   { names: ['watch'], options: watchOptions, read: readWatch },
   { names: ['script'], options: scriptOptions, read: readScript },
-  { names: ['su', 'runuser'], read: readSu },
+  { names: ['su', 'runuser'], runsCommands: true, read: readSu },
   { names: ['env'], shadowable: true, passesStdio: true, read: readEnv },
   { names: ['xargs'], options: xargsOptions, bsdReading: xargsBsdOptions, runsCommands: true, shadowable: true, read: readXargs },
   { names: ['parallel'], read: readParallel },
@@ -462,28 +468,75 @@ export const rows: ProgramRow[] = [
 ];
 
 /**
- * su and runuser: `su [options] [-] [user [args]]` reads options on either
- * side of the user (`su dev -c '…'`); `runuser -u user [--] command [args]`
- * runs a command directly, and stops reading options at it.
+ * su(1) and runuser(1): `su [options] [-] [user [argument...]]` and `runuser [options] -u user [[--] command
+ * [argument...]]`. GNU getopt permutes in both forms (util-linux 2.38 measured: `su root -c 'echo $0' -s /bin/sh`
+ * runs sh; `runuser -u root ls -la` refuses `-a`, and `-c` with `-u` is refused), and stops at the first operand
+ * under POSIXLY_CORRECT: the line is read each way that applies (the command form both ways, since its command may
+ * hold options of its own), and what any reading runs is judged. An option the table does not know is refused.
  */
-function readSu({ name, args, span }: Invocation): Action[] {
-  const commandForm = name === 'runuser' && args.some((a) => a.text === '-u' || (a.text?.startsWith('--user') ?? false) || /^-u./.test(a.text ?? ''));
-  const line = readOptions(args.slice(1), suOptions, commandForm);
-  const commands = valuesOf(line, 'command', 'session-command');
-  const out: Action[] = commands.map((o): Action => {
-    if (o.value === null) return runsCode(span, { source: 'unfixed', via: `\`${name} -c\``, what: 'command' });
-    return { kind: 'shell-code', code: o.value, span, dialect: 'sh' };
-  });
-  for (const o of valuesOf(line, 'shell')) {
-    if (o.value === null || shellNamed(o.value.slice(o.value.lastIndexOf('/') + 1))?.plain !== true) {
-      out.push(runsCode(span, { source: 'unread-shell', via: `\`${name} -s\``, runs: 'shell' }));
+function readSu({ name, args, ctx, span }: Invocation): Action[] {
+  const table = name === 'runuser' ? runuserOptions : suOptions;
+  const permuted = readOptions(args.slice(1), table);
+  const commandForm = has(permuted, 'user');
+  const lines = commandForm || ctx.posixlyCorrect === true ? [permuted, readOptions(args.slice(1), table, true)] : [permuted];
+  const out: Action[] = [];
+  const seen = new Set<string>();
+  for (const line of lines) {
+    const unknown = line.invalid[0];
+    if (unknown !== undefined) return [runsCode(span, { source: 'unknown-option', via: `\`${name}\``, option: unknown, of: 'wrapper' })];
+    if (line.unfixedOptionLike.length > 0) return [runsCode(span, { source: 'unfixed', via: `\`${name}\``, what: 'command' })];
+    for (const action of suReading(name, line, commandForm, ctx, span)) {
+      // the same command in both readings is judged once
+      const key = JSON.stringify([action.kind, 'code' in action ? action.code : null, 'dialect' in action ? action.dialect : null,
+        action.kind === 'run' ? action.argv.map((a) => a.text) : null, action.kind === 'effect' ? action.effect : null]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(action);
     }
+  }
+  return out;
+}
+
+/**
+ * One reading of su or runuser. The command (`-c`, `--session-command`) goes to the shell `-s` names, else to the
+ * target user's own shell from the password database, which treeward does not read: then it is judged as sh, bash
+ * and zsh each (a user whose shell is another runs it unread). zsh first runs the user's `~/.zshenv`, and a login
+ * shell its login files, which treeward does not read (so dot globbing is assumed there); with `-l`/`-` it starts in the user's
+ * home (measured: `su - -c pwd` prints /root), a directory the line does not fix. su sets HOME to the user's home:
+ * `~` in the command is read as the agent's, whose protected names are the same below any home.
+ */
+function suReading(name: string, line: ParsedOptions, commandForm: boolean, ctx: Invocation['ctx'], span: Invocation['span']): Action[] {
+  if (has(line, 'help', 'version')) return [];
+  const login = has(line, 'login') || line.operands[0]?.text === '-';
+  const out: Action[] = [];
+  const shell = valuesOf(line, 'shell').pop();
+  const named = shell === undefined ? undefined : shell.value === null ? null : shellNamed(baseName(shell.value)) ?? null;
+  if (named === null || (named !== undefined && (!named.plain || named.dialect === null))) {
+    out.push(runsCode(span, { source: 'unread-shell', via: `\`${name} -s\``, runs: 'shell' }));
+  }
+  // a shell treeward does not read: its code read as sh too, so that an agent or a removal in it is refused as that
+  const dialects: DialectName[] = named?.plain && named.dialect ? [named.dialect] : named === undefined ? ['sh', 'bash', 'zsh'] : ['sh'];
+  // startup files a `-c` shell runs: a login shell's, and zsh's `~/.zshenv` always; bash and sh read none (BASH_ENV aside: readProgram)
+  const startupUnread = login || dialects.includes('zsh');
+  const code = (text: string): Action[] => [{
+    kind: 'shell-code', code: text, span, dialect: dialects[0]!, ...(startupUnread ? { startupUnread } : {}),
+    ...(dialects.length > 1 ? { alsoIn: dialects.slice(1) } : {}), ...(login ? { dirs: null } : {}),
+  }];
+  const commands = valuesOf(line, 'command', 'session-command');
+  for (const o of commands) {
+    if (o.value === null) out.push(runsCode(span, { source: 'unfixed', via: `\`${name} -c\``, what: 'command' }));
+    else out.push(...code(o.value));
   }
   if (commands.length > 0) return out;
   if (commandForm) return line.operands.length > 0 ? [...out, { kind: 'run', argv: line.operands }] : out;
   // words after the user go to the user's shell as its arguments (a script, or `-c …`)
   const operands = line.operands.filter((a) => a.text !== '-');
-  if (operands.length > 1) out.push(runsCode(span, { source: 'hands-to-shell', via: `\`${name}\``, what: 'user shell' }));
+  if (operands.length > 1) return [...out, runsCode(span, { source: 'hands-to-shell', via: `\`${name}\``, what: 'user shell' })];
+  // no command: the user's shell reads its program from su's stdin
+  if (ctx.stdinText !== undefined && ctx.stdinText !== null) return [...out, ...code(ctx.stdinText)];
+  const via = `\`${name}\``;
+  if (ctx.stdinFile !== undefined) return [...out, runsCode(span, { source: 'written-by-line', via, file: ctx.stdinFile, use: 'stdin program' })];
+  if (ctx.fedByPipe || ctx.stdinText === null) return [...out, runsCode(span, { source: 'pipe', via: `\`${name}\``, what: 'program' })];
   return out;
 }
 
@@ -628,6 +681,10 @@ function readXargs({ args, line, ctx, span }: Invocation): Action[] {
   return [{ kind: 'run', argv: [...argv, input], subshell: true }];
 }
 
+/**
+ * GNU parallel(1): its options end at the command (Getopt::Long configured `require_order`), so
+ * POSIXLY_CORRECT, which only asks Getopt::Long for that order, changes nothing it reads.
+ */
 function readParallel({ args, span }: Invocation): Action[] {
   const sep = args.findIndex((a) => a.text === ':::' || a.text === '::::' || a.text === ':::+');
   const head = sep < 0 ? args.slice(1) : args.slice(1, sep);

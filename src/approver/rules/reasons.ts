@@ -178,6 +178,10 @@ export function code(fact: CodeFact): string {
       if (fact.runs === 'code') return `${fact.via} is a shell treeward does not read; use bash, sh or zsh`;
       return fact.runs === 'script' ? `${fact.via} runs a script in a shell treeward does not read` : `${fact.via} starts a shell treeward does not read`;
     case 'unknown-option':
+      if (fact.of === 'wrapper') {
+        return `${fact.via} is given \`${fact.option}\`, an option treeward does not know, so what it runs is not known; spell the options as ` +
+          'its manual lists them, and put `--` before a command that has options of its own';
+      }
       return `${fact.via} is given \`${fact.option}\`, an option treeward does not know, so what it runs is not known; spell the options as the ` +
         "interpreter's manual lists them, or run the script in a separate command";
     case 'startup-file':

@@ -4,7 +4,7 @@
 // handler for each kind.
 
 import type { SimpleCommand, Span } from '../../syntax/ast.js';
-import type { Dialect } from '../../syntax/dialect.js';
+import type { Dialect, DialectName } from '../../syntax/dialect.js';
 import type { Action, ProgramContext } from '../core/actions.js';
 import { type Argument, derivedArgument, type Listing } from '../core/arguments.js';
 import type { Directories, ListedBelow, Removal, Target, Write } from '../core/effects.js';
@@ -305,7 +305,7 @@ function programContext(
  * `export` in a branch that may not have run counts), or after a change of
  * the shell's state treeward does not follow (`source FILE`).
  */
-function posixlyCorrectMayBeSet(w: WalkState, scope: Scope, environment: ReadonlyMap<string, string | null>): boolean {
+export function posixlyCorrectMayBeSet(w: WalkState, scope: Scope, environment: ReadonlyMap<string, string | null>): boolean {
   const name = 'POSIXLY_CORRECT';
   return environment.has(name) || w.programConstants.env[name] !== undefined || w.fixable.assigned.has(name) || scope.stateUnknown !== null;
 }
@@ -367,7 +367,12 @@ const handlers: Handlers = {
     if (inner === scope) at.success = outcome.success;
   },
   'shell-code': (w, action, { scope }) => {
-    walkCode(w, action.code, action.span, action.dialect, scope, action.dirs, action.subshell ?? true);
+    // another user's startup files may turn dot globbing on in the shell that runs the code, and in it alone
+    const subshell = action.subshell ?? true;
+    const here = action.startupUnread && subshell ? { ...copyScope(scope), globDots: true } : scope;
+    const readIn = (dialect: DialectName) => () => walkCode(w, action.code, action.span, dialect, here, action.dirs, subshell);
+    if (action.alsoIn && subshell) w.facts.alternatives([action.dialect, ...action.alsoIn].map(readIn));
+    else readIn(action.dialect)();
     // a trap's code runs later too, wherever the shell then is (walker.ts walkLine)
     if (action.deferred) {
       w.deferred.push({ run: (later, dirs) => walkCode(w, action.code, action.span, action.dialect, later, dirs, true), dirs: scope.dirs, reads: namesIn(action.code) });

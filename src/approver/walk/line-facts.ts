@@ -64,6 +64,40 @@ export class LineFacts {
   /** Archives the line made (absolute, normalised), with what each holds when treeward listed it (walk/archives.ts). */
   readonly archives = new Map<string, MadeArchive>();
 
+  /**
+   * Several readings of one text that are alternatives, not steps (`su -c CODE` in whichever shell the user has):
+   * each starts from the facts as they stand, so that one reading's writes and placed paths are not earlier parts
+   * of the next; afterwards the facts hold what any of them did. The other facts only grow more suspicious, and
+   * readings of one text make the same names and contents, so they are left as the readings leave them.
+   */
+  alternatives(readings: readonly (() => void)[]): void {
+    const start = { wrote: this.wrote, placed: this.placed.length, extracted: this.extracted.length, placedUnknownAt: this.placedUnknownAt };
+    let wrote = start.wrote;
+    let unknownPlaced = false;
+    const placed: PlacedPath[] = [];
+    const extracted: string[] = [];
+    for (const read of readings) {
+      this.wrote = start.wrote;
+      this.placed.length = start.placed;
+      this.extracted.length = start.extracted;
+      this.placedUnknownAt = start.placedUnknownAt;
+      this.placedCopy = [];
+      read();
+      wrote ||= this.wrote;
+      placed.push(...this.placed.slice(start.placed));
+      extracted.push(...this.extracted.slice(start.extracted));
+      unknownPlaced ||= this.placedUnknownAt !== start.placedUnknownAt;
+    }
+    this.wrote = wrote;
+    this.placed.length = start.placed;
+    this.placed.push(...placed);
+    this.extracted.length = start.extracted;
+    this.extracted.push(...extracted);
+    this.placedCopy = [];
+    // a reading placed a path it does not fix: from where the readings began, every later path is suspect
+    if (unknownPlaced) this.placedUnknownAt = start.placedUnknownAt ?? start.placed;
+  }
+
   /** Remember that the line wrote a file's content (and the text, when it is a literal). */
   noteContent(arg: Argument, dirs: Directories, literal: string | null): void {
     if (isHarmlessDevice(arg)) return;

@@ -14,6 +14,7 @@ import type { Dialect } from '../../syntax/dialect.js';
 import type { Listing } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
 import { producerListing } from '../programs/index.js';
+import { posixlyCorrectMayBeSet } from './commands.js';
 import { walkCompound } from './compound.js';
 import { argument } from './parameters.js';
 import { copyMap, copyScope, lineScope, type Outcome, type Scope, stayed, unionDirs } from './scope.js';
@@ -147,7 +148,10 @@ export class Walker extends WalkState {
   /** What a pipeline element lists on its output (`grep -rl x src`), when treeward reads it. */
   private listingOf(command: Command, scope: Scope, dialect: Dialect): Listing | null {
     if (command.type !== 'SimpleCommand' || command.words.length === 0) return null;
-    return producerListing(command.words.map((word) => argument(this, word, scope, dialect)));
+    // `POSIXLY_CORRECT=1 grep -l x src -r | …`: the names the command is given count, as for any program's row
+    const given = new Map(command.assignments.map((a): [string, null] => [a.name, null]));
+    const args = command.words.map((word) => argument(this, word, scope, dialect));
+    return producerListing(args, posixlyCorrectMayBeSet(this, scope, given));
   }
 
   /** Charge the walk for judging `command` once more (its own text, not its parts that are commands). */
