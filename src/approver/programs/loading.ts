@@ -93,7 +93,10 @@ export function pythonStartupLoads(ctx: ProgramContext, via: string, noSite: boo
   const written = ctx.written();
   if (written.unknown) return [runsCode(span, { source: 'written-by-line', via, file: 'sitecustomize.py', use: 'startup' })];
   const hit = written.files.find((w) => /^(?:sitecustomize|usercustomize)\.py$|\.pth$/.test(baseName(w.path)));
-  return hit ? [runsCode(span, { source: 'written-by-line', via, file: hit.path, use: 'startup' })] : [];
+  // an unread extraction into a site directory may have put a `.pth` file there
+  const site = (written.unknownBelow ?? []).find((root) => /\/(?:site|dist)-packages(?:\/|$)/.test(root));
+  const file = hit?.path ?? (site === undefined ? null : joinPath(site, '*.pth'));
+  return file !== null ? [runsCode(span, { source: 'written-by-line', via, file, use: 'startup' })] : [];
 }
 
 /** How python searches for a module by name: `isolated` (-I) and `safePath` (-P) leave out the current directory, `noEnv` (-E, -I) PYTHONPATH. */
