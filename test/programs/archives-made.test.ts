@@ -88,6 +88,7 @@ const made: Made[] = [
   { run: 'echo n > n.txt && tar -cf a.tar *.txt d/s* && tar -xf a.tar -C out', read: true, why: 'globs matching names the fs and the line made' },
   { run: 'mkdir m && echo x > m/a.txt && tar -cf a.tar -C m *.txt && tar -xf a.tar -C out', read: true, why: 'the glob expands here, tar reads it in m' },
   { run: 'tar -cf a.tar */* && tar -xf a.tar -C out', read: false, why: 'a wildcard in a directory part' },
+  { run: 'echo x > ./-v && tar -cf a.tar *.txt -* && tar -xf a.tar -C out', read: false, why: 'a match starting with `-` is an option to tar' },
   { run: 'tar -chf a.tar d && tar -xf a.tar -C out', read: false, why: '-h stores what a link points to' },
   { run: "tar -cf a.tar --transform='s,^,x/,' d && tar -xf a.tar -C out", read: false, why: '--transform renames the members' },
   { run: 'zip -q a.zip a.txt && zip -qry a.zip d && unzip -q a.zip -d out', read: false, why: 'the second zip adds to the first archive' },

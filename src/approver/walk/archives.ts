@@ -164,7 +164,8 @@ function addMember(out: Member[], member: string, kind: MemberKind): void {
  * line made there (one that did not land is a member that is not written,
  * which reads more, never less). Null when they cannot be listed: a
  * wildcard in a directory part, a pattern that can match `.` or `..`, names
- * the line made there that it does not fix, an extended or zsh pattern.
+ * the line made there that it does not fix, an extended or zsh pattern, a
+ * match that starts with `-`.
  */
 function sourceTexts(w: WalkState, arg: Argument, dir: string, glob: GlobReading): string[] | null {
   const field = arg.value.kind === 'fixed' && arg.value.fields.length === 1 ? arg.value.fields[0]! : null;
@@ -178,7 +179,8 @@ function sourceTexts(w: WalkState, arg: Argument, dir: string, glob: GlobReading
   const standing = w.options.listNames ? w.options.listNames(listedIn) : 'unreadable';
   if (made === null || standing === 'unreadable') return null;
   const names = [...new Set([...standing, ...made])].filter((name) => matchesName(pattern.last, name, glob.dots || field.dots === true, glob.caseless));
-  if (names.length > listedEntries) return null;
+  // a match starting with `-` is an option to the maker (walk/option-globs.ts), whose place among the names depends on the locale's order
+  if (names.length > listedEntries || (pattern.directory === '' && names.some((name) => name.startsWith('-')))) return null;
   return names.sort().map((name) => (pattern.directory === '' ? name : joinPath(pattern.directory, name)));
 }
 
