@@ -67,7 +67,28 @@ const made: Made[] = [
   { run: 'zip -qr a.zip d && unzip -q a.zip -d out', read: false, why: 'zip without -y follows the link: what it holds is not listed' },
   { run: 'echo hi > new.txt && ln -s "$HOME" hl && tar -cf a.tar new.txt hl && tar -xf a.tar -C out', read: true, why: 'a file and a link the line made' },
   { run: 'mkdir -p m/n && echo x > m/n/f && tar -cf a.tar m && tar -xf a.tar -C out', read: true, why: 'directories and a file the line made' },
-  { run: 'tar -cf a.tar d && tar -xf a.tar -C out --strip-components=1', read: false, why: '--strip-components renames the members' },
+  // --strip-components=N: each member loses N components, one with no more is not extracted (tar(1) "--strip-components=NUMBER
+  // strip NUMBER leading components from file names on extraction"); names stored with `./` or `//` are counted differently by
+  // GNU tar 1.34 and bsdtar 3.6.2 (`.//d/sub` stripped by 1: GNU extracts nothing, bsdtar `d/sub`), so those are not read
+  { run: 'tar -cf a.tar d && tar -xf a.tar -C out --strip-components=1', read: true, why: '--strip-components=1: d/ is left out, d/f lands as f' },
+  { run: 'tar -cf a.tar d a.txt && tar -xf a.tar -C out --strip-components 2', read: true, why: 'two components: only d/sub/g lands, as g' },
+  { run: 'bsdtar -cf a.tar d && bsdtar -xf a.tar -C out --strip-components=1', read: true, why: "bsdtar's --strip-components" },
+  { run: 'tar -cf a.tar ./d && tar -xf a.tar -C out --strip-components=1', read: false, why: 'a `./` name: its components are not counted' },
+  { run: 'tar -cf a.tar d && tar -xf a.tar -C out --strip-components="$n"', read: false, why: 'a count the line does not fix' },
+  // -C DIR changes where the names after it are read; the archive is opened where the shell is (GNU tar 1.34, bsdtar 3.6.2 runs)
+  { run: 'tar -cf a.tar -C d . && tar -xf a.tar -C out', read: true, why: '-C d .: the members are d\'s entries, under `./`' },
+  { run: 'tar -C d -cf a.tar f sub && tar -xf a.tar -C out', read: true, why: '-C before -f: the archive is still ./a.tar' },
+  { run: 'tar -cf a.tar a.txt -C d sub -C sub g && tar -xf a.tar -C out', read: true, why: 'each -C relative to the one before' },
+  { run: 'tar --directory=d -cf a.tar l && tar -xf a.tar -C out', read: true, why: 'a link read in the -C directory' },
+  { run: 'bsdtar -cf a.tar a.txt -C d sub && bsdtar -xf a.tar -C out', read: true, why: "bsdtar's -C among the names" },
+  { run: 'tar -cf a.tar -C d/sub .. && tar -xf a.tar -C out', read: false, why: '`..` is resolved by the kernel' },
+  { run: 'tar -cf a.tar -C "$PWD/d" f && tar -xf a.tar -C out', read: true, why: 'an absolute -C' },
+  // globs among the names: the shell lists them in its own directory, before tar changes to any -C one
+  { run: 'tar -cf a.tar d/* && tar -xf a.tar -C out', read: true, why: 'a glob in a directory' },
+  { run: 'echo n > n.txt && tar -cf a.tar *.txt d/s* && tar -xf a.tar -C out', read: true, why: 'globs matching names the fs and the line made' },
+  { run: 'mkdir m && echo x > m/a.txt && tar -cf a.tar -C m *.txt && tar -xf a.tar -C out', read: true, why: 'the glob expands here, tar reads it in m' },
+  { run: 'tar -cf a.tar */* && tar -xf a.tar -C out', read: false, why: 'a wildcard in a directory part' },
+  { run: 'echo x > ./-v && tar -cf a.tar *.txt -* && tar -xf a.tar -C out', read: false, why: 'a match starting with `-` is an option to tar' },
   { run: 'tar -chf a.tar d && tar -xf a.tar -C out', read: false, why: '-h stores what a link points to' },
   { run: "tar -cf a.tar --transform='s,^,x/,' d && tar -xf a.tar -C out", read: false, why: '--transform renames the members' },
   { run: 'zip -q a.zip a.txt && zip -qry a.zip d && unzip -q a.zip -d out', read: false, why: 'the second zip adds to the first archive' },
@@ -133,6 +154,14 @@ const landing: { run: string; verdict: string; lands: string }[] = [
   { run: 'tar -cf a.tar a.txt && tar -xf a.tar -C "$HOME"', verdict: 'allow', lands: '../home/a.txt' },
   { run: 'printf x > .bashrc && zip -q b.zip .bashrc && unzip -oq b.zip -d "$HOME"', verdict: 'deny protected-write', lands: '../home/.bashrc' },
   { run: 'zip -qr b.zip d/sub && unzip -q b.zip -d "$HOME"', verdict: 'allow', lands: '../home/d/sub/g' },
+  // what an extraction writes is content the line wrote: running it is running code nobody read (SPEC §3 "commands it runs")
+  { run: 'tar -chf a.tar d && tar -xf a.tar -C out && sh out/d/f', verdict: 'deny dynamic-code', lands: 'out/d/f' },
+  { run: 'tar -cf a.tar d && tar -xf a.tar -C out && sh out/d/f', verdict: 'deny dynamic-code', lands: 'out/d/f' },
+  { run: 'tar -chf a.tar d && tar -xf a.tar -C out && . out/d/sub/g', verdict: 'deny dynamic-code', lands: 'out/d/sub/g' },
+  { run: 'zip -qr b.zip d && unzip -q b.zip -d out && cd out && sh d/f', verdict: 'deny dynamic-code', lands: 'out/d/f' },
+  { run: 'tar -cf a.tar d --strip-components=1 && tar -xf a.tar -C out --strip-components=1 && cat out/f', verdict: 'allow', lands: 'out/f' },
+  { run: "tar -cf a.tar d && tar -xf a.tar -C out --strip-components=1 && echo x > out/l/probe", verdict: 'deny write-unfixed-target', lands: 'out/l' },
+  { run: "tar -cf a.tar proj && tar -xf a.tar -C out --strip-components=1", verdict: 'deny protected-write', lands: 'out/.git/config' },
 ];
 
 describe.skipIf(!available)('members of an archive the line made land where treeward judges them', () => {

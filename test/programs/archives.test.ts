@@ -61,6 +61,16 @@ const tar: Case[] = [
   ['tar -cf out.tar src', 'write out.tar', 'archive out.tar: src (links kept)'],
   ['tar czf out.tgz src', 'write out.tgz', 'archive out.tgz: src (links kept)'],
   ['tar -cf - src'],
+  // -C changes where the names after it are read, each relative to the one before; the archive stays where the shell is
+  // (GNU tar 1.34 and bsdtar 3.6.2 runs: `tar -C src -cf a.tar .` writes ./a.tar holding ./, ./a, ./sub/ …)
+  ['tar -C src -cf a.tar .', 'write a.tar', 'archive a.tar: -C src . (links kept)'],
+  ['tar -cf a.tar a -C src b -C sub c', 'write a.tar', 'archive a.tar: a -C src b -C src/sub c (links kept)'],
+  ['tar -cf a.tar --directory=src b -C /abs c', 'write a.tar', 'archive a.tar: -C src b -C /abs c (links kept)'],
+  ['bsdtar -cf a.tar a -C src b', 'write a.tar', 'archive a.tar: a -C src b (links kept)'],
+  ['bsdtar -cf a.tar a -Csrc b', 'write a.tar', 'archive a.tar: a -C src b (links kept)'],
+  ['tar -cf a.tar -C ../x a', 'write a.tar', 'archive a.tar: not read'],
+  ['tar -cf a.tar -C "$d" a', 'write a.tar', 'archive a.tar: not read'],
+  ['bsdtar -cf a.tar a -C "$d" b', 'write a.tar', 'archive a.tar: not read'],
   ['tar -rf a.tar file', 'write a.tar'],
   ['tar -cf a.tar --remove-files src', 'write a.tar', 'archive a.tar: src (links kept)', 'remove src (recursive)'],
   // commands tar runs

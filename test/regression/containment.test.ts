@@ -20,6 +20,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explain, type Explanation } from '../../src/approver/approve.js';
+import { baseName } from '../../src/approver/core/path-text.js';
 import { fileSystemFrom } from '../../src/approver/fs.js';
 import type { DialectName } from '../../src/syntax/dialect.js';
 import { quoteDirectory } from '../fixtures/load.js';
@@ -27,6 +28,7 @@ import { everyShellOf, IN_WORK, requireSandbox, runLines, type Case, type Layout
 import { callEvents, describeListed, diffEvents, fromRunner, inside, unlisted } from './argv-effects.js';
 import { caseKey, loadCorpus, type CorpusCase } from './corpus.js';
 import { hostileCase, hostileLayout } from './hostile.js';
+import { archiveLayout, archiveLineCase, archivePrograms } from './archive-lines.js';
 import { loadedCodeCase, loadedCodeEnv, loadedCodePrograms } from './loaded-code.js';
 import { optionLineCase, optionLineLayout } from './option-lines.js';
 import { programCase } from './program-lines.js';
@@ -67,8 +69,8 @@ interface Plan {
   tree: string;
   /** A problem found before running (the move changed the verdict, or the hand-back is not the expected text). */
   early?: string;
-  /** Run with the real interpreters (./loaded-code.ts), not their logging stubs. */
-  real?: true;
+  /** Run with the real interpreters (./loaded-code.ts) or archivers (./archive-lines.ts), not their logging stubs. */
+  real?: 'interpreters' | 'archivers';
 }
 
 const withoutTree = (layout: Layout): Layout => ({
@@ -202,11 +204,29 @@ for (const { seed, runs, replay } of loadedSeeds) {
     const early = payload === 'protected' ? 'the line loads code it wrote that writes a protected path, and the approver allowed it' : undefined;
     plans.push({
       test, replay, line, dialect, vol: hostileVol, explanation, ...runCases(test, dialect, explanation.verdict.command, hostileLayout, { ...movedEnv, ...loadedCodeEnv }),
-      leaves: [], tree: moved.tree, real: true, ...(early ? { early } : {}),
+      leaves: [], tree: moved.tree, real: 'interpreters', ...(early ? { early } : {}),
     });
   });
 }
-const seedList = [...hostileSeeds, ...stateSeeds, ...placedSeeds, ...flowSeeds, ...programSeeds, ...optionSeeds, ...loadedSeeds].map((s) => `${s.seed} (${s.runs})`).join(', ');
+// issue 13 item 5: archives the line makes and extracts, then writes through, removes below or runs, with the real tar, bsdtar, zip and unzip
+const archiveSeeds = seedsFor('archive-lines');
+const archiveCounts = { generated: 0, allowed: 0 };
+const archiveVol = volumeOfLayout(archiveLayout);
+for (const { seed, runs, replay } of archiveSeeds) {
+  fc.sample(archiveLineCase, { seed, numRuns: runs }).forEach(({ line, dialect }, n) => {
+    archiveCounts.generated++;
+    const explanation = explain(line, { ...hostileOptions(dialect), fs: fileSystemFrom(archiveVol as never) });
+    if (explanation.verdict.decision !== 'allow') return;
+    archiveCounts.allowed++;
+    const test = `generated archive line #${n} [${dialect}] (seed ${seed})`;
+    plans.push({
+      test, replay, line, dialect, vol: archiveVol, explanation, ...runCases(test, dialect, explanation.verdict.command, archiveLayout, movedEnv),
+      leaves: [], tree: moved.tree, real: 'archivers',
+    });
+  });
+}
+const seedList = [...hostileSeeds, ...stateSeeds, ...placedSeeds, ...flowSeeds, ...programSeeds, ...optionSeeds, ...loadedSeeds, ...archiveSeeds]
+  .map((s) => `${s.seed} (${s.runs})`).join(', ');
 
 // ------------------------------------------------------------------ judging a plan
 
@@ -235,7 +255,9 @@ function runProblems(p: Plan, run: ShellRuns, results: Map<string, LineResult>):
       const ok = cwd === p.tree || inside(cwd, p.tree) || p.leaves.some((l) => cwd === l || inside(cwd, l));
       if (!ok) out.push(`\`${call.argv.join(' ')}\` ran in ${cwd}, outside the tree${p.leaves.length ? ` and ${p.leaves.join(', ')}` : ''}`);
     }
-    const events = [...diffEvents(present.ran, IN_WORK), ...present.ran.calls.flatMap((call) => callEvents(call, p.vol, IN_WORK))];
+    // an archiver that ran for real is judged by what it changed, not by the argv model's whole directory (its members are listed one by one)
+    const modelled = p.real === 'archivers' ? present.ran.calls.filter((call) => !archivePrograms.includes(baseName(call.argv[0] ?? ''))) : present.ran.calls;
+    const events = [...diffEvents(present.ran, IN_WORK), ...modelled.flatMap((call) => callEvents(call, p.vol, IN_WORK))];
     const missed = unlisted(events, p.explanation.effects, p.vol);
     if (missed.length) {
       const listed = p.explanation.effects.map(describeListed).join(' | ') || 'nothing';
@@ -255,11 +277,13 @@ describe.skipIf(!available)('containment in the real shells', () => {
 
   beforeAll(async () => {
     const cases = plans.filter((p) => !p.real).flatMap((p) => p.runs.flatMap((run) => [run.missing, run.present]));
-    const realCases = plans.filter((p) => p.real).flatMap((p) => p.runs.flatMap((run) => [run.missing, run.present]));
+    const realCases = (real: Plan['real']) => plans.filter((p) => p.real === real).flatMap((p) => p.runs.flatMap((run) => [run.missing, run.present]));
     console.log(`containment: hostile-line seeds ${seedList}`);
     results = await runLines(cases, { timeoutSec: 2 });
     // the loaded-code lines run their interpreters for real: what the written file does is what is proven
-    for (const [id, result] of await runLines(realCases, { timeoutSec: 4, real: loadedCodePrograms })) results.set(id, result);
+    for (const [id, result] of await runLines(realCases('interpreters'), { timeoutSec: 4, real: loadedCodePrograms })) results.set(id, result);
+    // the archive lines run the archivers for real: what lands from an extraction, and what a landed script does, is what is proven
+    for (const [id, result] of await runLines(realCases('archivers'), { timeoutSec: 4, real: archivePrograms })) results.set(id, result);
     console.log(`containment: ${cases.length} sandbox runs in ${Date.now() - t0} ms`);
     // thousands of sandbox runs: on a loaded machine they take longer than the default hook limit
   }, 900_000);
@@ -270,7 +294,8 @@ describe.skipIf(!available)('containment in the real shells', () => {
       `(bash ${counts.byDialect.bash}, sh ${counts.byDialect.sh}, zsh ${counts.byDialect.zsh}); ` +
       `program lines ${programCounts.generated}, ${programCounts.allowed} allowed and run twice; ` +
       `option lines ${optionCounts.generated}, ${optionCounts.allowed} allowed and run twice; ` +
-      `loaded-code lines ${loadedCounts.generated}, ${loadedCounts.allowed} allowed and run twice with the real interpreters; ${Date.now() - t0} ms`);
+      `loaded-code lines ${loadedCounts.generated}, ${loadedCounts.allowed} allowed and run twice with the real interpreters; ` +
+      `archive lines ${archiveCounts.generated}, ${archiveCounts.allowed} allowed and run twice with the real archivers; ${Date.now() - t0} ms`);
     if (ledger.report.failed.length) console.log(ledger.summary('containment'));
   });
 

@@ -152,7 +152,7 @@ export function describeAction(action: Action): string {
     case 'place':
       return `place ${shownArgument(action.arg)}${shownDirs(action.dirs)}`;
     case 'archive':
-      return `archive ${shownArgument(action.arg)}: ${action.sources === null ? 'not read' : `${action.sources.map(shownArgument).join(' ')} (links ${action.links})`}`;
+      return `archive ${shownArgument(action.arg)}: ${action.sources === null ? 'not read' : `${action.sources.map((s) => `${s.from !== undefined ? `-C ${s.from} ` : ''}${shownArgument(s.arg)}`).join(' ')} (links ${action.links})`}`;
     case 'run': {
       const environment = (action.environment ?? []).map(([name, value]) => `${name}=${value} `).join('');
       return `run: ${environment}${action.argv.map(shownArgument).join(' ')}${shownDirs(action.dirs)}`;

@@ -44,8 +44,11 @@ export interface ProgramContext {
   readText?: (path: string) => { text: string } | 'absent' | 'unreadable';
   /** When the line wrote this file's content earlier: its literal text, or null when not known. */
   contentOf: (path: string) => { literal: string | null } | null;
-  /** Every file whose content the line wrote so far (absolute, normalised), with its literal text; `unknown`: it wrote to a target it does not fix. */
-  written: () => { files: readonly { path: string; literal: string | null }[]; unknown: boolean };
+  /**
+   * Every file whose content the line wrote so far (absolute, normalised), with its literal text; `unknown`: it wrote to a target it does not fix;
+   * `unknownBelow`: directories an unread extraction wrote into, any file below which may hold content nobody read.
+   */
+  written: () => { files: readonly { path: string; literal: string | null }[]; unknown: boolean; unknownBelow?: readonly string[] };
   parameterFixed: (name: string) => boolean;
   /** The command's stdin is a here-document or here-string with this fixed text. */
   stdinText?: string | null;
@@ -53,6 +56,15 @@ export interface ProgramContext {
   stdinFile?: string;
   /** The command's stdin is the listing of a program treeward reads (`grep -rl x src | …`). */
   stdinListing?: Listing;
+}
+
+/**
+ * One name an archive is made from: the word, and the directory the maker reads it in (`tar -c -C DIR NAME`: the
+ * member is `NAME`, read from `DIR/NAME`; the text of DIR, relative to the shell's directory or absolute), else the shell's.
+ */
+export interface ArchiveSource {
+  arg: Argument;
+  from?: string;
 }
 
 /** Where `cd` goes: a path, `$HOME`, somewhere treeward cannot know, or back to where `pushd` left (`popd`). */
@@ -86,6 +98,8 @@ export type Action =
        * walk writes those members instead of the whole directory (walk/archives.ts).
        */
       archive?: Argument;
+      /** `tar -x --strip-components=N` of that archive: each member loses its first N components, and one with no more is not written. */
+      stripComponents?: number;
     }
   /**
    * `ln -s t x`, `mv a x`, `cp a x`: what lands at `x` may be a link, so later paths through it are not fixed.
@@ -98,7 +112,7 @@ export type Action =
    * names as the line stands here (walk/archives.ts lists it); null sources: an option makes what it holds unread.
    * `links`: whether the maker stores a link as a link (tar, `zip -y`) or follows it (zip).
    */
-  | { kind: 'archive'; arg: Argument; sources: readonly Argument[] | null; links: 'kept' | 'followed' }
+  | { kind: 'archive'; arg: Argument; sources: readonly ArchiveSource[] | null; links: 'kept' | 'followed' }
   /** `nohup CMD …`, `env X=1 CMD …`, `xargs CMD`, `find … -exec CMD {} ;`: a command run by a program. */
   | { kind: 'run'; argv: Argument[]; environment?: [string, string][]; subshell?: boolean; dirs?: Directories; noFunctions?: boolean }
   /** `bash -c 'CODE'`, `eval CODE`, `trap CODE EXIT`, a heredoc fed to `sh`: code given as text, read in its dialect. */

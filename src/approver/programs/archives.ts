@@ -3,13 +3,13 @@
 // unzip's extraction; zip's archive, `-m` and `-TT`; and the gzip family,
 // which replaces each file it compresses.
 
-import { type Action, type Invocation, type ProgramRow, runsCode } from '../core/actions.js';
+import { type Action, type ArchiveSource, type Invocation, type ProgramRow, runsCode } from '../core/actions.js';
 import { type Argument, derivedArgument, unfixedArgument, valueArgument } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
 import {
   flagLines, getopt, has, type OptionSpec, type OptionTable, optionLines, type ParsedOptions, readOptions, type Userland, valuesOf,
 } from '../core/options.js';
-import { joinPath } from '../core/path-text.js';
+import { joinPath, rawComponents } from '../core/path-text.js';
 import { shQuote, unfixedWord } from '../core/sh-quote.js';
 import { leadingText } from '../core/words.js';
 
@@ -257,8 +257,9 @@ function renamesMembers(options: TarOption[]): boolean {
  * The options with which `tar -c` still holds exactly its operands, each
  * as it stands (the walk lists them: walk/archives.ts), or fewer of them
  * (exclusions, `--newer`: a member left out was listed anyway, which reads
- * more, never less): the mode and archive, compression, verbosity, and what
- * sets modes, owners and times. Anything else (`-C`, `-T`, `-h`, `-P`,
+ * more, never less): the mode and archive, compression, verbosity, what
+ * sets modes, owners and times, and `-C`, which changes where the names
+ * that follow it are read (`createSources`). Anything else (`-T`, `-h`, `-P`,
  * `--transform`, bsdtar's `-s`, `-H`, `-L`, an option treeward does not
  * know) leaves what the archive holds unread.
  */
@@ -266,20 +267,20 @@ const createReads = new Set([
   'create', 'file', 'verbose', 'v', 'z', 'j', 'J', 'Z', 'a', 'gzip', 'bzip2', 'xz', 'zstd', 'lzma', 'auto-compress',
   'exclude', 'exclude-from', 'exclude-tag', 'exclude-tag-under', 'exclude-tag-all', 'exclude-vcs', 'exclude-caches', 'exclude-backups',
   'remove-files', 'owner', 'group', 'mode', 'mtime', 'sort', 'numeric-owner', 'format', 'blocking-factor', 'record-size', 'checkpoint',
-  'warning', 'one-file-system', 'no-recursion', 'newer', 'newer-mtime', 'totals',
+  'warning', 'one-file-system', 'no-recursion', 'newer', 'newer-mtime', 'totals', 'directory',
 ]);
 
 /**
  * The options with which `tar -x` writes each member under its own name below
  * the directory, or leaves it out (`-k`, member operands, exclusions): the
  * mode and archive, `-C`, decompression, what keeps or replaces files already
- * there, modes, owners and times. `--strip-components`, `--one-top-level`,
- * `--transform`, `-s`, `-P`, `-g` (which removes what the archive's
+ * there, modes, owners and times; `--strip-components=N` with a number,
+ * which the walk applies to the members' names. `--one-top-level`, `--transform`, `-s`, `-P`, `-g` (which removes what the archive's
  * directories do not list), `--recursive-unlink` and any other option leave
  * the members unread: the extraction is read as any archive's.
  */
 const extractReads = new Set([
-  'extract', 'file', 'directory', 'verbose', 'v', 'z', 'j', 'J', 'Z', 'gzip', 'bzip2', 'xz', 'zstd', 'lzma', 'auto-compress',
+  'extract', 'file', 'directory', 'strip-components', 'verbose', 'v', 'z', 'j', 'J', 'Z', 'gzip', 'bzip2', 'xz', 'zstd', 'lzma', 'auto-compress',
   'p', 'preserve-permissions', 'same-permissions', 'no-same-permissions', 'm', 'touch', 'o', 'no-same-owner', 'numeric-owner',
   'k', 'keep-old-files', 'skip-old-files', 'keep-newer-files', 'overwrite', 'overwrite-dir', 'no-overwrite-dir', 'U', 'unlink-first',
   'keep-directory-symlink', 'warning', 'blocking-factor', 'record-size', 'checkpoint', 'exclude', 'exclude-from', 'totals',
@@ -314,9 +315,11 @@ function readTar({ args, ctx, span, userland }: Invocation): Action[] {
     // a leading `/` and refuse `..` unless -P (libarchive tar/util.c `edit_pathname`: apply_substitution, then strip_absolute_path)
     const renaming = renamesMembers(options);
     // the members keep their names when no option changes them and no word that may be one is unfixed
-    const named = localArchive(archive) && options.every((o) => extractReads.has(o.name)) && operands.every((o) => o.text !== null);
+    const strip = stripComponents(options);
+    const named = localArchive(archive) && strip !== null && options.every((o) => extractReads.has(o.name)) && operands.every((o) => o.text !== null);
+    const read = named ? { archive, ...(strip > 0 ? { stripComponents: strip } : {}) } : {};
     for (const arg of extractionDirectories(options, args[0]!)) {
-      out.push({ kind: 'write', arg, extraction: true, recursive: true, by: 'tar -x', ...(named ? { archive } : {}) });
+      out.push({ kind: 'write', arg, extraction: true, recursive: true, by: 'tar -x', ...read });
       // a renamed member may take any name below the directory, a protected one among them: a recursive write, even inside the tree
       if (renaming) out.push({ kind: 'write', arg, recursive: true, by: 'tar -x --transform/-s' });
     }
@@ -325,10 +328,59 @@ function readTar({ args, ctx, span, userland }: Invocation): Action[] {
   if (has('create', 'append', 'update', 'catenate', 'delete')) {
     if (archive && archive.text !== '-') out.push({ kind: 'write', arg: archive, by: 'tar -f' });
     if (localArchive(archive) && has('create')) {
-      const listed = options.every((o) => createReads.has(o.name));
-      out.push({ kind: 'archive', arg: archive, sources: listed ? operands : null, links: 'kept' });
+      const sources = options.every((o) => createReads.has(o.name)) ? createSources(options, operands, userland) : null;
+      out.push({ kind: 'archive', arg: archive, sources, links: 'kept' });
     }
     if (has('remove-files')) out.push(...removedFiles(options, operands, ctx.dirs));
+  }
+  return out;
+}
+
+/** `--strip-components=N` (the last one given), 0 without it; null when N is not a number tar reads as written. */
+function stripComponents(options: TarOption[]): number | null {
+  const given = options.filter((o) => o.name === 'strip-components').pop();
+  if (given === undefined) return 0;
+  return given.value !== null && /^[0-9]{1,3}$/.test(given.value) ? Number(given.value) : null;
+}
+
+/**
+ * The names `tar -c` archives, each with the directory it is read in: a
+ * `-C DIR` changes the directory for the names after it, each relative to
+ * the one before (tar(1): "-C, --directory=DIR Change to DIR before
+ * performing any operations. This option is order-sensitive, i.e. it
+ * affects all options that follow"), while the archive itself is opened
+ * where the shell is (GNU tar 1.34 and bsdtar 3.6.2 run: `tar -C src -cf
+ * a.tar .` writes ./a.tar). GNU tar reads `-C` anywhere among the names, in
+ * the order of the words; bsdtar's options stop at the first name, and its
+ * `-C DIR` among the names is read as it goes (bsdtar 3.6.2 run: `-cf f.tar
+ * a -C ../other o` holds `a` and `o`). A directory not fixed, or holding
+ * `..` (resolved by the kernel through links), leaves the archive unread.
+ */
+function createSources(options: TarOption[], operands: Argument[], userland: Userland): ArchiveSource[] | null {
+  const steps: ({ dir: string | null } | { source: Argument })[] = [];
+  const at = (arg: Argument) => arg.word.span[0];
+  const changes = options.filter((o) => o.name === 'directory').map((o) => ({ start: at(o.arg), step: { dir: o.value } }));
+  if (userland === 'gnu') {
+    const names = operands.map((arg) => ({ start: at(arg), step: { source: arg } }));
+    steps.push(...[...changes, ...names].sort((a, b) => a.start - b.start).map((e) => e.step));
+  } else {
+    steps.push(...changes.map((e) => e.step));
+    for (let i = 0; i < operands.length; i++) {
+      const t = operands[i]!.text;
+      if (t === '-C') steps.push({ dir: operands[++i]?.text ?? null });
+      else if (t?.startsWith('-C')) steps.push({ dir: t.slice(2) });
+      else steps.push({ source: operands[i]! });
+    }
+  }
+  const out: ArchiveSource[] = [];
+  let from: string | null = null;
+  for (const step of steps) {
+    if ('source' in step) {
+      out.push({ arg: step.source, ...(from !== null ? { from } : {}) });
+      continue;
+    }
+    if (step.dir === null || step.dir === '' || rawComponents(step.dir).includes('..')) return null;
+    from = from === null ? step.dir : joinPath(from, step.dir);
   }
   return out;
 }
@@ -485,7 +537,7 @@ function readZip({ args }: Invocation): Action[] {
   if (archive?.text && archive.text !== '-') {
     // zip(1): a name without a suffix gets `.zip`, and an archive that exists is added to (the walk reads only a new one)
     const listed = commands.length === 0 && line.invalid.length === 0 && line.options.every((o) => zipReads.has(o.name)) && /\.[^/]*$/.test(archive.text);
-    out.push({ kind: 'archive', arg: archive, sources: listed ? sources : null, links: has(line, 'y') ? 'kept' : 'followed' });
+    out.push({ kind: 'archive', arg: archive, sources: listed ? sources.map((arg) => ({ arg })) : null, links: has(line, 'y') ? 'kept' : 'followed' });
   }
   if (has(line, 'move')) for (const arg of sources) out.push({ kind: 'remove', arg, recursive: has(line, 'r', 'R'), by: 'zip -m' });
   return out;

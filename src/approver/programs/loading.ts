@@ -12,7 +12,7 @@
 import { budgets } from '../../budgets.js';
 import type { Span } from '../../syntax/ast.js';
 import { type Action, type ProgramContext, runsCode } from '../core/actions.js';
-import { baseName, joinPath, normalizeLexically } from '../core/path-text.js';
+import { baseName, isInsideOrEqual, joinPath, normalizeLexically } from '../core/path-text.js';
 
 /** A file the line wrote that a search finds: its path as the search names it, and its text when it is a literal. */
 export interface WrittenFind {
@@ -32,7 +32,10 @@ export interface ModuleSearch {
 export function writtenModule(ctx: ProgramContext, search: ModuleSearch): WrittenFind | null {
   const written = ctx.written();
   const first = search.files[0] ?? search.packages[0] ?? '';
-  if (written.files.length === 0 && !written.unknown) return null;
+  // below an unread extraction's directory any file may be there, with content nobody read
+  const unread = written.unknownBelow ?? [];
+  const extracted = (path: string) => unread.some((root) => isInsideOrEqual(path, root));
+  if (written.files.length === 0 && !written.unknown && unread.length === 0) return null;
   if (written.unknown) return { file: first, literal: null };
   for (const dir of search.dirs) {
     const bases = dir.startsWith('/') ? [dir] : ctx.dirs?.map((d) => joinPath(d, dir)) ?? null;
@@ -42,11 +45,14 @@ export function writtenModule(ctx: ProgramContext, search: ModuleSearch): Writte
       for (const file of search.files) {
         const path = normalizeLexically(joinPath(base, file));
         const hit = written.files.find((w) => w.path === path);
+        if (extracted(path)) return { file: shown(dir, file), literal: null };
         if (hit) return { file: shown(dir, file), literal: hit.literal };
       }
       for (const pkg of search.packages) {
         const below = normalizeLexically(joinPath(base, pkg)) + '/';
-        if (written.files.some((w) => w.path.startsWith(below))) return { file: shown(dir, pkg), literal: null };
+        if (written.files.some((w) => w.path.startsWith(below)) || extracted(below.slice(0, -1)) || unread.some((root) => root.startsWith(below))) {
+          return { file: shown(dir, pkg), literal: null };
+        }
       }
     }
   }
@@ -87,7 +93,10 @@ export function pythonStartupLoads(ctx: ProgramContext, via: string, noSite: boo
   const written = ctx.written();
   if (written.unknown) return [runsCode(span, { source: 'written-by-line', via, file: 'sitecustomize.py', use: 'startup' })];
   const hit = written.files.find((w) => /^(?:sitecustomize|usercustomize)\.py$|\.pth$/.test(baseName(w.path)));
-  return hit ? [runsCode(span, { source: 'written-by-line', via, file: hit.path, use: 'startup' })] : [];
+  // an unread extraction into a site directory may have put a `.pth` file there
+  const site = (written.unknownBelow ?? []).find((root) => /\/(?:site|dist)-packages(?:\/|$)/.test(root));
+  const file = hit?.path ?? (site === undefined ? null : joinPath(site, '*.pth'));
+  return file !== null ? [runsCode(span, { source: 'written-by-line', via, file, use: 'startup' })] : [];
 }
 
 /** How python searches for a module by name: `isolated` (-I) and `safePath` (-P) leave out the current directory, `noEnv` (-E, -I) PYTHONPATH. */
@@ -146,14 +155,15 @@ export function rubySearch(ctx: ProgramContext, library: string, includes: reado
 export function writtenSource(ctx: ProgramContext, dirs: readonly string[], extensions: readonly string[]): WrittenFind | null {
   const written = ctx.written();
   if (written.unknown) return { file: dirs[0] ?? '.', literal: null };
-  const sources = written.files.filter((w) => extensions.some((e) => w.path.endsWith(e)));
+  // an unread extraction's directory may hold source files of any name: its root stands for them
+  const sources = [...written.files.filter((w) => extensions.some((e) => w.path.endsWith(e))), ...(written.unknownBelow ?? []).map((path) => ({ path }))];
   if (sources.length === 0) return null;
   for (const dir of dirs) {
     const bases = dir.startsWith('/') ? [dir] : ctx.dirs?.map((d) => joinPath(d, dir)) ?? null;
     if (bases === null) return { file: sources[0]!.path, literal: null };
     for (const base of bases) {
       const below = normalizeLexically(base).replace(/\/$/, '') + '/';
-      const hit = sources.find((w) => w.path.startsWith(below));
+      const hit = sources.find((w) => w.path.startsWith(below) || isInsideOrEqual(below.slice(0, -1) || '/', w.path));
       if (hit) return { file: hit.path, literal: null };
     }
   }

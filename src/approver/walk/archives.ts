@@ -13,6 +13,7 @@ import type { Span } from '../../syntax/span.js';
 import type { Action } from '../core/actions.js';
 import type { Argument } from '../core/arguments.js';
 import type { Directories, Effect } from '../core/effects.js';
+import { matchesDotOrDotDot, matchesName, splitGlob } from '../core/glob.js';
 import { isInsideOrEqual, joinPath, normalizeLexically, rawComponents } from '../core/path-text.js';
 import { type LineFacts, type Member, type MemberKind, nested } from './line-facts.js';
 import type { WalkState } from './state.js';
@@ -28,7 +29,7 @@ type Making = Extract<Action, { kind: 'archive' }>;
  * adds to what the first found; an archive that stood there before the line,
  * or that the line touched before this command, is not read.
  */
-export function recordArchive(w: WalkState, making: Making, dirs: Directories, span: Span, command: number): void {
+export function recordArchive(w: WalkState, making: Making, dirs: Directories, span: Span, command: number, glob: GlobReading): void {
   const text = making.arg.text;
   if (text === null) return; // the write of an unfixed archive leaves every archive unread (`stillHolds`)
   for (const dir of dirs ?? [null]) {
@@ -36,9 +37,14 @@ export function recordArchive(w: WalkState, making: Making, dirs: Directories, s
     const path = normalizeLexically(dir === null ? text : joinPath(dir, text));
     const earlier = w.facts.archives.get(path);
     const sameCommand = earlier !== undefined && earlier.command === command && earlier.span[0] === span[0] && earlier.span[1] === span[1];
-    let members = dir === null || making.sources === null || standsBefore(w, path, command) ? null : listSources(w, making, dir);
-    if (sameCommand) members = earlier.members === null || members === null ? null : [...earlier.members, ...members];
-    w.facts.archives.set(path, { members, span, command, end: w.effects.length, placedCount: w.facts.placed.length });
+    const listed = dir === null || making.sources === null || standsBefore(w, path, command) ? null : listSources(w, making, dir, glob);
+    let members = listed?.members ?? null;
+    let plainNames = listed?.plain ?? false;
+    if (sameCommand) {
+      members = earlier.members === null || members === null ? null : [...earlier.members, ...members];
+      plainNames &&= earlier.plainNames;
+    }
+    w.facts.archives.set(path, { members, plainNames, span, command, end: w.effects.length, placedCount: w.facts.placed.length });
   }
 }
 
@@ -47,7 +53,7 @@ export function recordArchive(w: WalkState, making: Making, dirs: Directories, s
  * nothing since may have changed it: in a loop the extraction may read the
  * archive of another pass, so there it is unread.
  */
-export function madeMembers(w: WalkState, archive: Argument, dirs: Directories): Member[] | null {
+export function madeMembers(w: WalkState, archive: Argument, dirs: Directories, strip = 0): Member[] | null {
   const text = archive.text;
   if (text === null || w.loopDepth > 0) return null;
   const places = text.startsWith('/') ? [normalizeLexically(text)] : dirs?.map((dir) => normalizeLexically(joinPath(dir, text)));
@@ -56,7 +62,15 @@ export function madeMembers(w: WalkState, archive: Argument, dirs: Directories):
   for (const path of places) {
     const made = w.facts.archives.get(path);
     if (!made?.members || !stillHolds(w, path, made.end, made.placedCount)) return null;
-    for (const m of made.members) if (!out.some((o) => o.name === m.name && o.kind === m.kind)) out.push(m);
+    // GNU tar and bsdtar count `.` and empty components of a stored name each their own way (both run, 1.34 and 3.6.2): only plain names are read
+    if (strip > 0 && !made.plainNames) return null;
+    for (const m of made.members) {
+      const parts = m.name === '' ? [] : m.name.split('/');
+      // `--strip-components=N`: a member of N components or fewer is not extracted; a link keeps its target (only hard links' are stripped)
+      if (strip > 0 && parts.length <= strip) continue;
+      const name = parts.slice(strip).join('/');
+      if (!out.some((o) => o.name === name && o.kind === m.kind)) out.push({ name, kind: m.kind });
+    }
   }
   return out;
 }
@@ -97,36 +111,77 @@ function entryKind(w: WalkState, path: string): ReturnType<NonNullable<WalkState
   return w.options.entryKind ? w.options.entryKind(path) : 'unreadable';
 }
 
-/** The members the sources name, read in `dir`; null when one of them is not read. */
-function listSources(w: WalkState, making: Making, dir: string): Member[] | null {
+/** How the shell matches a glob among the sources: dot names (dotglob, `(D)`), case (nocaseglob). */
+export interface GlobReading {
+  dots: boolean;
+  caseless: boolean;
+}
+
+/**
+ * The members the sources name, read in `dir` (or in a source's `-C`
+ * directory below it), and whether each is stored under the name treeward
+ * gives it; null when one of them is not read.
+ */
+function listSources(w: WalkState, making: Making, dir: string, glob: GlobReading): { members: Member[]; plain: boolean } | null {
   const f = w.facts;
   if (f.namesUnknown || f.unknownContent || f.placedUnknownAt !== null) return null;
   const out: Member[] = [];
+  let plain = true;
   for (const source of making.sources!) {
-    const text = source.text;
-    const field = source.value.kind === 'fixed' && source.value.fields.length === 1 ? source.value.fields[0]! : null;
-    // `..` is resolved by the kernel (physically) and stripped by tar from the name: neither is read here; bsdtar's `@a.tar` copies another archive
-    if (text === null || text === '' || field === null || field.glob || source.listed || text.startsWith('@') || rawComponents(text).includes('..')) {
-      return null;
+    const texts = sourceTexts(w, source.arg, dir, glob);
+    if (texts === null) return null;
+    const base = source.from === undefined ? dir : joinPath(dir, source.from);
+    for (const text of texts) {
+      // `..` is resolved by the kernel (physically) and stripped by tar from the name: neither is read here; bsdtar's `@a.tar` copies another archive
+      if (text === '' || text.startsWith('@') || rawComponents(text).includes('..')) return null;
+      const path = normalizeLexically(joinPath(base, text));
+      // the name as tar and zip store it: a leading `/` dropped (GNU tar 1.34: "Removing leading `/' from member names"), `.` names left out
+      const name = rawComponents(text).filter((c) => c !== '.').join('/');
+      if (name !== text) plain = false;
+      const entries = sourceEntries(w, path, text.endsWith('/'), making.links);
+      if (entries === null) return null;
+      for (const [at, kind] of entries) addMember(out, at === path ? name : joinRelative(name, at.slice(path === '/' ? 1 : path.length + 1)), kind);
+      if (out.length > listedEntries) return null;
     }
-    const path = normalizeLexically(joinPath(dir, text));
-    // the name as tar and zip store it: a leading `/` dropped (GNU tar 1.34: "Removing leading `/' from member names"), `.` names left out
-    const name = rawComponents(text).filter((c) => c !== '.').join('/');
-    const entries = sourceEntries(w, path, text.endsWith('/'), making.links);
-    if (entries === null) return null;
-    for (const [at, kind] of entries) {
-      const member = at === path ? name : joinRelative(name, at.slice(path === '/' ? 1 : path.length + 1));
-      // the directories above a member are made as it lands (`tar -cf a.tar d/sub` extracts `out/d` too)
-      const parts = member.split('/');
-      for (let k = 1; k < parts.length; k++) {
-        const above = parts.slice(0, k).join('/');
-        if (!out.some((m) => m.name === above)) out.push({ name: above, kind: 'directory' });
-      }
-      out.push({ name: member, kind });
-    }
-    if (out.length > listedEntries) return null;
   }
-  return out;
+  return { members: out, plain };
+}
+
+/** A member, and the directories above it, which are made as it lands (`tar -cf a.tar d/sub` extracts `out/d` too). */
+function addMember(out: Member[], member: string, kind: MemberKind): void {
+  const parts = member.split('/');
+  for (let k = 1; k < parts.length; k++) {
+    const above = parts.slice(0, k).join('/');
+    if (!out.some((m) => m.name === above)) out.push({ name: above, kind: 'directory' });
+  }
+  out.push({ name: member, kind });
+}
+
+/**
+ * The names one source word gives the maker: its text, or the names its
+ * glob matches, which the shell lists in its own directory (not in tar's
+ * `-C` one) before the maker runs: the fs's names there and the names the
+ * line made there (one that did not land is a member that is not written,
+ * which reads more, never less). Null when they cannot be listed: a
+ * wildcard in a directory part, a pattern that can match `.` or `..`, names
+ * the line made there that it does not fix, an extended or zsh pattern, a
+ * match that starts with `-`.
+ */
+function sourceTexts(w: WalkState, arg: Argument, dir: string, glob: GlobReading): string[] | null {
+  const field = arg.value.kind === 'fixed' && arg.value.fields.length === 1 ? arg.value.fields[0]! : null;
+  if (field === null || arg.listed) return null;
+  if (!field.glob) return arg.text === null ? null : [arg.text];
+  if (field.chunks.some((c) => !c.quoted && /[()|#~^<>@!+]/.test(c.text)) || field.mayVanish) return null;
+  const pattern = splitGlob(field.chunks);
+  if (pattern.wildcardInDirectory || rawComponents(pattern.directory).includes('..') || matchesDotOrDotDot(pattern.last)) return null;
+  const listedIn = normalizeLexically(joinPath(dir, pattern.directory || '.'));
+  const made = w.facts.namesMadeIn(listedIn);
+  const standing = w.options.listNames ? w.options.listNames(listedIn) : 'unreadable';
+  if (made === null || standing === 'unreadable') return null;
+  const names = [...new Set([...standing, ...made])].filter((name) => matchesName(pattern.last, name, glob.dots || field.dots === true, glob.caseless));
+  // a match starting with `-` is an option to the maker (walk/option-globs.ts), whose place among the names depends on the locale's order
+  if (names.length > listedEntries || (pattern.directory === '' && names.some((name) => name.startsWith('-')))) return null;
+  return names.sort().map((name) => (pattern.directory === '' ? name : joinPath(pattern.directory, name)));
 }
 
 function joinRelative(base: string, rest: string): string {

@@ -347,7 +347,7 @@ const handlers: Handlers = {
     w.facts.place(action.arg, dirs, copies ?? undefined, action.symlink);
   },
   archive: (w, action, { scope, span, effectsAtStart }) => {
-    recordArchive(w, action, scope.dirs, span, effectsAtStart);
+    recordArchive(w, action, scope.dirs, span, effectsAtStart, { dots: scope.globDots, caseless: scope.options.caselessGlob === true });
   },
   run: (w, action, at) => {
     const { scope, dialect, span, outer } = at;
@@ -531,7 +531,7 @@ function extractedAround(w: WalkState, path: string): boolean {
  * through the others are judged as usual. False when the archive is not read.
  */
 function extractMembers(w: WalkState, action: Extract<Action, { kind: 'write' }>, scope: Scope): boolean {
-  const members = madeMembers(w, action.archive!, scope.dirs);
+  const members = madeMembers(w, action.archive!, scope.dirs, action.stripComponents ?? 0);
   const into = action.arg.text;
   if (members === null || into === null) return false;
   const dirs = action.dirs === undefined ? scope.dirs : action.dirs;

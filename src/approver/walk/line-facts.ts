@@ -24,6 +24,8 @@ export interface Member {
  */
 export interface MadeArchive {
   members: readonly Member[] | null;
+  /** Every member is stored under the name treeward gives it (no `./`, `//` or leading `/`): `--strip-components` counts its components alone. */
+  plainNames: boolean;
   span: Span;
   command: number;
   end: number;
@@ -55,6 +57,11 @@ export class LineFacts {
   readonly contents = new Map<string, string | null>();
   /** The line wrote content to a target it does not fix. */
   unknownContent = false;
+  /**
+   * Directories (absolute, normalised) an extraction treeward did not read wrote into: every file at or below
+   * one may hold content nobody judged (`tar -xf unread.tar -C out && sh out/x.sh` runs what the archive held).
+   */
+  readonly contentUnknownBelow: string[] = [];
   /** Names the line made (wrote, placed), by the absolute directory they stand in (as written, normalised). */
   readonly madeNames = new Map<string, Set<string>>();
   /** Directories (absolute, normalised) below which the line may have made names it does not fix: a recursive write, an extraction, a placed link. */
@@ -111,10 +118,11 @@ export class LineFacts {
   /** Whether (and with what text) the line wrote the file a program is about to run. */
   contentOf(text: string, dirs: Directories): { literal: string | null } | null {
     const places = text.startsWith('/') ? ['/'] : dirs;
-    if (places === null) return this.contents.size > 0 || this.unknownContent ? { literal: null } : null;
+    if (places === null) return this.contents.size > 0 || this.unknownContent || this.contentUnknownBelow.length > 0 ? { literal: null } : null;
     let found: { literal: string | null } | null = null;
     for (const dir of places) {
       const key = normalizeLexically(joinPath(dir, text));
+      if (this.contentUnknownBelow.some((root) => isInsideOrEqual(key, root))) return { literal: null };
       if (this.contents.has(key)) {
         const literal = this.contents.get(key)!;
         if (found && found.literal !== literal) return { literal: null };
@@ -125,9 +133,9 @@ export class LineFacts {
     return found;
   }
 
-  /** Every file whose content the line wrote, and whether it wrote to a target it does not fix. */
-  written(): { files: { path: string; literal: string | null }[]; unknown: boolean } {
-    return { files: [...this.contents].map(([path, literal]) => ({ path, literal })), unknown: this.unknownContent };
+  /** Every file whose content the line wrote, whether it wrote to a target it does not fix, and the directories below which it wrote unread files. */
+  written(): { files: { path: string; literal: string | null }[]; unknown: boolean; unknownBelow: readonly string[] } {
+    return { files: [...this.contents].map(([path, literal]) => ({ path, literal })), unknown: this.unknownContent, unknownBelow: this.contentUnknownBelow };
   }
 
   /**
@@ -148,16 +156,23 @@ export class LineFacts {
 
   /**
    * `tar -x -C DIR`, `unzip -d DIR`: every member may be a link, so later
-   * paths below a name in DIR are not fixed (rules/readings.ts `placedOnPath`);
-   * an extraction into a directory the line does not fix places a path it
-   * does not fix.
+   * paths below a name in DIR are not fixed (rules/readings.ts `placedOnPath`),
+   * and every file below DIR may hold what the archive held (SPEC: running a
+   * file an earlier part of the line wrote is `dynamic-code`); an extraction
+   * into a directory the line does not fix places a path, and writes content,
+   * it does not fix.
    */
   extractedInto(arg: Argument, where: Directories): void {
     if (arg.text === null || (where === null && !arg.text.startsWith('/'))) {
       this.placedUnknownAt ??= this.placed.length;
+      this.unknownContent = true;
       return;
     }
-    for (const dir of arg.text.startsWith('/') ? ['/'] : where!) this.extracted.push(normalizeLexically(joinPath(dir, arg.text)));
+    for (const dir of arg.text.startsWith('/') ? ['/'] : where!) {
+      const root = normalizeLexically(joinPath(dir, arg.text));
+      this.extracted.push(root);
+      this.contentUnknownBelow.push(root);
+    }
   }
 
   /**
