@@ -2,7 +2,8 @@
 //   dist/treeward.cjs            the bin: a dozen lines that run the bundle
 //   dist/treeward-bundle.cjs     the one bundled file (esbuild) of src/cli/main.ts
 //   dist/treeward-bundle.cache   V8's code cache for that bundle, made here
-//   dist/bun/treeward-bundle.js(.jsc)  the same bundle as Bun re-emits it, with Bun's bytecode
+//   dist/treeward-hook-bundle.cjs(.cache)  the same for src/cli/hook-main.ts, what `hook` runs
+//   dist/bun/treeward-bundle.js(.jsc), dist/bun/treeward-hook-bundle.js(.jsc)  both as Bun re-emits them, with Bun's bytecode
 //   dist/treeward-build.json     the node and Bun that made them, for `treeward doctor`
 //
 // Compiling 260 kB of JavaScript is most of what a hook process would spend
@@ -13,6 +14,11 @@
 // version, other V8 flags) is dropped by V8 and the bundle compiles as usual;
 // Bun cannot use it and requires the bundle. It is never written at run time:
 // a cache the agent could write would be code the agent could change.
+//
+// A hook (`hook` without --help, every harness's call) runs the hook's own
+// bundle: it holds no install, doctor, log, check or parse, so a start reads,
+// deserializes and initialises less; a bin whose hook bundle is missing runs
+// the whole one, which answers the same.
 //
 // Kept apart from the bin rather than inside it: held as JavaScript string
 // literals in one file, bundle and cache cost node about 8 ms more per start
@@ -32,26 +38,30 @@ import { Script } from 'node:vm';
 const wrapperHead = '(function (exports, require, module, __filename, __dirname) {';
 const wrapperTail = '\n})';
 
-const loader = (bundleName, startFailure) => `#!/usr/bin/env node
-// treeward (written by scripts/build.mjs): runs ${bundleName} with the V8 code cache made for it at build time.
+const loader = (bundleName, hookBundleName, startFailure) => `#!/usr/bin/env node
+// treeward (written by scripts/build.mjs): runs ${bundleName} (${hookBundleName} for a hook) with the V8 code cache made for it at build time.
 "use strict";
 try {
-  const bundle = __dirname + "/${bundleName}";
+  const fs = require("node:fs");
+  const argv = process.argv.slice(2);
+  // the test src/cli/hook-main.ts's isHookCommandLine makes; the whole bundle answers the same when the hook's is missing
+  const hook = argv[0] === "hook" && !argv.slice(1).some((a) => a === "--help" || a === "-h");
+  const name = hook && fs.existsSync(__dirname + "/${hookBundleName}") ? ${JSON.stringify(hookBundleName)} : ${JSON.stringify(bundleName)};
+  const bundle = __dirname + "/" + name;
   let main;
   if (process.versions.bun) {
     // JavaScriptCore's JIT held back, as in the native executable (scripts/native.mjs): a verdict runs most of its code once, and a
-    // hook started about 3 ms sooner (bench/hook.mjs); the hook puts the usual policy back for a long request (src/cli/main.ts)
+    // hook started about 3 ms sooner (bench/hook.mjs); the hook puts the usual policy back for a long request (src/cli/hook-command.ts)
     try { Bun.unsafe.setJITPolicy(16); } catch {}
     // Bun's bytecode of the same bundle, when the build made it (Bun checks it against the source and its own version, and parses the source when they differ)
     let loaded;
-    if (process.env.TREEWARD_CODE_CACHE !== "0") try { loaded = require(__dirname + "/bun/" + ${JSON.stringify(bunOutputName(bundleName))}); } catch {}
+    if (process.env.TREEWARD_CODE_CACHE !== "0") try { loaded = require(__dirname + "/bun/" + name.slice(0, -4) + ".js"); } catch {}
     main = (loaded || require(bundle)).main;
   } else if (process.env.TREEWARD_CODE_CACHE === "0") main = require(bundle).main;
   else {
-    const { readFileSync } = require("node:fs");
     let cachedData;
-    try { cachedData = readFileSync(bundle.slice(0, -4) + ".cache"); } catch {}
-    const source = ${JSON.stringify(wrapperHead)} + readFileSync(bundle).toString("latin1") + ${JSON.stringify(wrapperTail)};
+    try { cachedData = fs.readFileSync(bundle.slice(0, -4) + ".cache"); } catch {}
+    const source = ${JSON.stringify(wrapperHead)} + fs.readFileSync(bundle).toString("latin1") + ${JSON.stringify(wrapperTail)};
     const script = new (require("node:vm").Script)(source, { filename: bundle, cachedData });
     const loaded = { exports: {} };
     script.runInThisContext()(loaded.exports, require, loaded, bundle, __dirname);
@@ -86,16 +96,50 @@ function packageVersion() {
 }
 
 /**
- * Bundles src/cli/main.ts and writes the bin `outfile` with the bundle and its
- * cache beside it. CommonJS, since node starts it faster than an ES module;
- * minified, since Bun and a node that rejects the cache compile it at every
- * start; ASCII (esbuild's default), so the bin can read it as latin1. Returns
- * whether the code cache was made.
+ * Bundles src/cli/main.ts and src/cli/hook-main.ts and writes the bin
+ * `outfile` with both bundles and their caches beside it. CommonJS, since
+ * node starts it faster than an ES module; minified, since Bun and a node
+ * that rejects the cache compile it at every start; ASCII (esbuild's
+ * default), so the bin can read it as latin1. Returns whether both code
+ * caches were made.
  */
 export async function buildBinary(outfile) {
+  const dir = dirname(outfile);
+  const bundleName = basename(outfile).replace(/\.cjs$/, '') + '-bundle.cjs';
+  const hookBundleName = basename(outfile).replace(/\.cjs$/, '') + '-hook-bundle.cjs';
+  mkdirSync(dir, { recursive: true });
+  const bundles = [['main.ts', bundleName], ['hook-main.ts', hookBundleName]];
+  const texts = [];
+  for (const [entry, name] of bundles) {
+    texts.push(await bundleOf(entry));
+    writeFileSync(join(dir, name), texts.at(-1));
+  }
+  // the hook's bundle is what a hook loads, so its adapters write the deny for a hook that cannot load it
+  writeFileSync(outfile, loader(bundleName, hookBundleName, startFailureReplies(wrapperHead + texts[1] + wrapperTail, join(dir, hookBundleName))));
+  chmodSync(outfile, 0o755);
+  rmSync(join(dir, 'bun'), { recursive: true, force: true });
+  const bun = bundles.map(([, name]) => bunBytecodeFor(join(dir, name), join(dir, 'bun'))).reduce((a, b) => (a === b ? a : null));
+  // what `treeward doctor` checks the runtimes of installed hooks against (src/cli/doctor.ts)
+  writeFileSync(join(dir, 'treeward-build.json'), JSON.stringify({ node: process.version, bun, wrapperHead, wrapperTail }, null, 2) + '\n');
+  let cached = true;
+  bundles.forEach(([, name], k) => {
+    const bundlePath = join(dir, name);
+    const cachePath = bundlePath.slice(0, -4) + '.cache';
+    rmSync(cachePath, { force: true });
+    try {
+      writeFileSync(cachePath, codeCacheFor(wrapperHead + texts[k] + wrapperTail, bundlePath));
+    } catch (error) {
+      console.warn(`treeward build: no code cache for ${name} (${error instanceof Error ? error.message : error}); the binary compiles it at start`);
+      cached = false;
+    }
+  });
+  return cached;
+}
+
+/** The minified CommonJS bundle of src/cli/`entry`. */
+async function bundleOf(entry) {
   const result = await build({
-    entryPoints: [fileURLToPath(new URL('../src/cli/main.ts', import.meta.url))],
-    outfile,
+    entryPoints: [fileURLToPath(new URL(`../src/cli/${entry}`, import.meta.url))],
     write: false,
     bundle: true,
     minify: true,
@@ -108,27 +152,9 @@ export async function buildBinary(outfile) {
     // `treeward --version` (src/cli/version.ts)
     define: { TREEWARD_VERSION: JSON.stringify(packageVersion()) },
   });
-  const bundleText = result.outputFiles[0].text;
-  if (!/^[\x00-\x7f]*$/.test(bundleText)) throw new Error('the bundle is not ASCII; the bin reads it as latin1');
-  const dir = dirname(outfile);
-  const bundleName = basename(outfile).replace(/\.cjs$/, '') + '-bundle.cjs';
-  const bundlePath = join(dir, bundleName);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(bundlePath, bundleText);
-  writeFileSync(outfile, loader(bundleName, startFailureReplies(wrapperHead + bundleText + wrapperTail, bundlePath)));
-  chmodSync(outfile, 0o755);
-  const bun = bunBytecodeFor(bundlePath, join(dir, 'bun'));
-  // what `treeward doctor` checks the runtimes of installed hooks against (src/cli/doctor.ts)
-  writeFileSync(join(dir, 'treeward-build.json'), JSON.stringify({ node: process.version, bun, wrapperHead, wrapperTail }, null, 2) + '\n');
-  const cachePath = bundlePath.slice(0, -4) + '.cache';
-  rmSync(cachePath, { force: true });
-  try {
-    writeFileSync(cachePath, codeCacheFor(wrapperHead + bundleText + wrapperTail, bundlePath));
-    return true;
-  } catch (error) {
-    console.warn(`treeward build: no code cache (${error instanceof Error ? error.message : error}); the binary compiles at start`);
-    return false;
-  }
+  const text = result.outputFiles[0].text;
+  if (!/^[\x00-\x7f]*$/.test(text)) throw new Error(`the bundle of ${entry} is not ASCII; the bin reads it as latin1`);
+  return text;
 }
 
 /**
@@ -158,7 +184,6 @@ function startFailureReplies(source, filename) {
 const bunOutputName = (name) => name.replace(/\.cjs$/, '.js');
 
 function bunBytecodeFor(bundlePath, outdir) {
-  rmSync(outdir, { recursive: true, force: true });
   const bun = fileURLToPath(new URL('../node_modules/.bin/bun', import.meta.url));
   if (!existsSync(bun)) {
     console.warn('treeward build: no Bun in node_modules, so no Bun bytecode; under Bun the binary parses the bundle at start');
@@ -167,7 +192,7 @@ function bunBytecodeFor(bundlePath, outdir) {
   const run = spawnSync(bun, ['build', bundlePath, '--target=bun', '--format=cjs', '--bytecode', '--outdir', outdir], { encoding: 'utf8' });
   const made = join(outdir, bunOutputName(basename(bundlePath)));
   if (run.status !== 0 || !existsSync(made) || !existsSync(`${made}.jsc`)) {
-    rmSync(outdir, { recursive: true, force: true });
+    for (const file of [made, `${made}.jsc`]) rmSync(file, { force: true });
     console.warn(`treeward build: no Bun bytecode (${(run.stderr || run.error?.message || `exit ${run.status}`).trim().split('\n').pop()})`);
     return null;
   }

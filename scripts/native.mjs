@@ -36,6 +36,12 @@ export const compileFlags = [
   '--no-compile-autoload-dotenv', '--no-compile-autoload-bunfig', '--no-compile-autoload-tsconfig', '--no-compile-autoload-package-json',
 ];
 
+/** The hook's own bundle beside `bundlePath` (x-bundle.cjs → x-hook-bundle.cjs, scripts/binary.mjs), or null when there is none. */
+function hookBundleOf(bundlePath) {
+  const hookBundle = bundlePath.replace(/-bundle\.cjs$/, '-hook-bundle.cjs');
+  return hookBundle !== bundlePath && existsSync(hookBundle) ? hookBundle : null;
+}
+
 /** The sha-256 of a file, hex: what ties an executable to the bundle it was made from. */
 export function fileSha256(path) {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -59,8 +65,13 @@ export function buildNative(bundle, dir, { expectVersion } = {}) {
   const partial = join(outdir, `.treeward-${process.pid}-${Math.random().toString(36).slice(2)}`);
   try {
     const entry = join(scratch, 'entry.cjs');
-    // what the node bin's loader does with the bundle, less the loading: the bundle is inside
-    writeFileSync(entry, `"use strict";\nprocess.exit(require(${JSON.stringify(bundlePath)}).main(process.argv.slice(2)));\n`);
+    // what the node bin's loader does with the bundles, less the loading: both are inside, and a hook requires only its own
+    const hookBundlePath = hookBundleOf(bundlePath);
+    const hook = 'argv[0] === "hook" && !argv.slice(1).some((a) => a === "--help" || a === "-h")';
+    writeFileSync(entry, hookBundlePath === null
+      ? `"use strict";\nprocess.exit(require(${JSON.stringify(bundlePath)}).main(process.argv.slice(2)));\n`
+      : `"use strict";\nconst argv = process.argv.slice(2);\n`
+        + `process.exit((${hook} ? require(${JSON.stringify(hookBundlePath)}) : require(${JSON.stringify(bundlePath)})).main(argv));\n`);
     const run = spawnSync(bunPath, ['build', entry, ...compileFlags, '--outfile', partial], { encoding: 'utf8', cwd: scratch });
     if (run.status !== 0 || !existsSync(partial)) {
       const why = (run.stderr || run.stdout || run.error?.message || `exit ${run.status}`).trim().split('\n').slice(-3).join(' ');
@@ -74,6 +85,7 @@ export function buildNative(bundle, dir, { expectVersion } = {}) {
     renameSync(partial, outfile);
     const bun = spawnSync(bunPath, ['--version'], { encoding: 'utf8' }).stdout.trim();
     const made = { bun, platform: process.platform, arch: process.arch, bundleSha256: fileSha256(bundlePath), bytes: statSync(outfile).size };
+    if (hookBundlePath !== null) made.hookBundleSha256 = fileSha256(hookBundlePath);
     writeFileSync(`${partial}.json`, JSON.stringify(made, null, 2) + '\n');
     renameSync(`${partial}.json`, join(outdir, 'treeward.json'));
     return { path: outfile, ...made };
