@@ -1,18 +1,21 @@
 // The native executable (issue 18 item 1, SPEC §6): dist/native/treeward, one
 // file that runs without node or Bun installed, made by the Bun of the
-// devDependencies (`bun build --compile`) from the very bundle the node bin
-// runs (dist/treeward-bundle.cjs), so it answers as the bin does. Its code is
-// stored as Bun's bytecode, so a start parses nothing; minified, no source
-// map. Its size is Bun's runtime (about 107 MB for linux-x64) and a few MB of
-// bytecode; the bundle holds the CLI alone (src/cli/main.ts and the layers it
-// imports), nothing a verdict, `check` or `install` does not need.
+// devDependencies (`bun build --compile`) from the very bundles the node bin
+// runs (dist/treeward-bundle.cjs, and dist/treeward-hook-bundle.cjs, which a
+// hook requires alone, as the bin's loader does), so it answers as the bin
+// does. Its code is stored as Bun's bytecode, so a start parses nothing;
+// minified, no source map. Its size is Bun's runtime (about 107 MB for
+// linux-x64) and a few MB of bytecode; the bundles hold the CLI alone
+// (src/cli/main.ts, src/cli/hook-main.ts and the layers they import). Both
+// are inside, since the executable is the whole CLI too (install, doctor);
+// the second costs 1.4 MB, and a hook loads only its own.
 //
 // A compiled Bun program reads `.env` and `bunfig.toml` (whose `preload` runs
 // code) from the directory it starts in unless built without them; a hook
 // starts in the agent's tree, so all four autoloads are off.
 //
 //   dist/native/treeward        the executable, for this machine's platform and CPU
-//   dist/native/treeward.json   the Bun that made it and the bundle it holds (sha-256), for `treeward doctor` and `install`
+//   dist/native/treeward.json   the Bun that made it and the bundles it holds (sha-256), for `treeward doctor` and `install`
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
