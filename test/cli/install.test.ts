@@ -37,10 +37,11 @@ beforeAll(async () => {
   }
 });
 
-/** The bin, its bundles (the whole CLI's and the hook's), V8's caches, Bun's bytecode and the build's record, copied into `dir`; returns the bin there. */
+/** The bin, its bundles (the whole CLI's, the hook's and the inline readers'), V8's caches, Bun's bytecode and the build's record, copied into `dir`; returns the bin there. */
 function distCopy(bin: string, dir: string): string {
   mkdirSync(dir, { recursive: true });
-  for (const name of ['treeward.cjs', 'treeward-bundle.cjs', 'treeward-bundle.cache', 'treeward-hook-bundle.cjs', 'treeward-hook-bundle.cache', 'treeward-build.json', 'bun']) {
+  for (const name of ['treeward.cjs', 'treeward-bundle.cjs', 'treeward-bundle.cache', 'treeward-hook-bundle.cjs', 'treeward-hook-bundle.cache',
+    'treeward-inline-bundle.cjs', 'treeward-inline-bundle.cache', 'treeward-build.json', 'bun']) {
     if (existsSync(join(dirname(bin), name))) cpSync(join(dirname(bin), name), join(dir, name), { recursive: true });
   }
   return join(dir, 'treeward.cjs');

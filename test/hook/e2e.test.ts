@@ -4,7 +4,7 @@
 
 import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approverDenial, builtBinary, hookEnv, makeScratch, nativeExecutable, pinned, request, runHook, runtimes, type Scratch,
@@ -329,6 +329,35 @@ describe.each(runtimes())('under $name', (runtime) => {
     rmSync(join(split, 'treeward-bundle.cjs'));
     expect(whole.output).toMatchObject({ decision: 'allow' });
     expect(answer(runHook(runtime, join(split, 'treeward.cjs'), input, { args: ['--format', 'gemini'], env: hookEnv(scratch), cwd: scratch.tree }))).toEqual(whole);
+  });
+
+  // the inline readers are a bundle of their own, which a hook loads at the first line that runs inline code (scripts/binary.mjs)
+  describe('inline code, read by the readers the hook loads when a line needs them', () => {
+    const inlineLines: [string, RegExp | null][] = [
+      [`python3 -c "open('out.txt', 'w').write('x')"`, null],
+      [`node -e "require('fs').rmSync('/usr/local/lib/x', { recursive: true })"`, /^treeward removal-outside-tree: /],
+      ['ruby -e \'File.write("notes.txt", "x")\'', null],
+    ];
+    it.each(inlineLines)('judges %s as the approver does', (command, deny) => {
+      const run = hook(request('claude-bash', scratch, { tool_input: { command } }));
+      const decision = deny === null ? { permissionDecision: 'allow' } : { permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(deny) };
+      expect(answer(run).output).toMatchObject({ hookSpecificOutput: decision });
+    });
+  });
+
+  if (runtime.name === 'node') it('keeps the inline readers out of the hook\'s bundle, and denies an inline line (internal-error) when their bundle is missing', () => {
+    const dist = dirname(binary);
+    expect(readFileSync(join(dist, 'treeward-hook-bundle.cjs'), 'latin1')).not.toContain('make_symlink');
+    expect(readFileSync(join(dist, 'treeward-inline-bundle.cjs'), 'latin1')).toContain('make_symlink');
+    const partial = join(scratch.dir, 'without-inline-readers');
+    mkdirSync(partial, { recursive: true });
+    for (const name of ['treeward.cjs', 'treeward-bundle.cjs', 'treeward-hook-bundle.cjs', 'treeward-hook-bundle.cache']) copyFileSync(join(dist, name), join(partial, name));
+    const run = (command: string) => answer(runHook(runtime, join(partial, 'treeward.cjs'), JSON.stringify(request('claude-bash', scratch, { tool_input: { command } })),
+      { env: hookEnv(scratch), cwd: scratch.tree })).output;
+    expect(run('ls -la')).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow' } });
+    expect(run(`python3 -c "print(1)"`)).toMatchObject({
+      hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/^treeward internal-error: .*nothing was approved/) },
+    });
   });
 
   if (runtime.name === 'native') {
