@@ -16,7 +16,7 @@ const native = process.argv.includes('--native') || existsSync('dist/native/tree
 // Everything but dist/native, whose executable an installed hook may be running: it is replaced by a rename.
 for (const entry of existsSync('dist') ? readdirSync('dist') : []) if (entry !== 'native') rmSync(`dist/${entry}`, { recursive: true, force: true });
 
-// The binary: dist/treeward.cjs runs the bundle of src/cli/main.ts
+// The binary: dist/treeward.cjs runs the bundle of src/cli/main.ts (for a hook, of src/cli/hook-main.ts)
 // (dist/treeward-bundle.cjs) with V8's code cache for it (scripts/binary.mjs).
 await buildBinary('dist/treeward.cjs');
 

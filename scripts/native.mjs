@@ -1,18 +1,21 @@
 // The native executable (issue 18 item 1, SPEC §6): dist/native/treeward, one
 // file that runs without node or Bun installed, made by the Bun of the
-// devDependencies (`bun build --compile`) from the very bundle the node bin
-// runs (dist/treeward-bundle.cjs), so it answers as the bin does. Its code is
-// stored as Bun's bytecode, so a start parses nothing; minified, no source
-// map. Its size is Bun's runtime (about 107 MB for linux-x64) and a few MB of
-// bytecode; the bundle holds the CLI alone (src/cli/main.ts and the layers it
-// imports), nothing a verdict, `check` or `install` does not need.
+// devDependencies (`bun build --compile`) from the very bundles the node bin
+// runs (dist/treeward-bundle.cjs, and dist/treeward-hook-bundle.cjs, which a
+// hook requires alone, as the bin's loader does), so it answers as the bin
+// does. Its code is stored as Bun's bytecode, so a start parses nothing;
+// minified, no source map. Its size is Bun's runtime (about 107 MB for
+// linux-x64) and a few MB of bytecode; the bundles hold the CLI alone
+// (src/cli/main.ts, src/cli/hook-main.ts and the layers they import). Both
+// are inside, since the executable is the whole CLI too (install, doctor);
+// the second costs 1.4 MB, and a hook loads only its own.
 //
 // A compiled Bun program reads `.env` and `bunfig.toml` (whose `preload` runs
 // code) from the directory it starts in unless built without them; a hook
 // starts in the agent's tree, so all four autoloads are off.
 //
 //   dist/native/treeward        the executable, for this machine's platform and CPU
-//   dist/native/treeward.json   the Bun that made it and the bundle it holds (sha-256), for `treeward doctor` and `install`
+//   dist/native/treeward.json   the Bun that made it and the bundles it holds (sha-256), for `treeward doctor` and `install`
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -35,6 +38,12 @@ export const compileFlags = [
   '--compile', '--bytecode', '--minify', '--sourcemap=none', '--format=cjs', '--compile-jit-policy=16',
   '--no-compile-autoload-dotenv', '--no-compile-autoload-bunfig', '--no-compile-autoload-tsconfig', '--no-compile-autoload-package-json',
 ];
+
+/** The hook's own bundle beside `bundlePath` (x-bundle.cjs → x-hook-bundle.cjs, scripts/binary.mjs), or null when there is none. */
+function hookBundleOf(bundlePath) {
+  const hookBundle = bundlePath.replace(/-bundle\.cjs$/, '-hook-bundle.cjs');
+  return hookBundle !== bundlePath && existsSync(hookBundle) ? hookBundle : null;
+}
 
 /** The sha-256 of a file, hex: what ties an executable to the bundle it was made from. */
 export function fileSha256(path) {
@@ -59,8 +68,13 @@ export function buildNative(bundle, dir, { expectVersion } = {}) {
   const partial = join(outdir, `.treeward-${process.pid}-${Math.random().toString(36).slice(2)}`);
   try {
     const entry = join(scratch, 'entry.cjs');
-    // what the node bin's loader does with the bundle, less the loading: the bundle is inside
-    writeFileSync(entry, `"use strict";\nprocess.exit(require(${JSON.stringify(bundlePath)}).main(process.argv.slice(2)));\n`);
+    // what the node bin's loader does with the bundles, less the loading: both are inside, and a hook requires only its own
+    const hookBundlePath = hookBundleOf(bundlePath);
+    const hook = 'argv[0] === "hook" && !argv.slice(1).some((a) => a === "--help" || a === "-h")';
+    writeFileSync(entry, hookBundlePath === null
+      ? `"use strict";\nprocess.exit(require(${JSON.stringify(bundlePath)}).main(process.argv.slice(2)));\n`
+      : `"use strict";\nconst argv = process.argv.slice(2);\n`
+        + `process.exit((${hook} ? require(${JSON.stringify(hookBundlePath)}) : require(${JSON.stringify(bundlePath)})).main(argv));\n`);
     const run = spawnSync(bunPath, ['build', entry, ...compileFlags, '--outfile', partial], { encoding: 'utf8', cwd: scratch });
     if (run.status !== 0 || !existsSync(partial)) {
       const why = (run.stderr || run.stdout || run.error?.message || `exit ${run.status}`).trim().split('\n').slice(-3).join(' ');
@@ -74,6 +88,7 @@ export function buildNative(bundle, dir, { expectVersion } = {}) {
     renameSync(partial, outfile);
     const bun = spawnSync(bunPath, ['--version'], { encoding: 'utf8' }).stdout.trim();
     const made = { bun, platform: process.platform, arch: process.arch, bundleSha256: fileSha256(bundlePath), bytes: statSync(outfile).size };
+    if (hookBundlePath !== null) made.hookBundleSha256 = fileSha256(hookBundlePath);
     writeFileSync(`${partial}.json`, JSON.stringify(made, null, 2) + '\n');
     renameSync(`${partial}.json`, join(outdir, 'treeward.json'));
     return { path: outfile, ...made };

@@ -236,7 +236,9 @@ function nativeCheck(self: Self, found: FoundHook[]): Check {
 /** Whether the runtime a hook runs under takes the code cache (node) or the bytecode (Bun) the build made. */
 function cacheCheck(runtime: string, self: Self): Check {
   const dist = distOf(self.script);
-  const bundle = join(dist, 'treeward-bundle.cjs');
+  // what a hook runs: the hook's own bundle (scripts/binary.mjs), or the whole one in a build that made none
+  const name = existsSync(join(dist, 'treeward-hook-bundle.cjs')) ? 'treeward-hook-bundle' : 'treeward-bundle';
+  const bundle = join(dist, `${name}.cjs`);
   let build: { node?: string; bun?: string | null; wrapperHead?: string; wrapperTail?: string };
   try {
     build = JSON.parse(readFileSync(join(dist, 'treeward-build.json'), 'utf8')) as typeof build;
@@ -246,7 +248,7 @@ function cacheCheck(runtime: string, self: Self): Check {
   if (isBunRuntime(runtime)) {
     const run = childProcess().spawnSync(runtime, ['--version'], { encoding: 'utf8', timeout: 5000 });
     const version = `${run.stdout ?? ''}`.trim();
-    if (!existsSync(join(dist, 'bun', 'treeward-bundle.js.jsc'))) {
+    if (!existsSync(join(dist, 'bun', `${name}.js.jsc`))) {
       return { mark: 'warn', text: `bytecode: the build made none for Bun (${runtime}); run \`npm run build\` with Bun installed` };
     }
     if (version !== build.bun) {

@@ -15,6 +15,8 @@ export interface NativeBuild {
   platform: string;
   arch: string;
   bundleSha256: string;
+  /** The hook's own bundle it holds (scripts/binary.mjs), when the build made one. */
+  hookBundleSha256?: string;
   bytes: number;
 }
 
@@ -63,10 +65,12 @@ export function nativeExecutableOf(program: string): NativeExecutable | null {
     const here = `${process.platform}-${process.arch}`;
     return { path, build, problem: `it was made for ${build.platform}-${build.arch}, and this machine is ${here}; run \`npm run build:native\` here` };
   }
-  const bundle = join(dist, 'treeward-bundle.cjs');
-  // the native executable run alone (no bundle beside it) is the treeward there is
-  if (existsSync(bundle) && sha256(bundle) !== build.bundleSha256) {
-    return { path, build, problem: `it was made from another bundle than ${bundle}, so it would judge by older rules; run \`npm run build:native\`` };
+  // the native executable run alone (no bundle beside it) is the treeward there is; a hook runs the hook's own bundle
+  for (const [name, recorded] of [['treeward-bundle.cjs', build.bundleSha256], ['treeward-hook-bundle.cjs', build.hookBundleSha256]] as const) {
+    const bundle = join(dist, name);
+    if (existsSync(bundle) && sha256(bundle) !== recorded) {
+      return { path, build, problem: `it was made from another bundle than ${bundle}, so it would judge by older rules; run \`npm run build:native\`` };
+    }
   }
   return { path, build, problem: null };
 }

@@ -37,10 +37,11 @@ beforeAll(async () => {
   }
 });
 
-/** The bin, its bundle, V8's cache, Bun's bytecode and the build's record, copied into `dir`; returns the bin there. */
+/** The bin, its bundles (the whole CLI's, the hook's and the inline readers'), V8's caches, Bun's bytecode and the build's record, copied into `dir`; returns the bin there. */
 function distCopy(bin: string, dir: string): string {
   mkdirSync(dir, { recursive: true });
-  for (const name of ['treeward.cjs', 'treeward-bundle.cjs', 'treeward-bundle.cache', 'treeward-build.json', 'bun']) {
+  for (const name of ['treeward.cjs', 'treeward-bundle.cjs', 'treeward-bundle.cache', 'treeward-hook-bundle.cjs', 'treeward-hook-bundle.cache',
+    'treeward-inline-bundle.cjs', 'treeward-inline-bundle.cache', 'treeward-build.json', 'bun']) {
     if (existsSync(join(dirname(bin), name))) cpSync(join(dirname(bin), name), join(dir, name), { recursive: true });
   }
   return join(dir, 'treeward.cjs');
@@ -498,6 +499,20 @@ describe('treeward doctor', () => {
       const report = run(['doctor'], where, {}, self);
       expect(report.stdout).toContain(`fix  native: ${join(dir, 'native', 'treeward')} is not current: it was made from another bundle`);
       expect(report.status).toBe(1);
+    });
+
+    it('one made from another hook bundle (what a hook runs) is not installed either', () => {
+      const where = makeHome();
+      const dir = join(base, `dist-stale-hook-${homes}`);
+      const bin = distCopy(nativeDist!.bin, dir);
+      mkdirSync(join(dir, 'native'));
+      symlinkSync(nativeDist!.native, join(dir, 'native', 'treeward'));
+      const record = JSON.parse(readFileSync(join(dirname(nativeDist!.native), 'treeward.json'), 'utf8')) as Record<string, unknown>;
+      expect(record['hookBundleSha256']).toMatch(/^[0-9a-f]{64}$/);
+      writeFileSync(join(dir, 'native', 'treeward.json'), JSON.stringify({ ...record, hookBundleSha256: '0'.repeat(64) }));
+      const installed = run(['install', 'claude'], where, {}, { runtime: process.execPath, script: bin });
+      expect(installed.stdout).toContain(`not the native executable ${join(dir, 'native', 'treeward')}: it was made from another bundle than ${join(dir, 'treeward-hook-bundle.cjs')}`);
+      expect(settings(where.home).hooks.PreToolUse[0]!.hooks[0]!.command).toBe(`${process.execPath} ${bin} hook --format claude`);
     });
   });
 

@@ -4,7 +4,7 @@
 
 import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approverDenial, builtBinary, hookEnv, makeScratch, nativeExecutable, pinned, request, runHook, runtimes, type Scratch,
@@ -308,6 +308,58 @@ describe.each(runtimes())('under $name', (runtime) => {
     expect(answer(runHook(runtime, join(bare, 'treeward.cjs'), input, { env: hookEnv(scratch), cwd: scratch.tree }))).toEqual(cached);
   });
 
+  // the bin runs the hook's own bundle (src/cli/hook-main.ts) for a hook, and the whole CLI's for everything else
+  if (runtime.name !== 'native') it('runs the hook\'s own bundle for a hook, and the whole CLI\'s for --help and every other command', () => {
+    const split = join(scratch.dir, `split-${runtime.name}`);
+    mkdirSync(split, { recursive: true });
+    copyFileSync(binary, join(split, 'treeward.cjs'));
+    copyFileSync(join(dirname(binary), 'treeward-bundle.cjs'), join(split, 'treeward-bundle.cjs'));
+    writeFileSync(join(split, 'treeward-hook-bundle.cjs'), 'throw new Error("the hook bundle ran");\n');
+    const input = JSON.stringify(request('gemini-shell', scratch));
+    const run = runHook(runtime, join(split, 'treeward.cjs'), input, { args: ['--format', 'gemini'], env: hookEnv(scratch), cwd: scratch.tree });
+    expect(answer(run).output).toEqual({ decision: 'deny', reason: 'treeward internal-error: treeward could not start (the hook bundle ran); nothing was approved' });
+    const spawn = (args: string[]) => spawnSync(runtime.argv[0]!, [...runtime.argv.slice(1), join(split, 'treeward.cjs'), ...args], { env: hookEnv(scratch), encoding: 'utf8' });
+    const help = spawn(['hook', '--help']);
+    expect({ status: help.status, usage: help.stdout.startsWith('usage: treeward hook') }).toEqual({ status: 0, usage: true });
+    expect(spawn(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+/);
+    // the whole bundle answers a hook when the hook's is missing, and the hook's answers as it does
+    rmSync(join(split, 'treeward-hook-bundle.cjs'));
+    const whole = answer(runHook(runtime, join(split, 'treeward.cjs'), input, { args: ['--format', 'gemini'], env: hookEnv(scratch), cwd: scratch.tree }));
+    copyFileSync(join(dirname(binary), 'treeward-hook-bundle.cjs'), join(split, 'treeward-hook-bundle.cjs'));
+    rmSync(join(split, 'treeward-bundle.cjs'));
+    expect(whole.output).toMatchObject({ decision: 'allow' });
+    expect(answer(runHook(runtime, join(split, 'treeward.cjs'), input, { args: ['--format', 'gemini'], env: hookEnv(scratch), cwd: scratch.tree }))).toEqual(whole);
+  });
+
+  // the inline readers are a bundle of their own, which a hook loads at the first line that runs inline code (scripts/binary.mjs)
+  describe('inline code, read by the readers the hook loads when a line needs them', () => {
+    const inlineLines: [string, RegExp | null][] = [
+      [`python3 -c "open('out.txt', 'w').write('x')"`, null],
+      [`node -e "require('fs').rmSync('/usr/local/lib/x', { recursive: true })"`, /^treeward removal-outside-tree: /],
+      ['ruby -e \'File.write("notes.txt", "x")\'', null],
+    ];
+    it.each(inlineLines)('judges %s as the approver does', (command, deny) => {
+      const run = hook(request('claude-bash', scratch, { tool_input: { command } }));
+      const decision = deny === null ? { permissionDecision: 'allow' } : { permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(deny) };
+      expect(answer(run).output).toMatchObject({ hookSpecificOutput: decision });
+    });
+  });
+
+  if (runtime.name === 'node') it('keeps the inline readers out of the hook\'s bundle, and denies an inline line (internal-error) when their bundle is missing', () => {
+    const dist = dirname(binary);
+    expect(readFileSync(join(dist, 'treeward-hook-bundle.cjs'), 'latin1')).not.toContain('make_symlink');
+    expect(readFileSync(join(dist, 'treeward-inline-bundle.cjs'), 'latin1')).toContain('make_symlink');
+    const partial = join(scratch.dir, 'without-inline-readers');
+    mkdirSync(partial, { recursive: true });
+    for (const name of ['treeward.cjs', 'treeward-bundle.cjs', 'treeward-hook-bundle.cjs', 'treeward-hook-bundle.cache']) copyFileSync(join(dist, name), join(partial, name));
+    const run = (command: string) => answer(runHook(runtime, join(partial, 'treeward.cjs'), JSON.stringify(request('claude-bash', scratch, { tool_input: { command } })),
+      { env: hookEnv(scratch), cwd: scratch.tree })).output;
+    expect(run('ls -la')).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow' } });
+    expect(run(`python3 -c "print(1)"`)).toMatchObject({
+      hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/^treeward internal-error: .*nothing was approved/) },
+    });
+  });
+
   if (runtime.name === 'native') {
     it('is one file that answers alone, as the node bin does, whatever TREEWARD_CODE_CACHE says', () => {
       const alone = join(scratch.dir, 'native-alone');
@@ -340,6 +392,7 @@ describe.each(runtimes())('under $name', (runtime) => {
     it('finds the Bun bytecode the build made beside the bundle', () => {
       expect(existsSync(join(dirname(binary), 'bun', 'treeward-bundle.js'))).toBe(true);
       expect(existsSync(join(dirname(binary), 'bun', 'treeward-bundle.js.jsc'))).toBe(true);
+      expect(existsSync(join(dirname(binary), 'bun', 'treeward-hook-bundle.js.jsc'))).toBe(true);
     });
 
     it('run as installed, reads no bunfig.toml and no .env from the tree it starts in', () => {

@@ -62,8 +62,10 @@ async function nativeExecutableFor(bin: string, scratch: string): Promise<string
   const bundle = join(dirname(bin), 'treeward-bundle.cjs');
   const made = join(dirname(bin), 'native');
   try {
-    const recorded = JSON.parse(readFileSync(join(made, 'treeward.json'), 'utf8')) as { bundleSha256?: string };
-    if (recorded.bundleSha256 === native.fileSha256(bundle) && existsSync(join(made, 'treeward'))) return join(made, 'treeward');
+    const recorded = JSON.parse(readFileSync(join(made, 'treeward.json'), 'utf8')) as { bundleSha256?: string; hookBundleSha256?: string };
+    const hookBundle = join(dirname(bin), 'treeward-hook-bundle.cjs');
+    const current = recorded.bundleSha256 === native.fileSha256(bundle) && recorded.hookBundleSha256 === native.fileSha256(hookBundle);
+    if (current && existsSync(join(made, 'treeward'))) return join(made, 'treeward');
   } catch {
     // not made, or not from this bundle: made below
   }
