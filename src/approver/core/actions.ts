@@ -46,9 +46,12 @@ export interface ProgramContext {
   contentOf: (path: string) => { literal: string | null } | null;
   /**
    * Every file whose content the line wrote so far (absolute, normalised), with its literal text; `unknown`: it wrote to a target it does not fix;
-   * `unknownBelow`: directories an unread extraction wrote into, any file below which may hold content nobody read.
+   * `unknownBelow`: directories an unread extraction or a recursive copy or move wrote into, any file below which may hold content nobody read;
+   * `copiedInto`: those a copy or move wrote.
    */
-  written: () => { files: readonly { path: string; literal: string | null }[]; unknown: boolean; unknownBelow?: readonly string[] };
+  written: () => {
+    files: readonly { path: string; literal: string | null }[]; unknown: boolean; unknownBelow?: readonly string[]; copiedInto?: readonly string[];
+  };
   parameterFixed: (name: string) => boolean;
   /** The command's stdin is a here-document or here-string with this fixed text. */
   stdinText?: string | null;

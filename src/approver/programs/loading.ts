@@ -156,7 +156,10 @@ export function writtenSource(ctx: ProgramContext, dirs: readonly string[], exte
   const written = ctx.written();
   if (written.unknown) return { file: dirs[0] ?? '.', literal: null };
   // an unread extraction's directory may hold source files of any name: its root stands for them
-  const sources = [...written.files.filter((w) => extensions.some((e) => w.path.endsWith(e))), ...(written.unknownBelow ?? []).map((path) => ({ path }))];
+  // a recursive copy's or move's destination with another extension is most likely the one file it names (`mv a.txt b.txt`)
+  const copied = new Set(written.copiedInto ?? []);
+  const roots = (written.unknownBelow ?? []).filter((root) => !copied.has(root) || !/\.[^./]+$/.test(root) || extensions.some((e) => root.endsWith(e)));
+  const sources = [...written.files.filter((w) => extensions.some((e) => w.path.endsWith(e))), ...roots.map((path) => ({ path }))];
   if (sources.length === 0) return null;
   for (const dir of dirs) {
     const bases = dir.startsWith('/') ? [dir] : ctx.dirs?.map((d) => joinPath(d, dir)) ?? null;

@@ -589,6 +589,7 @@ function target(
   if (!isHarmlessDevice(arg) && fresh !== true) w.facts.wrote = true;
   if (kind === 'write' && !isHarmlessDevice(arg)) w.facts.noteName(arg, here.dirs, extra.recursive === true || extra.extraction === true);
   if (kind === 'write' && extra.extraction === true) w.facts.extractedInto(arg, here.dirs);
+  else if (kind === 'write' && extra.recursive === true && content !== false && !isHarmlessDevice(arg)) w.facts.wroteBelow(arg, here.dirs);
   // touch, mkdir, chmod: the file's text is what it was before the line
   if (kind === 'write' && content !== false) w.facts.noteContent(arg, here.dirs, null);
 }

@@ -62,6 +62,8 @@ export class LineFacts {
    * one may hold content nobody judged (`tar -xf unread.tar -C out && sh out/x.sh` runs what the archive held).
    */
   readonly contentUnknownBelow: string[] = [];
+  /** Those of them a recursive copy or move wrote (`cp -r a.txt b.txt` is most often one file: see programs/loading.ts `writtenSource`). */
+  readonly copiedInto: string[] = [];
   /** Names the line made (wrote, placed), by the absolute directory they stand in (as written, normalised). */
   readonly madeNames = new Map<string, Set<string>>();
   /** Directories (absolute, normalised) below which the line may have made names it does not fix: a recursive write, an extraction, a placed link. */
@@ -134,8 +136,11 @@ export class LineFacts {
   }
 
   /** Every file whose content the line wrote, whether it wrote to a target it does not fix, and the directories below which it wrote unread files. */
-  written(): { files: { path: string; literal: string | null }[]; unknown: boolean; unknownBelow: readonly string[] } {
-    return { files: [...this.contents].map(([path, literal]) => ({ path, literal })), unknown: this.unknownContent, unknownBelow: this.contentUnknownBelow };
+  written(): { files: { path: string; literal: string | null }[]; unknown: boolean; unknownBelow: readonly string[]; copiedInto: readonly string[] } {
+    return {
+      files: [...this.contents].map(([path, literal]) => ({ path, literal })), unknown: this.unknownContent,
+      unknownBelow: this.contentUnknownBelow, copiedInto: this.copiedInto,
+    };
   }
 
   /**
@@ -152,6 +157,23 @@ export class LineFacts {
     }
     const kind = { ...(copies ? { copies } : {}), ...(symlink ? { symlink } : {}), ...(member ? { member } : {}) };
     for (const d of where) this.placed.push({ path: joinPath(d, arg.text), ...kind });
+  }
+
+  /**
+   * `cp -r SRC DIR`, `mv SRC DIR`, `rsync -a`, `git clone URL DIR`: a recursive write puts files nobody read below
+   * DIR, so running, sourcing or importing one is running content an earlier part of the line wrote (`dynamic-code`);
+   * a directory the line does not fix may be anywhere, so any file may then hold it.
+   */
+  wroteBelow(arg: Argument, where: Directories): void {
+    if (arg.text === null || (where === null && !arg.text.startsWith('/'))) {
+      this.unknownContent = true;
+      return;
+    }
+    for (const dir of arg.text.startsWith('/') ? ['/'] : where!) {
+      const root = normalizeLexically(joinPath(dir, arg.text));
+      this.contentUnknownBelow.push(root);
+      this.copiedInto.push(root);
+    }
   }
 
   /**
