@@ -96,10 +96,6 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-function joinNames(names: readonly string[]): string {
-  return '/' + names.join('/');
-}
-
 /**
  * Walk `absPath` from the root through the seam, following symlinks.
  *
@@ -163,8 +159,11 @@ function walk(absPath: string, fs: FileSystem, { followLast, budget }: ResolveOp
   // The steps still to walk, next one last (a stack, so a link's target is pushed in front cheaply).
   const todo: Step[] = parts.map((name, i) => ({ name, noFollow: keepLast && i === parts.length - 1 })).reverse();
 
-  /** The resolved, existing, symlink-free prefix. */
-  const resolved: string[] = [];
+  /**
+   * The resolved, existing, symlink-free prefix, as text (`` for the root, else `/a/b`): a name is added or
+   * dropped at its end, not joined again from every name at each step (issue 18 item 2).
+   */
+  let resolved = '';
   /** Names below the first missing entry, appended lexically. */
   const missing: string[] = [];
   /** What stands at `resolved` (the root is a directory). */
@@ -176,8 +175,8 @@ function walk(absPath: string, fs: FileSystem, { followLast, budget }: ResolveOp
     if (name === '.') continue;
     if (name === '..') {
       if (missing.length > 0) missing.pop();
-      else if (resolved.length > 0) {
-        resolved.pop();
+      else if (resolved !== '') {
+        resolved = resolved.slice(0, resolved.lastIndexOf('/'));
         kind = 'directory';
       }
       continue;
@@ -188,14 +187,14 @@ function walk(absPath: string, fs: FileSystem, { followLast, budget }: ResolveOp
       continue;
     }
 
-    const here = joinNames([...resolved, name]);
+    const here = `${resolved}/${name}`;
     const found = lstat(here);
     if (found === null) {
       missing.push(name);
       continue;
     }
     if (found !== 'symlink' || step.noFollow) {
-      resolved.push(name);
+      resolved = here;
       kind = found;
       continue;
     }
@@ -211,7 +210,7 @@ function walk(absPath: string, fs: FileSystem, { followLast, budget }: ResolveOp
     if (target === '') {
       return { ok: false, reason: 'error', detail: `${here} is a symlink with an empty target` };
     }
-    if (isAbsolute(target)) resolved.length = 0;
+    if (isAbsolute(target)) resolved = '';
     kind = 'directory';
     // The target's names, walked before what followed the link, all of them followed.
     const targetSteps = rawComponents(target);
@@ -221,7 +220,7 @@ function walk(absPath: string, fs: FileSystem, { followLast, budget }: ResolveOp
   const existing = missing.length === 0;
   return {
     ok: true,
-    path: joinNames([...resolved, ...missing]),
+    path: missing.length > 0 ? `${resolved}/${missing.join('/')}` : resolved || '/',
     existing,
     finalKind: existing ? kind : null,
   };
