@@ -69,11 +69,10 @@ export function pastExpansionBudget(value: WordValue): boolean {
 
 /** Evaluate a word as a command argument (quote removal, tilde, braces, fixed parameters, globs). */
 export function evaluateWord(word: Word, context: WordContext): WordValue {
-  const { dialect } = context;
-  const only = word.parts.length === 1 ? word.parts[0]! : null;
-  if (only?.type === 'Literal' && !dialect.braceCharacterClass && !dialect.magicEqualSubst && !dialect.extendedGlobOperators) {
+  const only = plainLiteral(word, context);
+  if (only !== null) {
     // one plain literal, the most common word: its one field, without the general expansion's arrays (issue 18 item 2)
-    return { kind: 'fixed', fields: [finishField([{ text: only.value, quoted: false }])] };
+    return { kind: 'fixed', fields: [finishField([{ text: only, quoted: false }])] };
   }
   let parts: readonly WordPart[] = word.parts;
   let dots = false;
@@ -102,6 +101,18 @@ export function evaluateWord(word: Word, context: WordContext): WordValue {
   if (qualifier?.nullGlob) for (const field of fields) field.mayVanish = true;
   else if (context.dialect.globsMayExpandToNothing) for (const field of fields) if (field.glob) field.mayVanish = true;
   return { kind: 'fixed', fields };
+}
+
+/**
+ * The text of a word that is one plain literal, read where no option of the dialect makes a literal more than
+ * one field or a pattern (zsh's braceccl, magic_equal_subst, ksh's glob operators); else null. Such a word
+ * expands to exactly its one field.
+ */
+export function plainLiteral(word: Word, context: WordContext): string | null {
+  const { dialect } = context;
+  const only = word.parts.length === 1 ? word.parts[0]! : null;
+  if (only?.type !== 'Literal' || dialect.braceCharacterClass || dialect.magicEqualSubst || dialect.extendedGlobOperators) return null;
+  return only.value;
 }
 
 function unfixed(why: NotFixed): WordValue {

@@ -174,25 +174,32 @@ function fdListing(args: Argument[]): Listing | null {
   };
 }
 
-/** What a pipeline element lists on its output, when it is a program whose listing treeward reads. */
-export function producerListing(args: Argument[]): Listing | null {
-  const program = args[0]?.text;
+/** The programs whose listing on their output treeward reads, by the last name of the command word. */
+const producers: Readonly<Record<string, (args: Argument[]) => Listing | null>> = {
+  grep: grepListing, egrep: grepListing, fgrep: grepListing,
+  rg: rgListing,
+  fd: fdListing, fdfind: fdListing,
+  git: gitLsFilesListing,
+  find: (args) => {
+    const found = findListing(args);
+    return found ? { starts: found.starts, filters: [found.filter], recursive: true, skipsGitDirectories: false, by: 'find', coveredRemoval: false } : null;
+  },
+};
+
+/** The row that reads what `program` (a command word's text) lists on its output, or null when treeward reads none. */
+function producerOf(program: string | null | undefined): ((args: Argument[]) => Listing | null) | null {
   if (!program) return null;
   const base = program.slice(program.lastIndexOf('/') + 1);
-  switch (base) {
-    case 'grep': case 'egrep': case 'fgrep':
-      return grepListing(args);
-    case 'rg':
-      return rgListing(args);
-    case 'fd': case 'fdfind':
-      return fdListing(args);
-    case 'git':
-      return gitLsFilesListing(args);
-    case 'find': {
-      const found = findListing(args);
-      return found ? { starts: found.starts, filters: [found.filter], recursive: true, skipsGitDirectories: false, by: 'find', coveredRemoval: false } : null;
-    }
-    default:
-      return null;
-  }
+  return Object.hasOwn(producers, base) ? producers[base]! : null;
+}
+
+/** Whether a command word's text names a program whose listing treeward reads (the rest of its words are then read for it). */
+export function listsOutput(program: string | null | undefined): boolean {
+  return producerOf(program) !== null;
+}
+
+/** What a pipeline element lists on its output, when it is a program whose listing treeward reads. */
+export function producerListing(args: Argument[]): Listing | null {
+  const producer = producerOf(args[0]?.text);
+  return producer === null ? null : producer(args);
 }
