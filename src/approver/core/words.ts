@@ -71,8 +71,9 @@ export function pastExpansionBudget(value: WordValue): boolean {
 export function evaluateWord(word: Word, context: WordContext): WordValue {
   const only = plainLiteral(word, context);
   if (only !== null) {
-    // one plain literal, the most common word: its one field, without the general expansion's arrays (issue 18 item 2)
-    return { kind: 'fixed', fields: [finishField([{ text: only, quoted: false }])] };
+    // one plain literal, the most common word: its one field, as finishField makes it, without the general expansion's arrays (issue 18 item 2)
+    const chunks: Chunk[] = only ? [{ text: only, quoted: false }] : [];
+    return { kind: 'fixed', fields: [{ text: only, chunks, glob: hasGlobCharacters(chunks) }] };
   }
   let parts: readonly WordPart[] = word.parts;
   let dots = false;
