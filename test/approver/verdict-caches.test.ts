@@ -7,7 +7,7 @@ import { Volume } from 'memfs';
 import { describe, expect, it } from 'vitest';
 import { approve } from '../../src/approver/approve.js';
 import { fileSystemFrom, type FileSystem } from '../../src/approver/fs.js';
-import { protectedSet } from '../../src/approver/core/protected.js';
+import { protectedOwner, protectedSet } from '../../src/approver/core/protected.js';
 import { endsAsDirectory } from '../../src/approver/core/path-text.js';
 import { budgets } from '../../src/budgets.js';
 
@@ -48,6 +48,25 @@ describe('the protected set', () => {
     expect(protectedSet(tree, home, [], volume({})).paths).not.toContain(`${tree}/libs/a/.git`);
     const fs = volume({ [`${tree}/.gitmodules`]: '[submodule "a"]\n\tpath = libs/a\n' });
     expect(protectedSet(tree, home, [], fs).paths).toContain(`${tree}/libs/a/.git`);
+  });
+});
+
+describe('the owner of a path', () => {
+  const set = () => protectedSet(tree, home, ['~/.claude'], volume({ [`${tree}/.git`]: 'gitdir: .claude\n' }));
+
+  it.each([
+    [`${tree}/.claude/settings.json`, `${tree}/.claude`],
+    [`${home}/.claude/x`, `${home}/.claude`],
+    [`${home}/.SSH/id`, `${home}/.ssh`],
+    [`${tree}/src/x`, null],
+    ['/a/.git/../b', '/a/.git'],
+    ['/a/.GIT/config', '/a/.GIT'],
+    ['/a/.git./config', '/a/.git.'],
+    ['/a/GIT~1/config', '/a/GIT~1'],
+    ['rel/.git/hooks', 'rel/.git'],
+    ['rel/.gitx/hooks', null],
+  ])('%s → %s', (path, owner) => {
+    expect(protectedOwner(path, set())).toBe(owner);
   });
 });
 
