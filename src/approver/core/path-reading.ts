@@ -78,12 +78,6 @@ export interface ResolveOptions {
   budget: LookupBudget;
 }
 
-interface Step {
-  name: string;
-  /** This is the original path's last name and is not to be followed. */
-  noFollow: boolean;
-}
-
 class Stop extends Error {
   constructor(readonly failure: ResolutionFailure) {
     super(failure.detail);
@@ -157,7 +151,9 @@ function walk(absPath: string, fs: FileSystem, { followLast, budget }: ResolveOp
   const lastIsName = parts.length > 0 && parts[parts.length - 1] !== '.' && parts[parts.length - 1] !== '..';
   const keepLast = !followLast && lastIsName && !absPath.endsWith('/');
   // The steps still to walk, next one last (a stack, so a link's target is pushed in front cheaply).
-  const todo: Step[] = parts.map((name, i) => ({ name, noFollow: keepLast && i === parts.length - 1 })).reverse();
+  // Names, not objects: the original last name is the stack's bottom (a link's names go on top, and no link is followed once
+  // it is popped with keepLast), so the name popped that empties the stack is the one not to follow (issue 18 item 2).
+  const todo: string[] = parts.reverse();
 
   /**
    * The resolved, existing, symlink-free prefix, as text (`` for the root, else `/a/b`): a name is added or
@@ -170,8 +166,8 @@ function walk(absPath: string, fs: FileSystem, { followLast, budget }: ResolveOp
   let kind: EntryKind = 'directory';
   let hops = 0;
 
-  for (let step = todo.pop(); step !== undefined; step = todo.pop()) {
-    const { name } = step;
+  for (let name = todo.pop(); name !== undefined; name = todo.pop()) {
+    const noFollow = keepLast && todo.length === 0;
     if (name === '.') continue;
     if (name === '..') {
       if (missing.length > 0) missing.pop();
@@ -193,7 +189,7 @@ function walk(absPath: string, fs: FileSystem, { followLast, budget }: ResolveOp
       missing.push(name);
       continue;
     }
-    if (found !== 'symlink' || step.noFollow) {
+    if (found !== 'symlink' || noFollow) {
       resolved = here;
       kind = found;
       continue;
@@ -214,7 +210,7 @@ function walk(absPath: string, fs: FileSystem, { followLast, budget }: ResolveOp
     kind = 'directory';
     // The target's names, walked before what followed the link, all of them followed.
     const targetSteps = rawComponents(target);
-    for (let i = targetSteps.length - 1; i >= 0; i -= 1) todo.push({ name: targetSteps[i]!, noFollow: false });
+    for (let i = targetSteps.length - 1; i >= 0; i -= 1) todo.push(targetSteps[i]!);
   }
 
   const existing = missing.length === 0;
