@@ -64,22 +64,25 @@ function approveAsEveryShell(command: string, options: ApproveOptions): Verdict 
  * mode at every verdict (issue 18 item 3).
  */
 class WatchedDialects implements Readonly<Record<DialectName, Dialect>> {
-  private asked = false;
+  // private by the language, not only by the type: the object's own names stay the dialects' alone
+  #asked = false;
+  readonly #reading: Readonly<Record<DialectName, Dialect>>;
   readonly bash: Dialect;
   readonly zsh: Dialect;
 
-  constructor(private readonly reading: Readonly<Record<DialectName, Dialect>>) {
+  constructor(reading: Readonly<Record<DialectName, Dialect>>) {
+    this.#reading = reading;
     this.bash = reading.bash;
     this.zsh = reading.zsh;
   }
 
   get sh(): Dialect {
-    this.asked = true;
-    return this.reading.sh;
+    this.#asked = true;
+    return this.#reading.sh;
   }
 
   readSh(): boolean {
-    return this.asked;
+    return this.#asked;
   }
 }
 
