@@ -261,7 +261,10 @@ class VerdictContext implements JudgeContext {
   get globDots(): boolean {
     const { options, shared, dialect } = this;
     let dots = shared.globDots.get(dialect);
-    if (dots === undefined) shared.globDots.set(dialect, (dots = options.globDots === true || startupGlobDots(this.home, dialect, shared.fs, options.env ?? {})));
+    if (dots === undefined) {
+      dots = options.globDots === true || startupGlobDots(this.home, dialect, shared.fs, options.env ?? {});
+      shared.globDots.set(dialect, dots);
+    }
     return dots;
   }
 }
