@@ -23,7 +23,8 @@ const message = (e) => {
 
 export const adapters = {
   async treeward() {
-    const lib = await import(pathToFileURL(join(root, 'dist/lib/index.js')).href);
+    // TREEWARD_BENCH_DIST: another build's dist directory, measured beside this one (bench/judging.mjs --against)
+    const lib = await import(pathToFileURL(join(process.env.TREEWARD_BENCH_DIST ?? join(root, 'dist'), 'lib/index.js')).href);
     const { parse, ParseError } = lib;
     const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
     return {

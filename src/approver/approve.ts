@@ -15,9 +15,10 @@ import { type LookupBudget, lookupBudget, resolveThroughLinks } from './core/pat
 import { isInsideOrEqual, normalizeLexically } from './core/path-text.js';
 import { protectedSet, type ProtectedSet } from './core/protected.js';
 import { startupGlobDots } from './core/startup.js';
-import type { ApproveOptions, DenyId, Verdict } from './core/types.js';
+import type { ApproveOptions, DenyId, PackName, Verdict } from './core/types.js';
 import { handBackProblem, wrapInTree } from './handback.js';
 import { agentPrograms } from './programs/index.js';
+import type { JudgeContext } from './rules/context.js';
 import { judge, LookupsExhausted } from './rules/index.js';
 import { line } from './rules/reasons.js';
 import { Walker } from './walk/walker.js';
@@ -57,17 +58,37 @@ function approveAsEveryShell(command: string, options: ApproveOptions): Verdict 
   return other.decision === 'deny' ? { ...other, reason: line.oneShReading(other.reason, readings[1]!) } : verdict;
 }
 
-/** A reading's dialects, watched: whether anything asked for sh (only then is the other /bin/sh's reading made). */
+/**
+ * A reading's dialects, watched: whether anything asked for sh (only then is the other /bin/sh's reading made).
+ * A class, so that the getter lives on its prototype: an object literal with a getter is made in dictionary
+ * mode at every verdict (issue 18 item 3).
+ */
+class WatchedDialects implements Readonly<Record<DialectName, Dialect>> {
+  // private by the language, not only by the type: the object's own names stay the dialects' alone
+  #asked = false;
+  readonly #reading: Readonly<Record<DialectName, Dialect>>;
+  readonly bash: Dialect;
+  readonly zsh: Dialect;
+
+  constructor(reading: Readonly<Record<DialectName, Dialect>>) {
+    this.#reading = reading;
+    this.bash = reading.bash;
+    this.zsh = reading.zsh;
+  }
+
+  get sh(): Dialect {
+    this.#asked = true;
+    return this.#reading.sh;
+  }
+
+  readSh(): boolean {
+    return this.#asked;
+  }
+}
+
 function watchingSh(reading: Readonly<Record<DialectName, Dialect>>): { dialects: Readonly<Record<DialectName, Dialect>>; readSh: () => boolean } {
-  let readSh = false;
-  const dialects: Readonly<Record<DialectName, Dialect>> = {
-    bash: reading.bash, zsh: reading.zsh,
-    get sh() {
-      readSh = true;
-      return reading.sh;
-    },
-  };
-  return { dialects, readSh: () => readSh };
+  const dialects = new WatchedDialects(reading);
+  return { dialects, readSh: () => dialects.readSh() };
 }
 
 /**
@@ -139,7 +160,7 @@ function prepareLine(
   if ('denial' in script) return script;
   const walker = new Walker({
     dialect, dialects: settings.dialects, home: settings.home, tempDir: settings.tempDir, env: options.env ?? {},
-    agentNames: new Set([...agentPrograms, ...(options.agentNames ?? [])]),
+    agentNames: agentNamesOf(options.agentNames),
     wrappers: new Set(options.wrappers ?? []),
     globDots: false,
     inlineCode: options.inlineCode ?? 'scan',
@@ -150,6 +171,14 @@ function prepareLine(
     entryKind: (path) => entryKind(fs, path),
   }, script.body);
   return { script, walker };
+}
+
+/**
+ * The agents' program names with the configured ones: the table's own set when none are configured (issue 18 item 3:
+ * a Set of every agent's name built per verdict was a fifth of what a short line allocates). Read only.
+ */
+function agentNamesOf(configured: readonly string[] | undefined): ReadonlySet<string> {
+  return configured === undefined || configured.length === 0 ? agentPrograms : new Set([...agentPrograms, ...configured]);
 }
 
 /** The line parsed in its dialect, or the verdict when it does not parse (`parse-error`; a closer with nothing open is `tree-group-broken`). */
@@ -169,7 +198,7 @@ function parseLine(command: string, dialect: Dialect): Script | { denial: Verdic
 function approveOrThrow(command: string, options: ApproveOptions, dialects: Readonly<Record<DialectName, Dialect>>, shared: SharedWork): Verdict {
   if (!options.tree || !options.tree.startsWith('/')) throw new TypeError('approve() needs an absolute `tree`');
   const settings = lineSettings(options, dialects);
-  const { dialect, tree, cwd, home, tempDir } = settings;
+  const { dialect, cwd } = settings;
   const { fs } = shared;
 
   // 1. parse-error (a closer with nothing open: tree-group-broken)
@@ -185,33 +214,59 @@ function approveOrThrow(command: string, options: ApproveOptions, dialects: Read
 
   // 3. the walk, and the rules in order
   walker.walkLine(script.body, cwd);
-  // The protected set (which stats the tree and home) and the startup files' glob options are
-  // worked out when a rule first asks: most lines remove and write nothing, and only a glob
-  // asks about dot files (issue 18: a verdict in tens of microseconds).
-  // So are the run and temp dirs as resolved through their links: a line that names no path outside the tree needs neither.
-  // Each reading of sh asks the same of them: they are worked out once per call (sharedWork).
-  const { dirsBudget } = shared;
-  const denial = judge(walker.effects, {
-    tree, home, fs,
-    budget: lookupBudget(budgets.maxLookups), dialect,
-    packs: options.packs ?? [],
-    get runDirs() {
-      return (shared.runDirs ??= bothReadings((options.runDirs ?? []).map(normalizeLexically), fs, dirsBudget, [tree, home]));
-    },
-    get tempDirs() {
-      return (shared.tempDirs ??= bothReadings([...new Set([tempDir, '/tmp'])], fs, dirsBudget, [tree, home]));
-    },
-    get protected() {
-      return (shared.protectedPaths ??= protectedSet(tree, home, options.protected ?? [], fs));
-    },
-    get globDots() {
-      let dots = shared.globDots.get(dialect);
-      if (dots === undefined) shared.globDots.set(dialect, (dots = options.globDots === true || startupGlobDots(home, dialect, fs, options.env ?? {})));
-      return dots;
-    },
-  });
+  // what the rules ask of the tree and home is worked out when first asked (VerdictContext)
+  const denial = judge(walker.effects, new VerdictContext(options, settings, shared));
   if (denial) return { decision: 'deny', ...denial };
   return { decision: 'allow', command: wrapInTree(cwd, command) };
+}
+
+/**
+ * What the rules are given for one reading (rules/context.ts). The protected set (which stats the tree and
+ * home) and the startup files' glob options are worked out when a rule first asks: most lines remove and
+ * write nothing, and only a glob asks about dot files (issue 18: a verdict in tens of microseconds). So are
+ * the run and temp dirs as resolved through their links: a line that names no path outside the tree needs
+ * neither. Each reading of sh asks the same of them: they are worked out once per call (sharedWork). A
+ * class, so that its getters live on the prototype rather than being defined again at every verdict.
+ */
+class VerdictContext implements JudgeContext {
+  readonly tree: string;
+  readonly home: string;
+  readonly fs: FileSystem;
+  readonly budget: LookupBudget = lookupBudget(budgets.maxLookups);
+  readonly dialect: Dialect;
+  readonly packs: readonly PackName[];
+
+  constructor(private readonly options: ApproveOptions, private readonly settings: LineSettings, private readonly shared: SharedWork) {
+    this.tree = settings.tree;
+    this.home = settings.home;
+    this.fs = shared.fs;
+    this.dialect = settings.dialect;
+    this.packs = options.packs ?? [];
+  }
+
+  get runDirs(): string[] {
+    const { options, shared } = this;
+    return (shared.runDirs ??= bothReadings((options.runDirs ?? []).map(normalizeLexically), shared.fs, shared.dirsBudget, [this.tree, this.home]));
+  }
+
+  get tempDirs(): string[] {
+    const { shared } = this;
+    return (shared.tempDirs ??= bothReadings([...new Set([this.settings.tempDir, '/tmp'])], shared.fs, shared.dirsBudget, [this.tree, this.home]));
+  }
+
+  get protected(): ProtectedSet {
+    return (this.shared.protectedPaths ??= protectedSet(this.tree, this.home, this.options.protected ?? [], this.shared.fs));
+  }
+
+  get globDots(): boolean {
+    const { options, shared, dialect } = this;
+    let dots = shared.globDots.get(dialect);
+    if (dots === undefined) {
+      dots = options.globDots === true || startupGlobDots(this.home, dialect, shared.fs, options.env ?? {});
+      shared.globDots.set(dialect, dots);
+    }
+    return dots;
+  }
 }
 
 /**

@@ -47,7 +47,7 @@ export function foldName(name: string): string {
 
 /** A path's key: each name folded (`/`-separated, absolute or not). */
 export function foldPath(path: string): string {
-  if (isPlainPath(path)) return path;
+  if (foldsToItself(path)) return path;
   return path.split('/').map(foldName).join('/');
 }
 
@@ -55,7 +55,7 @@ export function foldPath(path: string): string {
  * Whether every name of `path` folds to itself (plainName, and no name ending in a dot), by one scan
  * of its codes: the approver folds every protected path and every target it compares (issue 18).
  */
-function isPlainPath(path: string): boolean {
+export function foldsToItself(path: string): boolean {
   for (let i = 0; i < path.length; i++) {
     const c = path.charCodeAt(i);
     if (c === 0x2f) {

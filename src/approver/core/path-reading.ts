@@ -78,12 +78,6 @@ export interface ResolveOptions {
   budget: LookupBudget;
 }
 
-interface Step {
-  name: string;
-  /** This is the original path's last name and is not to be followed. */
-  noFollow: boolean;
-}
-
 class Stop extends Error {
   constructor(readonly failure: ResolutionFailure) {
     super(failure.detail);
@@ -94,10 +88,6 @@ function describe(error: unknown): string {
   if (error instanceof FsError) return `${error.code} at ${error.path}`;
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return String(error);
-}
-
-function joinNames(names: readonly string[]): string {
-  return '/' + names.join('/');
 }
 
 /**
@@ -161,23 +151,28 @@ function walk(absPath: string, fs: FileSystem, { followLast, budget }: ResolveOp
   const lastIsName = parts.length > 0 && parts[parts.length - 1] !== '.' && parts[parts.length - 1] !== '..';
   const keepLast = !followLast && lastIsName && !absPath.endsWith('/');
   // The steps still to walk, next one last (a stack, so a link's target is pushed in front cheaply).
-  const todo: Step[] = parts.map((name, i) => ({ name, noFollow: keepLast && i === parts.length - 1 })).reverse();
+  // Names, not objects: the original last name is the stack's bottom (a link's names go on top, and no link is followed once
+  // it is popped with keepLast), so the name popped that empties the stack is the one not to follow (issue 18 item 2).
+  const todo: string[] = parts.reverse();
 
-  /** The resolved, existing, symlink-free prefix. */
-  const resolved: string[] = [];
+  /**
+   * The resolved, existing, symlink-free prefix, as text (`` for the root, else `/a/b`): a name is added or
+   * dropped at its end, not joined again from every name at each step (issue 18 item 2).
+   */
+  let resolved = '';
   /** Names below the first missing entry, appended lexically. */
   const missing: string[] = [];
   /** What stands at `resolved` (the root is a directory). */
   let kind: EntryKind = 'directory';
   let hops = 0;
 
-  for (let step = todo.pop(); step !== undefined; step = todo.pop()) {
-    const { name } = step;
+  for (let name = todo.pop(); name !== undefined; name = todo.pop()) {
+    const noFollow = keepLast && todo.length === 0;
     if (name === '.') continue;
     if (name === '..') {
       if (missing.length > 0) missing.pop();
-      else if (resolved.length > 0) {
-        resolved.pop();
+      else if (resolved !== '') {
+        resolved = resolved.slice(0, resolved.lastIndexOf('/'));
         kind = 'directory';
       }
       continue;
@@ -188,14 +183,14 @@ function walk(absPath: string, fs: FileSystem, { followLast, budget }: ResolveOp
       continue;
     }
 
-    const here = joinNames([...resolved, name]);
+    const here = `${resolved}/${name}`;
     const found = lstat(here);
     if (found === null) {
       missing.push(name);
       continue;
     }
-    if (found !== 'symlink' || step.noFollow) {
-      resolved.push(name);
+    if (found !== 'symlink' || noFollow) {
+      resolved = here;
       kind = found;
       continue;
     }
@@ -211,17 +206,17 @@ function walk(absPath: string, fs: FileSystem, { followLast, budget }: ResolveOp
     if (target === '') {
       return { ok: false, reason: 'error', detail: `${here} is a symlink with an empty target` };
     }
-    if (isAbsolute(target)) resolved.length = 0;
+    if (isAbsolute(target)) resolved = '';
     kind = 'directory';
     // The target's names, walked before what followed the link, all of them followed.
     const targetSteps = rawComponents(target);
-    for (let i = targetSteps.length - 1; i >= 0; i -= 1) todo.push({ name: targetSteps[i]!, noFollow: false });
+    for (let i = targetSteps.length - 1; i >= 0; i -= 1) todo.push(targetSteps[i]!);
   }
 
   const existing = missing.length === 0;
   return {
     ok: true,
-    path: joinNames([...resolved, ...missing]),
+    path: missing.length > 0 ? `${resolved}/${missing.join('/')}` : resolved || '/',
     existing,
     finalKind: existing ? kind : null,
   };

@@ -42,9 +42,8 @@ export function joinToCwd(path: string, cwd: string): string {
  * `/`, or a final `.` component (`x/.`, `.`).
  */
 export function endsAsDirectory(path: string): boolean {
-  if (path.endsWith('/')) return true;
-  const parts = rawComponents(path);
-  return parts.length > 0 && parts[parts.length - 1] === '.';
+  // without splitting the path into its names: past a trailing `/`, its last name is `.` only when the text ends in `/.` or is `.`
+  return path.endsWith('/') || path === '.' || path.endsWith('/.');
 }
 
 /** Lexical normalisation of an absolute path: `.` dropped, `..` pops (and stays at the root), `//` collapsed. */

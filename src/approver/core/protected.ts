@@ -6,7 +6,7 @@
 // compared as every filesystem reads them (core/names.ts, issue 14 item 1).
 
 import { FsError, type FileSystem } from './fs.js';
-import { foldPath, sameName } from './names.js';
+import { foldPath, foldsToItself, sameName } from './names.js';
 import { joinToCwd, normalizeLexically } from './path-text.js';
 
 export const treeRootNames = ['.claude', '.codex', '.gemini', '.mcp.json'];
@@ -21,8 +21,13 @@ export interface ProtectedSet {
   paths: string[];
   /** Each path's key (core/names.ts `foldPath`), index for index. */
   keys: string[];
-  /** Each key's first index in `keys`, built on first use: an owner is found by the path's ancestors, not by every key. */
+  /**
+   * Each key's first index in `keys`, built on first use: an owner is found by the path's ancestors, not by every key.
+   * With `fixed`, only of the keys before `fixed.start`.
+   */
   byKey?: Map<string, number>;
+  /** The set's paths from `start` on are the fixed paths for its settings, whose keys' first indices (from `start`) are `byKey`, shared by every verdict. */
+  fixed?: { start: number; byKey: ReadonlyMap<string, number> };
   /** The existing protected paths by identity (`device:inode` to path), read when first needed (`protectedIdentities`). */
   identities?: Map<string, string>;
   /** Files a few levels below the protected directories by identity, read when a write meets a file with several names. */
@@ -50,6 +55,43 @@ export function protectedSet(tree: string, home: string, extras: readonly string
       addGit(normalizeLexically(joinToCwd(path, tree)));
     }
   }
+  // the git paths first, then the names that need no read, in the order they always had (the owner a rule names is the first match)
+  const list = [...paths];
+  const keys = list.map(foldPath);
+  const fixed = fixedPaths(tree, home, extras);
+  const start = list.length;
+  for (let i = 0; i < fixed.paths.length; i++) {
+    const path = fixed.paths[i]!;
+    if (paths.has(path)) continue;
+    list.push(path);
+    keys.push(fixed.keys[i]!);
+  }
+  // the fixed paths' index is shared when they all follow the git paths, as they do unless a `.git` file points at one of them
+  const whole = list.length - start === fixed.paths.length;
+  return whole ? { paths: list, keys, fixed: { start, byKey: fixed.byKey } } : { paths: list, keys };
+}
+
+/** The protected paths that need no read of the tree (its harness settings, the home's, the configured extras), with their keys. */
+interface FixedPaths {
+  tree: string;
+  home: string;
+  extras: readonly string[];
+  paths: readonly string[];
+  keys: readonly string[];
+  /** Each key's first index in `keys`. */
+  byKey: ReadonlyMap<string, number>;
+}
+
+/**
+ * The last fixed part worked out, for the tree, home and extras it was made from: a process judges line after
+ * line for the same settings, and normalising and folding some thirty paths was a tenth of a short line's
+ * verdict (issue 18 item 3). It holds text only, no answer of the filesystem, so it is never stale.
+ */
+let lastFixed: FixedPaths | null = null;
+
+function fixedPaths(tree: string, home: string, extras: readonly string[]): FixedPaths {
+  if (lastFixed !== null && lastFixed.tree === tree && lastFixed.home === home && sameStrings(lastFixed.extras, extras)) return lastFixed;
+  const paths = new Set<string>();
   for (const name of treeRootNames) paths.add(normalizeLexically(joinToCwd(name, tree)));
   for (const name of homeNames) paths.add(normalizeLexically(joinToCwd(name, home)));
   for (const extra of extras) {
@@ -58,7 +100,20 @@ export function protectedSet(tree: string, home: string, extras: readonly string
     else paths.add(normalizeLexically(joinToCwd(expanded, tree)));
   }
   const list = [...paths];
-  return { paths: list, keys: list.map(foldPath) };
+  const keys = list.map(foldPath);
+  lastFixed = { tree, home, extras: [...extras], paths: list, keys, byKey: firstIndices(keys, keys.length) };
+  return lastFixed;
+}
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** Each of the first `end` keys' first index. */
+function firstIndices(keys: readonly string[], end: number): Map<string, number> {
+  const byKey = new Map<string, number>();
+  for (let i = 0; i < end; i++) if (!byKey.has(keys[i]!)) byKey.set(keys[i]!, i);
+  return byKey;
 }
 
 /**
@@ -114,7 +169,8 @@ export function protectedOwner(path: string, set: ProtectedSet): string | null {
     if (normal.includes('~')) for (let i = 0; i < set.keys.length; i++) if (namesInsideOrEqual(normal, set.keys[i]!)) return set.paths[i]!;
   }
   const parts = path.split('/');
-  const git = parts.findIndex((part) => sameName(part, '.git'));
+  // a name that folds to itself is `.git` on some filesystem only as `.git` itself (names.ts): no name need be folded
+  const git = foldsToItself(path) ? parts.indexOf('.git') : parts.findIndex((part) => sameName(part, '.git'));
   if (git >= 0) return parts.slice(0, git + 1).join('/') || '/';
   return null;
 }
@@ -125,15 +181,18 @@ export function protectedOwner(path: string, set: ProtectedSet): string | null {
  * by a lookup per ancestor (a verdict may ask this for thousands of words).
  */
 function ownerIndex(key: string, set: ProtectedSet): number {
-  let byKey = set.byKey;
-  if (byKey === undefined) {
-    byKey = new Map();
-    set.keys.forEach((k, i) => { if (!byKey!.has(k)) byKey!.set(k, i); });
-    set.byKey = byKey;
-  }
-  let best = byKey.get('/') ?? -1;
-  const consider = (k: string): void => {
+  const { fixed } = set;
+  const byKey = (set.byKey ??= firstIndices(set.keys, fixed ? fixed.start : set.keys.length));
+  // a key before the fixed paths comes first in the set's order
+  const indexOf = (k: string): number | undefined => {
     const i = byKey.get(k);
+    if (i !== undefined || fixed === undefined) return i;
+    const j = fixed.byKey.get(k);
+    return j === undefined ? undefined : fixed.start + j;
+  };
+  let best = indexOf('/') ?? -1;
+  const consider = (k: string): void => {
+    const i = indexOf(k);
     if (i !== undefined && (best < 0 || i < best)) best = i;
   };
   for (let at = key.indexOf('/', 1); at > 0; at = key.indexOf('/', at + 1)) consider(key.slice(0, at));

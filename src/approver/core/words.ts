@@ -76,13 +76,13 @@ export function pastExpansionBudget(value: WordValue): boolean {
 
 /** Evaluate a word as a command argument (quote removal, tilde, braces, fixed parameters, globs). */
 export function evaluateWord(word: Word, context: WordContext): WordValue {
-  const { dialect } = context;
-  const only = word.parts.length === 1 ? word.parts[0]! : null;
-  if (only?.type === 'Literal' && !dialect.braceCharacterClass && !dialect.magicEqualSubst && !dialect.extendedGlobOperators) {
-    // one plain literal, the most common word: its one field, without the general expansion's arrays (issue 18 item 2)
-    return { kind: 'fixed', fields: [finishField([{ text: only.value, quoted: false }])] };
+  const only = plainLiteral(word, context);
+  if (only !== null) {
+    // one plain literal, the most common word: its one field, as finishField makes it, without the general expansion's arrays (issue 18 item 2)
+    const chunks: Chunk[] = only ? [{ text: only, quoted: false }] : [];
+    return { kind: 'fixed', fields: [{ text: only, chunks, glob: hasGlobCharacters(chunks) }] };
   }
-  const match = globMatchParameter(only, context);
+  const match = globMatchParameter(word.parts.length === 1 ? word.parts[0]! : null, context);
   if (match) return { kind: 'fixed', fields: [{ ...match, chunks: [...match.chunks], isMatch: true }] };
   let parts: readonly WordPart[] = word.parts;
   let dots = false;
@@ -130,6 +130,18 @@ function globMatchParameter(only: WordPart | null, context: WordContext): Field 
   const plain = part.operator === null && part.index === null && !part.length && !part.indirect && part.flags === null
     && part.zshPrefix === undefined && part.nested === null && part.invalid === null;
   return plain ? context.globParameters.get(part.name) ?? null : null;
+}
+
+/**
+ * The text of a word that is one plain literal, read where no option of the dialect makes a literal more than
+ * one field or a pattern (zsh's braceccl, magic_equal_subst, ksh's glob operators); else null. Such a word
+ * expands to exactly its one field.
+ */
+export function plainLiteral(word: Word, context: WordContext): string | null {
+  const { dialect } = context;
+  const only = word.parts.length === 1 ? word.parts[0]! : null;
+  if (only?.type !== 'Literal' || dialect.braceCharacterClass || dialect.magicEqualSubst || dialect.extendedGlobOperators) return null;
+  return only.value;
 }
 
 function unfixed(why: NotFixed): WordValue {

@@ -42,7 +42,7 @@ import { handedWords } from './unknown.js';
 import { rows as wrappers } from './wrappers.js';
 import { rows as writers } from './writers.js';
 
-export { producerListing } from './listings.js';
+export { listsOutput, producerListing } from './listings.js';
 export { readByItsProgram, variableMeaning, type VariableMeaning } from './environment.js';
 export { agentPrograms } from './agents.js';
 export type { Builtin, SetsNames } from './shell-builtins.js';

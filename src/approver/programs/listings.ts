@@ -200,30 +200,37 @@ function fdListing(args: Argument[]): Listing | null {
 }
 
 /**
- * What a pipeline element lists on its output, when it is a program whose listing treeward reads.
- * `posixlyCorrect`: POSIXLY_CORRECT may be in its environment (ProgramContext `posixlyCorrect`). Of the
- * listers only grep's getopt honours it: rg and fd are Rust programs whose argument parsers do not read
- * it; find reads an expression, not options; git's parse-options does not either (git 2.39 measured:
- * `POSIXLY_CORRECT=1 git ls-files a.txt -s` still reads `-s`).
+ * The programs whose listing on their output treeward reads, by the last name of the command word. `posixlyCorrect`:
+ * POSIXLY_CORRECT may be in its environment (ProgramContext `posixlyCorrect`). Of the listers only grep's getopt
+ * honours it: rg and fd are Rust programs whose argument parsers do not read it; find reads an expression, not
+ * options; git's parse-options does not either (git 2.39 measured: `POSIXLY_CORRECT=1 git ls-files a.txt -s` still reads `-s`).
  */
-export function producerListing(args: Argument[], posixlyCorrect = false): Listing | null {
-  const program = args[0]?.text;
+type Producer = (args: Argument[], posixlyCorrect: boolean) => Listing | null;
+const producers: Readonly<Record<string, Producer>> = {
+  grep: grepListing, egrep: grepListing, fgrep: grepListing,
+  rg: rgListing,
+  fd: fdListing, fdfind: fdListing,
+  git: gitLsFilesListing,
+  find: (args) => {
+    const found = findListing(args);
+    return found ? { starts: found.starts, filters: [found.filter], recursive: true, skipsGitDirectories: false, by: 'find', coveredRemoval: false } : null;
+  },
+};
+
+/** The row that reads what `program` (a command word's text) lists on its output, or null when treeward reads none. */
+function producerOf(program: string | null | undefined): Producer | null {
   if (!program) return null;
   const base = program.slice(program.lastIndexOf('/') + 1);
-  switch (base) {
-    case 'grep': case 'egrep': case 'fgrep':
-      return grepListing(args, posixlyCorrect);
-    case 'rg':
-      return rgListing(args);
-    case 'fd': case 'fdfind':
-      return fdListing(args);
-    case 'git':
-      return gitLsFilesListing(args);
-    case 'find': {
-      const found = findListing(args);
-      return found ? { starts: found.starts, filters: [found.filter], recursive: true, skipsGitDirectories: false, by: 'find', coveredRemoval: false } : null;
-    }
-    default:
-      return null;
-  }
+  return Object.hasOwn(producers, base) ? producers[base]! : null;
+}
+
+/** Whether a command word's text names a program whose listing treeward reads (the rest of its words are then read for it). */
+export function listsOutput(program: string | null | undefined): boolean {
+  return producerOf(program) !== null;
+}
+
+/** What a pipeline element lists on its output, when it is a program whose listing treeward reads. */
+export function producerListing(args: Argument[], posixlyCorrect = false): Listing | null {
+  const producer = producerOf(args[0]?.text);
+  return producer === null ? null : producer(args, posixlyCorrect);
 }

@@ -129,17 +129,32 @@ function findPackage(dir: string, ctx: ProgramContext): Package | Problem | null
     if (read !== 'absent') {
       // an empty file is no package to any manager: it stops without running a script
       if (read.text.trim() === '') return { root: at, file, scripts: {} };
-      let json: unknown;
-      try {
-        json = JSON.parse(read.text.replace(/^\uFEFF/, ''));
-      } catch {
-        return { why: 'not-json', file };
-      }
+      const json = parsedJson(read.text);
       if (!isRecord(json)) return { why: 'not-json', file };
       return { root: at, file, scripts: isRecord(json['scripts']) ? json['scripts'] : {} };
     }
     if (at === '/') return null;
   }
+}
+
+/** The last package.json text parsed, and what it parsed to (undefined: not JSON); read only. */
+let lastParsed: { text: string; json: unknown } | null = null;
+
+/**
+ * A package.json's text as JSON (undefined when it is not JSON). The text is read at every verdict, but a
+ * process judging line after line in one tree meets the same text again: it is parsed again only when it
+ * differs (issue 18 item 3). Keyed by the whole text, so never stale.
+ */
+function parsedJson(text: string): unknown {
+  if (lastParsed?.text === text) return lastParsed.json;
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    json = undefined;
+  }
+  lastParsed = { text, json };
+  return json;
 }
 
 function parentOf(path: string): string {

@@ -97,7 +97,7 @@ function walkSimpleCommandHere(w: WalkState, command: SimpleCommand, scope: Scop
     walkRedirects(w, command.redirects, scope, dialect, literalCopyOutput(command));
     // expanding a word changes nothing of the shell: every word of the command is read in one context (issue 18 item 2)
     const context = wordContext(w, scope, dialect);
-    const args = command.words.flatMap((word) => argumentsOf(w, word, scope, dialect, context));
+    const args = argumentsOf(w, command.words, scope, dialect, context);
     if (scope.options.assignmentsAnywhere) assignmentsAnywhere(w, args);
     const listing = typeof fedByPipe === 'object' ? fedByPipe : undefined;
     const how: RunHow = { fedByPipe: fedByPipe !== false, ...stdinFrom(w, command, scope, fedByPipe !== false), wordContext: context };

@@ -38,26 +38,27 @@ type Why = Extract<CodeFact, { source: 'option-like-glob' }>['why'];
  * be listed and the program's options matter.
  */
 export function withOptionLikeMatches(w: WalkState, args: Argument[], scope: Scope): Argument[] {
-  const out: Argument[] = args.slice(0, 1);
-  let changed = false;
+  // a copy only once a glob adds names: most commands have none, and a line may have 100,000 words (issue 18 item 2)
+  let out: Argument[] | null = null;
   let ended = false;
-  for (const arg of args.slice(1)) {
+  for (let i = 1; i < args.length; i++) {
+    const arg = args[i]!;
     if (arg.text === '--') ended = true;
     const field = ended ? null : globField(arg);
     const first = field === null ? null : firstComponent(field.chunks);
     if (field !== null && first !== null && canStartWithDash(first)) {
       const names = optionLikeNames(w, first, scope);
       if (typeof names === 'string') refuseUnlessHarmless(w, args[0]!, arg, field, names);
-      else {
+      else if (names.length > 0) {
         // `*/x` matching the directory `-rf` is the word `-rf/x`
         const rest = field.text.includes('/') ? field.text.slice(field.text.indexOf('/')) : '';
+        out ??= args.slice(0, i);
         for (const name of names) out.push(derivedArgument(arg, name + rest));
-        changed ||= names.length > 0;
       }
     }
-    out.push(arg);
+    out?.push(arg);
   }
-  return changed ? out : args;
+  return out ?? args;
 }
 
 /** The one glob field of an argument (argumentsOf gives each field its own argument). */

@@ -14,11 +14,16 @@ import { walkCode } from './code.js';
 import { previousDirs, type Scope } from './scope.js';
 import type { WalkState } from './state.js';
 
-/** The words a shell word becomes in a command's argv: one per field (`notes.md{,.bak}` is two). */
-export function argumentsOf(w: WalkState, word: Word, scope: Scope, dialect: Dialect, context?: WordContext): Argument[] {
-  const arg = argument(w, word, scope, dialect, context);
-  if (arg.value.kind !== 'fixed' || arg.value.fields.length < 2) return [arg];
-  return arg.value.fields.map((field) => ({ word, value: { kind: 'fixed', fields: [field] }, text: field.glob ? null : field.text }));
+/** The words shell words become in a command's argv: one per field (`notes.md{,.bak}` is two). */
+export function argumentsOf(w: WalkState, words: readonly Word[], scope: Scope, dialect: Dialect, context?: WordContext): Argument[] {
+  // into one array, not an array per word joined after (issue 18 item 2: a line of many words)
+  const out: Argument[] = [];
+  for (const word of words) {
+    const arg = argument(w, word, scope, dialect, context);
+    if (arg.value.kind !== 'fixed' || arg.value.fields.length < 2) out.push(arg);
+    else for (const field of arg.value.fields) out.push({ word, value: { kind: 'fixed', fields: [field] }, text: field.glob ? null : field.text });
+  }
+  return out;
 }
 
 /** A word's value, the walk charged for the fields it expands to past the first (its text was charged with its command). */

@@ -13,10 +13,11 @@ import type { AndOr, Command, Pipeline, Statement } from '../../syntax/ast.js';
 import type { Dialect } from '../../syntax/dialect.js';
 import type { Listing } from '../core/arguments.js';
 import type { Directories } from '../core/effects.js';
-import { producerListing } from '../programs/index.js';
+import { plainLiteral } from '../core/words.js';
+import { listsOutput, producerListing } from '../programs/index.js';
 import { posixlyCorrectMayBeSet } from './commands.js';
 import { walkCompound } from './compound.js';
-import { argument } from './parameters.js';
+import { argument, evaluate, wordContext } from './parameters.js';
 import { copyMap, copyScope, lineScope, type Outcome, type Scope, stayed, unionDirs } from './scope.js';
 import { maxDeferredItems, WalkState, WorkExhausted } from './state.js';
 
@@ -145,12 +146,24 @@ export class Walker extends WalkState {
     return { success: unionDirs(dirs, outcome.success), anywhere: unionDirs(dirs, outcome.anywhere) };
   }
 
-  /** What a pipeline element lists on its output (`grep -rl x src`), when treeward reads it. */
+  /**
+   * What a pipeline element lists on its output (`grep -rl x src`), when treeward reads it. Its words are read
+   * in one context (expanding a word changes nothing of the shell), and past the command word only when that
+   * is a program whose listing treeward reads (issue 18 item 2: every stage's words were read twice). A word
+   * left unread is still charged as reading it is: a word of several fields costs judging work, a plain
+   * literal is one field and costs none.
+   */
   private listingOf(command: Command, scope: Scope, dialect: Dialect): Listing | null {
     if (command.type !== 'SimpleCommand' || command.words.length === 0) return null;
+    const context = wordContext(this, scope, dialect);
+    const first = argument(this, command.words[0]!, scope, dialect, context);
+    if (!listsOutput(first.text)) {
+      for (let i = 1; i < command.words.length; i++) if (plainLiteral(command.words[i]!, context) === null) evaluate(this, command.words[i]!, context);
+      return null;
+    }
     // `POSIXLY_CORRECT=1 grep -l x src -r | …`: the names the command is given count, as for any program's row
     const given = new Map(command.assignments.map((a): [string, null] => [a.name, null]));
-    const args = command.words.map((word) => argument(this, word, scope, dialect));
+    const args = [first, ...command.words.slice(1).map((word) => argument(this, word, scope, dialect, context))];
     return producerListing(args, posixlyCorrectMayBeSet(this, scope, given));
   }
 
