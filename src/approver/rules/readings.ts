@@ -5,7 +5,7 @@
 
 import type { Target } from '../core/effects.js';
 import { directoryEntries, insideInBothReadings, type PathReading, readPath, type Resolution, resolveThroughLinks } from '../core/path-reading.js';
-import { endsAsDirectory, isInside, joinPath, joinToCwd, normalizeLexically } from '../core/path-text.js';
+import { endsAsDirectory, isInside, isInsideOrEqual, joinPath, joinToCwd, normalizeLexically } from '../core/path-text.js';
 import type { Field } from '../core/words.js';
 import { type JudgeContext, LookupsExhausted } from './context.js';
 
@@ -105,11 +105,52 @@ export function placedOnPath(target: Target, field: Field, ctx: JudgeContext, fo
       if (k === placed.length) break;
       const p = normalizeLexically(placed[k]!.path);
       if (!isInside(written, p) && !((trailing || followsLast) && written === p)) continue;
-      if (placed[k]!.copies?.every((source) => holdsNoLink(source, ctx))) continue;
+      // a copy that follows links lands a regular file: nothing passes through it, and what it opens is that file
+      if (placed[k]!.regularFile || placed[k]!.copies?.every((source) => holdsNoLink(source, ctx))) continue;
       return placed[k]!.member ? { path: p, extracted: true } : { path: p };
     }
   }
   return null;
+}
+
+/** What an earlier command made that a glob may meet: a link, or a directory at a path (null: one the line does not fix). */
+export type MadeAround = { by: string; what: 'link' } | { by: string; what: 'directory'; path: string | null };
+
+/**
+ * What an earlier command of the line made that a glob whose fixed directory part is `directory` may meet (SPEC §3
+ * removal-unfixed-target, narrowed by issue 16), if anything: a link anywhere (through links standing in the fs, one
+ * may lie in the way of any directory), a copy or move of a source the fs does not show to be a regular file (what
+ * landed may be a link), or a directory made at, above or below the glob's directory, as written or through links.
+ */
+export function madeAroundGlob(target: Target, directory: string, ctx: JudgeContext): MadeAround | null {
+  const made = target.madeBeforeCommand;
+  if (made.link !== null) return { by: made.link, what: 'link' };
+  for (const copy of made.copies) if (!copy.sources.every((source) => isRegularFile(source, ctx))) return { by: copy.by, what: 'link' };
+  const first = made.directories[0];
+  if (first === undefined) return null;
+  const dirs = directory.startsWith('/') ? ['/'] : target.dirs;
+  if (dirs === null) return { by: first.by, what: 'directory', path: first.path };
+  for (const dir of dirs) {
+    const glob = read(directory || '.', dir, ctx, true);
+    for (const { by, path } of made.directories) {
+      if (path === null) return { by, what: 'directory', path };
+      // a directory is made at its name, in its parent as the fs resolves it (what the line made there is no link)
+      const places = [path, read(path, '/', ctx, false).resolved];
+      const around = (p: string | null) => p !== null && (nestedPaths(p, glob.written) || (glob.resolved !== null && nestedPaths(p, glob.resolved)));
+      if (places.some(around)) return { by, what: 'directory', path };
+    }
+  }
+  return null;
+}
+
+function nestedPaths(a: string, b: string): boolean {
+  return isInsideOrEqual(a, b) || isInsideOrEqual(b, a);
+}
+
+/** What stands at `source` (absolute) is a regular file, its last name not followed: a copy or move of it lands no link (cp(1), mv(1)). */
+function isRegularFile(source: string, ctx: JudgeContext): boolean {
+  const at = resolveThroughLinks(source, ctx.fs, { followLast: false, budget: ctx.budget });
+  return at.ok && at.existing && at.finalKind === 'file';
 }
 
 /** Entries a directory copied or moved may hold for treeward to read them all (past it, it may hold a link). */

@@ -1,11 +1,12 @@
 // What the whole line has done so far, across its subshells: whether it
-// wrote or removed a file (which could have made a directory a link), what
-// it put in place (`ln`, `mv`, `cp`), and which files' content it wrote, with
-// the text where it is a literal (a script it then runs is read as that text).
+// wrote or removed a file, what it made that a later glob may meet (a link,
+// a directory), what it put in place (`ln`, `mv`, `cp`), and which files'
+// content it wrote, with the text where it is a literal (a script it then
+// runs is read as that text).
 
 import type { Span } from '../../syntax/span.js';
 import type { Argument } from '../core/arguments.js';
-import type { Directories, PlacedPath } from '../core/effects.js';
+import type { Directories, MadeBefore, PlacedPath } from '../core/effects.js';
 import { isInsideOrEqual, joinPath, normalizeLexically } from '../core/path-text.js';
 
 /** What an archive member is: tar and zip store a link as a link (zip with `-y`), a directory as an entry of its own. */
@@ -33,12 +34,18 @@ export interface MadeArchive {
 export class LineFacts {
   /** An earlier part of the line wrote or removed a file. */
   wrote = false;
+  /** What the line made so far that a later glob may meet (core/effects.ts `MadeBefore`); grown by `madeLink`, `madeCopies`, `madeDirectory`. */
+  private madeLinkBy: string | null = null;
+  private readonly copiesMade: { by: string; sources: readonly string[] }[] = [];
+  private readonly directoriesMade: { by: string; path: string | null }[] = [];
+  /** The last `madeSoFar()`, made again only once what was made grew (it only grows). */
+  private madeCopy: MadeBefore = nothingMade;
   /**
-   * `wrote` as it was when the simple command being walked began, after its
-   * words' substitutions ran and before its redirections and its program:
+   * `madeSoFar()` as it was when the simple command being walked began, after
+   * its words' substitutions ran and before its redirections and its program:
    * what the command's own globs see. Null outside a simple command.
    */
-  wroteAtCommand: boolean | null = null;
+  madeAtCommand: MadeBefore | null = null;
   /** The paths (absolute, as written) an earlier part linked, moved or copied into place. */
   readonly placed: PlacedPath[] = [];
   /** A copy of `placed` as it stands, for the targets that follow: made again only once `placed` grew (it only grows). */
@@ -63,6 +70,47 @@ export class LineFacts {
   namesUnknown = false;
   /** Archives the line made (absolute, normalised), with what each holds when treeward listed it (walk/archives.ts). */
   readonly archives = new Map<string, MadeArchive>();
+
+  /** What the line made so far that a later glob may meet. */
+  madeSoFar(): MadeBefore {
+    const copy = this.madeCopy;
+    if (copy.link !== this.madeLinkBy || copy.copies.length !== this.copiesMade.length || copy.directories.length !== this.directoriesMade.length) {
+      this.madeCopy = { link: this.madeLinkBy, copies: [...this.copiesMade], directories: [...this.directoriesMade] };
+    }
+    return this.madeCopy;
+  }
+
+  /** `by` may have planted a link, or made entries the line does not fix: no later glob is fixed (SPEC §3 removal-unfixed-target). */
+  madeLink(by: string): void {
+    this.madeLinkBy ??= by;
+  }
+
+  /**
+   * `cp`, `mv`: what landed is a copy of `sources` (absolute), or each source moved, and a link unless each is a regular
+   * file (rules/readings.ts `madeAroundGlob` asks the fs). A source an earlier command may have made is not what the fs
+   * shows, so then (or when the sources are not fixed, `null`) what landed may be a link.
+   */
+  madeCopies(by: string, sources: readonly string[] | null): void {
+    const madeThere = (source: string) => this.directoriesMade.some((d) => d.path === null || nested(source, d.path));
+    if (sources === null || sources.some(madeThere)) this.madeLink(by);
+    else this.copiesMade.push({ by, sources });
+  }
+
+  /** `mkdir`: a real directory at each place `arg` names there (null: one the line does not fix). */
+  madeDirectory(arg: Argument, where: Directories, by: string): void {
+    if (arg.text === null || (where === null && !arg.text.startsWith('/'))) {
+      this.directoriesMade.push({ by, path: null });
+      return;
+    }
+    for (const dir of arg.text.startsWith('/') ? ['/'] : where!) this.directoriesMade.push({ by, path: normalizeLexically(joinPath(dir, arg.text)) });
+  }
+
+  /** A walker of its own (a git setting's command) runs after what this line made so far. */
+  inheritMade(from: LineFacts): void {
+    this.madeLinkBy = from.madeLinkBy;
+    this.copiesMade.push(...from.copiesMade);
+    this.directoriesMade.push(...from.directoriesMade);
+  }
 
   /** Remember that the line wrote a file's content (and the text, when it is a literal). */
   noteContent(arg: Argument, dirs: Directories, literal: string | null): void {
@@ -98,18 +146,24 @@ export class LineFacts {
 
   /**
    * ln, mv, cp: what they put in place may be a link, so later paths through it are not fixed.
-   * `copies`: the sources (absolute, as written) of a copy or move, when each is fixed and nothing
-   * the line placed or extracted before lies at or above it (core/effects.ts `PlacedPath`).
+   * `kind.copies`: the sources (absolute, as written) of a copy or move, when each is fixed and nothing
+   * the line placed or extracted before lies at or above it (core/effects.ts `PlacedPath`); `by`: the
+   * program, for a later glob's reason.
    */
-  place(arg: Argument, where: Directories, copies?: readonly string[], symlink?: true, member?: true): void {
+  place(arg: Argument, where: Directories, kind: Omit<PlacedPath, 'path'>, by: string): void {
     this.noteName(arg, where, true);
-    if (arg.text === null || where === null) {
+    // what a later glob may meet: nothing new past a regular file (a copy that follows links), else what the sources decide
+    const fixed = arg.text !== null && where !== null;
+    if (!kind.regularFile) {
+      if (kind.copies && fixed) this.madeCopies(by, kind.copies);
+      else this.madeLink(by);
+    }
+    if (!fixed) {
       // something unknown was placed: every later path through a directory is suspect
       this.placedUnknownAt ??= this.placed.length;
       return;
     }
-    const kind = { ...(copies ? { copies } : {}), ...(symlink ? { symlink } : {}), ...(member ? { member } : {}) };
-    for (const d of where) this.placed.push({ path: joinPath(d, arg.text), ...kind });
+    for (const d of where!) this.placed.push({ path: joinPath(d, arg.text!), ...kind });
   }
 
   /**
@@ -167,6 +221,9 @@ export class LineFacts {
     return this.placed.some((p) => nested(path, normalizeLexically(p.path)));
   }
 }
+
+/** Nothing made yet. */
+const nothingMade: MadeBefore = { link: null, copies: [], directories: [] };
 
 /** One of two absolute paths lies at or below the other. */
 export function nested(a: string, b: string): boolean {

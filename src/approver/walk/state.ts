@@ -103,7 +103,7 @@ export abstract class WalkState {
     value = currentDirectoryNames(value);
     return {
       span: word.span, word, value, dirs,
-      wroteBefore: this.facts.wrote, wroteBeforeCommand: this.facts.wroteAtCommand ?? this.facts.wrote,
+      wroteBefore: this.facts.wrote, madeBeforeCommand: this.facts.madeAtCommand ?? this.facts.madeSoFar(),
       placedBefore: this.facts.placedSoFar(), placedUnknownAt: this.facts.placedUnknownAt,
       ...(this.facts.extracted.length > 0 ? { extractedBefore: [...this.facts.extracted] } : {}),
       globDots: scope.globDots, expansionChanged: scope.expansionChanged, by,
