@@ -31,6 +31,7 @@ import { loadedCodeCase, loadedCodeEnv, loadedCodePrograms } from './loaded-code
 import { optionLineCase, optionLineLayout } from './option-lines.js';
 import { programCase } from './program-lines.js';
 import { flowCase } from './flow-lines.js';
+import { globCase, globLinePrograms } from './glob-lines.js';
 import { shellStateCase, shellStatePlacedCase } from './shell-state.js';
 import { KnownLedger, kindOf } from './known.js';
 import { knownFailures } from './known-failures.js';
@@ -67,8 +68,8 @@ interface Plan {
   tree: string;
   /** A problem found before running (the move changed the verdict, or the hand-back is not the expected text). */
   early?: string;
-  /** Run with the real interpreters (./loaded-code.ts), not their logging stubs. */
-  real?: true;
+  /** Run with these real programs (the interpreters of ./loaded-code.ts, the file tools of ./glob-lines.ts), not their logging stubs. */
+  real?: readonly string[];
 }
 
 const withoutTree = (layout: Layout): Layout => ({
@@ -202,11 +203,27 @@ for (const { seed, runs, replay } of loadedSeeds) {
     const early = payload === 'protected' ? 'the line loads code it wrote that writes a protected path, and the approver allowed it' : undefined;
     plans.push({
       test, replay, line, dialect, vol: hostileVol, explanation, ...runCases(test, dialect, explanation.verdict.command, hostileLayout, { ...movedEnv, ...loadedCodeEnv }),
-      leaves: [], tree: moved.tree, real: true, ...(early ? { early } : {}),
+      leaves: [], tree: moved.tree, real: loadedCodePrograms, ...(early ? { early } : {}),
     });
   });
 }
-const seedList = [...hostileSeeds, ...stateSeeds, ...placedSeeds, ...flowSeeds, ...programSeeds, ...optionSeeds, ...loadedSeeds].map((s) => `${s.seed} (${s.runs})`).join(', ');
+// issue 16: a glob removal after commands that can or cannot make a link or a directory, run with the real file tools
+const globSeeds = seedsFor('glob-lines');
+const globCounts = { generated: 0, allowed: 0 };
+for (const { seed, runs, replay } of globSeeds) {
+  fc.sample(globCase, { seed, numRuns: runs }).forEach(({ line, dialect }, n) => {
+    globCounts.generated++;
+    const explanation = explain(line, hostileOptions(dialect));
+    if (explanation.verdict.decision !== 'allow') return;
+    globCounts.allowed++;
+    const test = `generated glob line #${n} [${dialect}] (seed ${seed})`;
+    plans.push({
+      test, replay, line, dialect, vol: hostileVol, explanation, ...runCases(test, dialect, explanation.verdict.command, hostileLayout, movedEnv),
+      leaves: [], tree: moved.tree, real: globLinePrograms,
+    });
+  });
+}
+const seedList = [...hostileSeeds, ...stateSeeds, ...placedSeeds, ...flowSeeds, ...programSeeds, ...optionSeeds, ...loadedSeeds, ...globSeeds].map((s) => `${s.seed} (${s.runs})`).join(', ');
 
 // ------------------------------------------------------------------ judging a plan
 
@@ -255,11 +272,13 @@ describe.skipIf(!available)('containment in the real shells', () => {
 
   beforeAll(async () => {
     const cases = plans.filter((p) => !p.real).flatMap((p) => p.runs.flatMap((run) => [run.missing, run.present]));
-    const realCases = plans.filter((p) => p.real).flatMap((p) => p.runs.flatMap((run) => [run.missing, run.present]));
     console.log(`containment: hostile-line seeds ${seedList}`);
     results = await runLines(cases, { timeoutSec: 2 });
-    // the loaded-code lines run their interpreters for real: what the written file does is what is proven
-    for (const [id, result] of await runLines(realCases, { timeoutSec: 4, real: loadedCodePrograms })) results.set(id, result);
+    // the loaded-code lines run their interpreters for real, the glob lines their file tools: what the line made is what is proven
+    for (const real of [loadedCodePrograms, globLinePrograms]) {
+      const realCases = plans.filter((p) => p.real === real).flatMap((p) => p.runs.flatMap((run) => [run.missing, run.present]));
+      for (const [id, result] of await runLines(realCases, { timeoutSec: 4, real: [...real] })) results.set(id, result);
+    }
     console.log(`containment: ${cases.length} sandbox runs in ${Date.now() - t0} ms`);
     // thousands of sandbox runs: on a loaded machine they take longer than the default hook limit
   }, 900_000);
@@ -270,7 +289,8 @@ describe.skipIf(!available)('containment in the real shells', () => {
       `(bash ${counts.byDialect.bash}, sh ${counts.byDialect.sh}, zsh ${counts.byDialect.zsh}); ` +
       `program lines ${programCounts.generated}, ${programCounts.allowed} allowed and run twice; ` +
       `option lines ${optionCounts.generated}, ${optionCounts.allowed} allowed and run twice; ` +
-      `loaded-code lines ${loadedCounts.generated}, ${loadedCounts.allowed} allowed and run twice with the real interpreters; ${Date.now() - t0} ms`);
+      `loaded-code lines ${loadedCounts.generated}, ${loadedCounts.allowed} allowed and run twice with the real interpreters; ` +
+      `glob lines ${globCounts.generated}, ${globCounts.allowed} allowed and run twice with the real file tools; ${Date.now() - t0} ms`);
     if (ledger.report.failed.length) console.log(ledger.summary('containment'));
   });
 

@@ -88,6 +88,7 @@ export function gitSetting(w: WalkState, action: Action & { kind: 'git-setting' 
         const inner = copyScope(scope);
         inner.dirs = action.dirs;
         sub.walkList(body, inner, sh);
+        sub.settleBackgrounded();
       } catch (error) {
         if (!(error instanceof ParseError)) throw error;
         problem = { source: 'unparsable', message: error.message };

@@ -91,6 +91,8 @@ export abstract class WalkState {
   abstract walkCommand(command: Command, scope: Scope, dialect: Dialect, fedByPipe?: boolean | Listing): Outcome;
   /** A walker of its own for code the line hands to another program (a git setting), sharing this one's work budget. */
   abstract subWalker(): WalkState;
+  /** The walk is over: what a backgrounded list's globs may list is whatever the whole walk made (walker.ts). */
+  abstract settleBackgrounded(): void;
 
   /** Charge the walk `units` of judging work. */
   charge(units: number): void {

@@ -34,8 +34,7 @@ export class Walker extends WalkState {
         const deferred = this.deferred[i]!;
         deferred.run(copyScope(scope), unionDirs(deferred.dirs, scope.dirs));
       }
-      // a backgrounded list runs beside the rest of the line: its globs may list what any later part made
-      for (const [from, to] of this.backgrounded) this.madeByThen(from, to);
+      this.settleBackgrounded();
       const end = body.at(-1)?.span[1] ?? 0;
       if (this.deferred.length > maxDeferredItems) this.effects.push({ kind: 'too-complex', span: [0, end], past: { source: 'code-depth' } });
     } catch (error) {
@@ -49,6 +48,11 @@ export class Walker extends WalkState {
 
   /** The effects (from, to) of backgrounded lists, which run beside whatever follows them. */
   private readonly backgrounded: [number, number][] = [];
+
+  settleBackgrounded(): void {
+    // a backgrounded list runs beside the rest of the line: its globs may list what any later part made
+    for (const [from, to] of this.backgrounded) this.madeByThen(from, to);
+  }
 
   /**
    * Effects `from` to `to` ran beside what the line made so far, so their globs may list it (issue 16: only a command
