@@ -6,7 +6,8 @@
 // among them (its elements run at the same time). The containment test runs
 // every line the approver allows in the real shells with the real file tools
 // (`globLinePrograms`), so a link the line plants is really there when the
-// glob expands: none may remove anything outside the tree (the sandbox's
+// glob expands (a link planted away from the glob's directory is approved,
+// and proven harmless here): none may remove anything outside the tree (the sandbox's
 // `outside/keep.txt`, `../outside` from the tree) or the tree's `.git`.
 
 import fc from 'fast-check';
@@ -23,10 +24,14 @@ const setups = fc.constantFrom(
   // plant a link or make a directory
   'rm -rf sub && ln -s ../outside sub', 'ln -sfn ../outside s2', 'ln -s ../outside l0 && mv l0 s2', 'ln -s ../outside l0; cp -P l0 s2',
   'ln -s ../../outside sub/up', 'cp -r sub s2', 'mkdir -p s2', 'mkdir -p sub/d', 'mv sub s3 && ln -s ../outside sub', 'ln -s .git g0; mv g0 s2',
+  // a link made below another link the line made lands where the first leads: s4/up is sub/up
+  'ln -s sub s4 && ln -s ../../outside s4/up', 'ln -s sub s4; mv s2 s4/up',
 );
 
 /** Glob removals whose wildcards stand in the last name only. */
-const globs = fc.constantFrom('rm -rf sub/*', 'rm -f sub/*.txt', 'rm -rf s2/*', 'rm -f ./sub/*', 'rm -rf {sub,s2}/*', 'rm -f *.txt', 'rm -rf s2/*.txt');
+const globs = fc.constantFrom(
+  'rm -rf sub/*', 'rm -f sub/*.txt', 'rm -rf s2/*', 'rm -f ./sub/*', 'rm -rf {sub,s2}/*', 'rm -f *.txt', 'rm -rf s2/*.txt', 'rm -rf sub/up/*', 'rm -rf s4/*',
+);
 
 const separators = ['; ', '\n', ' && ', ' || ', ' | '];
 

@@ -69,17 +69,24 @@ export interface PlacedPath {
 }
 
 /**
- * What earlier commands made that a glob's listing may meet (walk/line-facts.ts): a link treeward cannot place
- * (which may redirect any directory, through links standing in the fs), copies and moves whose sources decide
- * (no link lands when each is a regular file, issue 16), and directories (real ones, at the paths they name).
+ * What earlier commands made that a glob's listing may meet (walk/line-facts.ts), each at the path (absolute, as
+ * written, normalised) at or below which it made it, or null where that is not known (a target the line does not
+ * fix, or one below a link the line made): links (`ln`, `tar -x`, `git clone`, a write whose row does not say),
+ * copies and moves whose sources decide (no link lands when each is a regular file, issue 16), and directories.
  */
 export interface MadeBefore {
-  /** The first earlier command that may have planted a link, or made entries it does not fix (`ln`, `tar -x`, `cp -r`); null: none. */
-  link: string | null;
+  /** Where an earlier command may have planted a link, or made entries it does not fix. */
+  links: readonly MadePath[];
   /** `cp`, `mv`: what landed is each source itself or its copy (absolute, as written), a link unless the fs shows a regular file. */
-  copies: readonly { by: string; sources: readonly string[] }[];
-  /** Directories earlier commands made (`mkdir`), absolute as written; null: one the line does not fix. */
-  directories: readonly { by: string; path: string | null }[];
+  copies: readonly (MadePath & { sources: readonly string[] })[];
+  /** Real directories earlier commands made (`mkdir`). */
+  directories: readonly MadePath[];
+}
+
+/** Something an earlier command (`by`) made at or below `path` (null: a place the line does not fix). */
+export interface MadePath {
+  by: string;
+  path: string | null;
 }
 
 /** The maker of a `MadeBefore` entry when the action names no program (a `place` of inline code's `os.symlink`). */

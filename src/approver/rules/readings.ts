@@ -114,37 +114,51 @@ export function placedOnPath(target: Target, field: Field, ctx: JudgeContext, fo
 }
 
 /** What an earlier command made that a glob may meet: a link, or a directory at a path (null: one the line does not fix). */
-export type MadeAround = { by: string; what: 'link' } | { by: string; what: 'directory'; path: string | null };
+export type MadeAround = { by: string; what: 'link' | 'directory'; path: string | null };
 
 /**
  * What an earlier command of the line made that a glob whose fixed directory part is `directory` may meet (SPEC §3
- * removal-unfixed-target, narrowed by issue 16), if anything: a link anywhere (through links standing in the fs, one
- * may lie in the way of any directory), a copy or move of a source the fs does not show to be a regular file (what
- * landed may be a link), or a directory made at, above or below the glob's directory, as written or through links.
+ * removal-unfixed-target, narrowed by issue 16), if anything: a link, or a copy or move of a source the fs does not
+ * show to be a regular file (what landed may be a link), or a directory, made at, above or below the glob's directory,
+ * as written or through the links the fs holds. Where that directory is reached through a link standing in the fs
+ * (or `..`), the way to it is not only its own names, so any link the line made may lie in it.
  */
 export function madeAroundGlob(target: Target, directory: string, ctx: JudgeContext): MadeAround | null {
   const made = target.madeBeforeCommand;
-  if (made.link !== null) return { by: made.link, what: 'link' };
-  for (const copy of made.copies) if (!copy.sources.every((source) => isRegularFile(source, ctx))) return { by: copy.by, what: 'link' };
-  const first = made.directories[0];
-  if (first === undefined) return null;
+  const links = [...made.links, ...made.copies.filter((copy) => !copy.sources.every((source) => isRegularFile(source, ctx)))];
+  if (links.length === 0 && made.directories.length === 0) return null;
   const dirs = directory.startsWith('/') ? ['/'] : target.dirs;
-  if (dirs === null) return { by: first.by, what: 'directory', path: first.path };
+  const first = links[0] ?? made.directories[0]!;
+  if (dirs === null) return { by: first.by, what: links.length > 0 ? 'link' : 'directory', path: first.path };
   for (const dir of dirs) {
     const glob = read(directory || '.', dir, ctx, true);
-    for (const { by, path } of made.directories) {
-      if (path === null) return { by, what: 'directory', path };
-      // a directory is made at its name, in its parent as the fs resolves it (what the line made there is no link)
-      const places = [path, read(path, '/', ctx, false).resolved];
-      const around = (p: string | null) => p !== null && (nestedPaths(p, glob.written) || (glob.resolved !== null && nestedPaths(p, glob.resolved)));
-      if (places.some(around)) return { by, what: 'directory', path };
-    }
+    // a made path around the glob's directory, as written or where the fs puts its parent (what the line made there is not read)
+    const around = (path: string) => [path, read(path, '/', ctx, false).resolved].some((p) =>
+      p !== null && (nestedPaths(p, glob.written) || (glob.resolved !== null && nestedPaths(p, glob.resolved))));
+    if (links.length > 0 && (/(^|\/)\.\.(\/|$)/.test(directory) || reachedThroughLink(glob.written, ctx))) return { ...links[0]!, what: 'link' };
+    for (const link of links) if (link.path === null || around(link.path)) return { ...link, what: 'link' };
+    for (const made of target.madeBeforeCommand.directories) if (made.path === null || around(made.path)) return { ...made, what: 'directory' };
   }
   return null;
 }
 
 function nestedPaths(a: string, b: string): boolean {
   return isInsideOrEqual(a, b) || isInsideOrEqual(b, a);
+}
+
+/** Some directory on the way to `path` (absolute, normalised) is a link in the fs, or cannot be read. */
+function reachedThroughLink(path: string, ctx: JudgeContext): boolean {
+  const names = path.split('/').filter(Boolean);
+  for (let i = 1; i <= names.length; i++) {
+    const at = resolveThroughLinks(`/${names.slice(0, i).join('/')}`, ctx.fs, { followLast: false, budget: ctx.budget });
+    if (!at.ok) {
+      if (at.reason === 'budget') throw new LookupsExhausted();
+      return true;
+    }
+    if (at.finalKind === 'symlink') return true;
+    if (!at.existing) return false; // nothing stands there: what the line makes there is a made path around the glob
+  }
+  return false;
 }
 
 /** What stands at `source` (absolute) is a regular file, its last name not followed: a copy or move of it lands no link (cp(1), mv(1)). */

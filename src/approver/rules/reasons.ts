@@ -434,7 +434,7 @@ export const removal = {
   globAfterMaking: (text: string, directory: string, made: MadeAround) =>
     `the glob \`${text}\` may run after ${made.by === unnamedMaker ? made.by : `\`${made.by}\``}, which ` +
       (made.what === 'link'
-        ? `may have put a link in the way of its directory \`${directory || '.'}\``
+        ? `may have put a link ${made.path === null ? 'where the line does not fix' : `at \`${made.path}\``}, in the way of its directory \`${directory || '.'}\``
         : made.path === null ? 'made a directory the line does not fix' : `made the directory \`${made.path}\` at or around \`${directory || '.'}\``) +
       `; run the glob removal as a separate command`,
   globMatchesDotDot: (text: string) => `in sh the glob \`${text}\` also matches \`.\` and \`..\` (the directory above); spell the names out, or use a ` +

@@ -503,7 +503,8 @@ function copiedSources(w: WalkState, sources: readonly Argument[], dirs: Directo
   const out: string[] = [];
   for (const source of sources) {
     const field = source.value.kind === 'fixed' && source.value.fields.length === 1 ? source.value.fields[0]! : null;
-    if (source.text === null || field === null || field.glob || source.listed) return null;
+    // `x/../a` is the parent of where a link x leads: the fs's answer for the lexical path would be of another file
+    if (source.text === null || field === null || field.glob || source.listed || /(^|\/)\.\.(\/|$)/.test(source.text)) return null;
     const places = source.text.startsWith('/') ? ['/'] : dirs;
     if (places === null) return null;
     for (const dir of places) out.push(normalizeLexically(joinPath(dir, source.text)));
@@ -588,7 +589,7 @@ function target(
     w.facts.wrote = true;
     // what a later glob may meet (issue 16): a removal makes nothing, and a write only what its row says it can
     if (kind === 'write' && makes === 'directory') w.facts.madeDirectory(arg, here.dirs, by);
-    else if (kind === 'write' && makes !== 'file' && makes !== 'placed') w.facts.madeLink(by);
+    else if (kind === 'write' && makes !== 'file' && makes !== 'placed') w.facts.madeLinksAt(arg, here.dirs, by);
   }
   if (kind === 'write' && !isHarmlessDevice(arg)) w.facts.noteName(arg, here.dirs, extra.recursive === true || extra.extraction === true);
   if (kind === 'write' && extra.extraction === true) w.facts.extractedInto(arg, here.dirs);

@@ -6,8 +6,8 @@
 
 import type { Span } from '../../syntax/span.js';
 import type { Argument } from '../core/arguments.js';
-import type { Directories, MadeBefore, PlacedPath } from '../core/effects.js';
-import { isInsideOrEqual, joinPath, normalizeLexically } from '../core/path-text.js';
+import type { Directories, MadeBefore, MadePath, PlacedPath } from '../core/effects.js';
+import { isInside, isInsideOrEqual, joinPath, normalizeLexically } from '../core/path-text.js';
 
 /** What an archive member is: tar and zip store a link as a link (zip with `-y`), a directory as an entry of its own. */
 export type MemberKind = 'file' | 'directory' | 'link';
@@ -35,9 +35,9 @@ export class LineFacts {
   /** An earlier part of the line wrote or removed a file. */
   wrote = false;
   /** What the line made so far that a later glob may meet (core/effects.ts `MadeBefore`); grown by `madeLink`, `madeCopies`, `madeDirectory`. */
-  private madeLinkBy: string | null = null;
-  private readonly copiesMade: { by: string; sources: readonly string[] }[] = [];
-  private readonly directoriesMade: { by: string; path: string | null }[] = [];
+  private readonly linksMade: MadePath[] = [];
+  private readonly copiesMade: (MadePath & { sources: readonly string[] })[] = [];
+  private readonly directoriesMade: MadePath[] = [];
   /** The last `madeSoFar()`, made again only once what was made grew (it only grows). */
   private madeCopy: MadeBefore = nothingMade;
   /**
@@ -74,40 +74,61 @@ export class LineFacts {
   /** What the line made so far that a later glob may meet. */
   madeSoFar(): MadeBefore {
     const copy = this.madeCopy;
-    if (copy.link !== this.madeLinkBy || copy.copies.length !== this.copiesMade.length || copy.directories.length !== this.directoriesMade.length) {
-      this.madeCopy = { link: this.madeLinkBy, copies: [...this.copiesMade], directories: [...this.directoriesMade] };
+    if (copy.links.length !== this.linksMade.length || copy.copies.length !== this.copiesMade.length || copy.directories.length !== this.directoriesMade.length) {
+      this.madeCopy = { links: [...this.linksMade], copies: [...this.copiesMade], directories: [...this.directoriesMade] };
     }
     return this.madeCopy;
   }
 
-  /** `by` may have planted a link, or made entries the line does not fix: no later glob is fixed (SPEC §3 removal-unfixed-target). */
-  madeLink(by: string): void {
-    this.madeLinkBy ??= by;
+  /**
+   * Where an earlier command may have put a link: a path below one is not where its text says. Earlier, not the
+   * command being walked: the places one command writes are its alternatives (`ln -s t x`: x, or x/t when x is a directory).
+   */
+  private belowMadeLink(path: string): boolean {
+    const before = this.madeAtCommand ?? this.madeSoFar();
+    return [...before.links, ...before.copies].some((m) => m.path === null || isInside(path, m.path));
   }
 
   /**
-   * `cp`, `mv`: what landed is a copy of `sources` (absolute), or each source moved, and a link unless each is a regular
-   * file (rules/readings.ts `madeAroundGlob` asks the fs). A source an earlier command may have made is not what the fs
-   * shows, so then (or when the sources are not fixed, `null`) what landed may be a link.
+   * `by` may have planted a link, or made entries the line does not fix, at or below `path` (absolute, normalised;
+   * null: anywhere): a later glob listing around it is not fixed (SPEC §3 removal-unfixed-target). Below a link the
+   * line made, the path may lead anywhere.
    */
-  madeCopies(by: string, sources: readonly string[] | null): void {
-    const madeThere = (source: string) => this.directoriesMade.some((d) => d.path === null || nested(source, d.path));
-    if (sources === null || sources.some(madeThere)) this.madeLink(by);
-    else this.copiesMade.push({ by, sources });
+  madeLink(by: string, path: string | null): void {
+    this.linksMade.push({ by, path: path === null || this.belowMadeLink(path) ? null : path });
+  }
+
+  /** `madeLink` at each place `arg` names there. */
+  madeLinksAt(arg: Argument, where: Directories, by: string): void {
+    if (!placeable(arg, where)) this.madeLink(by, null);
+    else for (const dir of arg.text!.startsWith('/') ? ['/'] : where!) this.madeLink(by, normalizeLexically(joinPath(dir, arg.text!)));
+  }
+
+  /**
+   * `cp`, `mv`: what landed at `path` is a copy of `sources` (absolute), or each source moved, and a link unless each is
+   * a regular file (rules/readings.ts `madeAroundGlob` asks the fs). A source at or below something an earlier command
+   * made is not what the fs shows, so then (or when the sources are not fixed, `null`) what landed may be a link.
+   */
+  madeCopies(by: string, sources: readonly string[] | null, path: string): void {
+    const before = this.madeAtCommand ?? this.madeSoFar();
+    const made = [...before.links, ...before.copies, ...before.directories];
+    const madeThere = (source: string) => made.some((d) => d.path === null || nested(source, d.path));
+    if (sources === null || sources.some(madeThere) || this.belowMadeLink(path)) this.madeLink(by, path);
+    else this.copiesMade.push({ by, sources, path });
   }
 
   /** `mkdir`: a real directory at each place `arg` names there (null: one the line does not fix). */
   madeDirectory(arg: Argument, where: Directories, by: string): void {
-    if (arg.text === null || (where === null && !arg.text.startsWith('/'))) {
+    if (!placeable(arg, where)) {
       this.directoriesMade.push({ by, path: null });
       return;
     }
-    for (const dir of arg.text.startsWith('/') ? ['/'] : where!) this.directoriesMade.push({ by, path: normalizeLexically(joinPath(dir, arg.text)) });
+    for (const dir of arg.text!.startsWith('/') ? ['/'] : where!) this.directoriesMade.push({ by, path: normalizeLexically(joinPath(dir, arg.text!)) });
   }
 
   /** A walker of its own (a git setting's command) runs after what this line made so far. */
   inheritMade(from: LineFacts): void {
-    this.madeLinkBy = from.madeLinkBy;
+    this.linksMade.push(...from.linksMade);
     this.copiesMade.push(...from.copiesMade);
     this.directoriesMade.push(...from.directoriesMade);
   }
@@ -154,16 +175,21 @@ export class LineFacts {
     this.noteName(arg, where, true);
     // what a later glob may meet: nothing new past a regular file (a copy that follows links), else what the sources decide
     const fixed = arg.text !== null && where !== null;
-    if (!kind.regularFile) {
-      if (kind.copies && fixed) this.madeCopies(by, kind.copies);
-      else this.madeLink(by);
-    }
+    const located = fixed && placeable(arg, where);
+    if (!kind.regularFile && !located) this.madeLink(by, null);
     if (!fixed) {
       // something unknown was placed: every later path through a directory is suspect
       this.placedUnknownAt ??= this.placed.length;
       return;
     }
-    for (const d of where!) this.placed.push({ path: joinPath(d, arg.text!), ...kind });
+    for (const d of where!) {
+      const path = joinPath(d, arg.text!);
+      if (!kind.regularFile && located) {
+        if (kind.copies) this.madeCopies(by, kind.copies, normalizeLexically(path));
+        else this.madeLink(by, normalizeLexically(path));
+      }
+      this.placed.push({ path, ...kind });
+    }
   }
 
   /**
@@ -222,8 +248,17 @@ export class LineFacts {
   }
 }
 
+/**
+ * Whether what a command makes at `arg` stands where its text says, read in `where`: a fixed path, in known directories,
+ * without `..` (the kernel takes `x/..` to the parent of where the link x leads, not to the name's own parent).
+ */
+function placeable(arg: Argument, where: Directories): boolean {
+  if (arg.text === null || (where === null && !arg.text.startsWith('/'))) return false;
+  return !/(^|\/)\.\.(\/|$)/.test(arg.text);
+}
+
 /** Nothing made yet. */
-const nothingMade: MadeBefore = { link: null, copies: [], directories: [] };
+const nothingMade: MadeBefore = { links: [], copies: [], directories: [] };
 
 /** One of two absolute paths lies at or below the other. */
 export function nested(a: string, b: string): boolean {
