@@ -74,7 +74,8 @@ export class LineFacts {
   /** What the line made so far that a later glob may meet. */
   madeSoFar(): MadeBefore {
     const copy = this.madeCopy;
-    if (copy.links.length !== this.linksMade.length || copy.copies.length !== this.copiesMade.length || copy.directories.length !== this.directoriesMade.length) {
+    const grew = copy.links.length !== this.linksMade.length || copy.copies.length !== this.copiesMade.length;
+    if (grew || copy.directories.length !== this.directoriesMade.length) {
       this.madeCopy = { links: [...this.linksMade], copies: [...this.copiesMade], directories: [...this.directoriesMade] };
     }
     return this.madeCopy;
