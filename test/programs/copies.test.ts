@@ -8,8 +8,10 @@
 // through the destination: it must refuse them (`removal-unfixed-target`,
 // `write-unfixed-target`) whenever a link landed, and it approves them only
 // as the row's `through` says. Where no link landed and treeward still
-// refuses, the row says why (a hard link is a second name of its source; a
-// link among the sources is not read for whether cp follows it).
+// refuses, the row says why (a hard link is a second name of its source).
+// A glob removal in the destination after it is approved only as the row's
+// `glob` says: never where a link landed, and not after a copied or moved
+// directory (a directory the line made, issue 16).
 //
 // cp(1) (GNU coreutils 9.1): "-R, -r, --recursive copy directories
 // recursively", with "-P, --no-dereference never follow symbolic links in
@@ -54,32 +56,41 @@ interface Copy {
   landsLink: boolean;
   /** Whether treeward approves a removal and a write through `dest` after it. */
   through: 'allow' | 'deny';
+  /**
+   * Whether treeward approves a glob removal in `dest` after it (issue 16: only a cp or mv of regular files, or a cp
+   * that follows links, is known to make neither a link nor a directory; a copied or moved directory is a directory).
+   */
+  glob: 'allow' | 'deny';
   why: string;
 }
 
 const copies: Copy[] = [
-  { run: 'cp a.txt out', dest: 'out', landsLink: false, through: 'allow', why: 'a copy of a regular file is a regular file' },
-  { run: 'cp a.txt dir/', dest: 'dir/a.txt', landsLink: false, through: 'allow', why: 'into a directory: dir/a.txt is a regular file' },
-  { run: 'cp a.txt b.txt dir', dest: 'dir/b.txt', landsLink: false, through: 'allow', why: 'several regular files into a directory' },
-  { run: 'cp -a a.txt out', dest: 'out', landsLink: false, through: 'allow', why: '`-a` keeps links as links, and a regular file has none' },
-  { run: 'cp -P a.txt out', dest: 'out', landsLink: false, through: 'allow', why: '`-P` the same' },
-  { run: 'mv a.txt out', dest: 'out', landsLink: false, through: 'allow', why: 'a moved regular file is a regular file' },
-  { run: 'mv a.txt dir', dest: 'dir/a.txt', landsLink: false, through: 'allow', why: 'moved into a directory' },
-  { run: 'cp -r sub out', dest: 'out', landsLink: false, through: 'allow', why: 'a directory of files and directories, no link: the copy holds none' },
-  { run: 'cp -r sub/ out', dest: 'out', landsLink: false, through: 'allow', why: 'the same with a trailing slash on the source' },
-  { run: 'mv sub out', dest: 'out', landsLink: false, through: 'allow', why: 'a moved directory holding no link' },
-  { run: 'cp -r linked out', dest: 'out', landsLink: true, through: 'deny', why: 'a link inside a copied directory is copied as a link' },
-  { run: 'cp -a linked out', dest: 'out', landsLink: true, through: 'deny', why: '`-a` the same' },
-  { run: 'mv linked out', dest: 'out', landsLink: true, through: 'deny', why: 'a moved directory keeps its links' },
-  { run: 'cp -P linkdir out', dest: 'out', landsLink: true, through: 'deny', why: 'a link copied as a link' },
-  { run: 'cp -a linkdir out', dest: 'out', landsLink: true, through: 'deny', why: '`-a` copies the link itself' },
-  { run: 'mv linkdir out', dest: 'out', landsLink: true, through: 'deny', why: 'a moved link is a link' },
-  { run: 'cp -s "$PWD/a.txt" out', dest: 'out', landsLink: true, through: 'deny', why: '`-s` makes a symbolic link' },
-  { run: 'cp -l a.txt out', dest: 'out', landsLink: false, through: 'deny', why: '`-l`: a hard link, a second name of a.txt (writes through it write a.txt)' },
-  { run: 'cp linkfile out', dest: 'out', landsLink: false, through: 'deny', why: 'cp follows a link among its sources when not recursive; treeward does not read which way it goes' },
-  { run: 'ln -s "$PWD/dir" sub/l && cp -r sub out', dest: 'out', landsLink: true, through: 'deny', why: 'a link the line put in the source before copying it' },
-  { run: 'ln -s "$PWD/dir" a.txt.l && mv a.txt.l a.txt && cp -P a.txt out', dest: 'out', landsLink: true, through: 'deny', why: 'a source the line moved a link onto' },
-  { run: 'mkdir -p new && cp a.txt new/', dest: 'new/a.txt', landsLink: false, through: 'allow', why: 'mkdir makes a real directory, and the copy is a regular file' },
+  { run: 'cp a.txt out', dest: 'out', landsLink: false, through: 'allow', glob: 'allow', why: 'a copy of a regular file is a regular file' },
+  { run: 'cp a.txt dir/', dest: 'dir/a.txt', landsLink: false, through: 'allow', glob: 'allow', why: 'into a directory: dir/a.txt is a regular file' },
+  { run: 'cp a.txt b.txt dir', dest: 'dir/b.txt', landsLink: false, through: 'allow', glob: 'allow', why: 'several regular files into a directory' },
+  { run: 'cp -a a.txt out', dest: 'out', landsLink: false, through: 'allow', glob: 'allow', why: '`-a` keeps links as links, and a regular file has none' },
+  { run: 'cp -P a.txt out', dest: 'out', landsLink: false, through: 'allow', glob: 'allow', why: '`-P` the same' },
+  { run: 'mv a.txt out', dest: 'out', landsLink: false, through: 'allow', glob: 'allow', why: 'a moved regular file is a regular file' },
+  { run: 'mv a.txt dir', dest: 'dir/a.txt', landsLink: false, through: 'allow', glob: 'allow', why: 'moved into a directory' },
+  { run: 'cp -r sub out', dest: 'out', landsLink: false, through: 'allow', glob: 'deny', why: 'a directory of files and directories, no link: the copy holds none' },
+  { run: 'cp -r sub/ out', dest: 'out', landsLink: false, through: 'allow', glob: 'deny', why: 'the same with a trailing slash on the source' },
+  { run: 'mv sub out', dest: 'out', landsLink: false, through: 'allow', glob: 'deny', why: 'a moved directory holding no link' },
+  { run: 'cp -r linked out', dest: 'out', landsLink: true, through: 'deny', glob: 'deny', why: 'a link inside a copied directory is copied as a link' },
+  { run: 'cp -a linked out', dest: 'out', landsLink: true, through: 'deny', glob: 'deny', why: '`-a` the same' },
+  { run: 'mv linked out', dest: 'out', landsLink: true, through: 'deny', glob: 'deny', why: 'a moved directory keeps its links' },
+  { run: 'cp -P linkdir out', dest: 'out', landsLink: true, through: 'deny', glob: 'deny', why: 'a link copied as a link' },
+  { run: 'cp -a linkdir out', dest: 'out', landsLink: true, through: 'deny', glob: 'deny', why: '`-a` copies the link itself' },
+  { run: 'mv linkdir out', dest: 'out', landsLink: true, through: 'deny', glob: 'deny', why: 'a moved link is a link' },
+  { run: 'cp -s "$PWD/a.txt" out', dest: 'out', landsLink: true, through: 'deny', glob: 'deny', why: '`-s` makes a symbolic link' },
+  { run: 'cp -l a.txt out', dest: 'out', landsLink: false, through: 'deny', glob: 'deny', why: '`-l`: a hard link, a second name of a.txt (writes through it write a.txt)' },
+  {
+    run: 'cp linkfile out', dest: 'out', landsLink: false, through: 'allow', glob: 'allow',
+    why: 'cp without -R, -P, -d or -a follows a link among its sources: the copy is a regular file (issue 16)',
+  },
+  { run: 'cp -d linkfile out', dest: 'out', landsLink: true, through: 'deny', glob: 'deny', why: '`-d` copies the link itself' },
+  { run: 'ln -s "$PWD/dir" sub/l && cp -r sub out', dest: 'out', landsLink: true, through: 'deny', glob: 'deny', why: 'a link the line put in the source before copying it' },
+  { run: 'ln -s "$PWD/dir" a.txt.l && mv a.txt.l a.txt && cp -P a.txt out', dest: 'out', landsLink: true, through: 'deny', glob: 'deny', why: 'a source the line moved a link onto' },
+  { run: 'mkdir -p new && cp a.txt new/', dest: 'new/a.txt', landsLink: false, through: 'allow', glob: 'deny', why: 'mkdir makes a real directory, and the copy is a regular file' },
 ];
 
 const caseId = (i: number) => `copies:${i}`;
@@ -87,6 +98,8 @@ const layout: Layout = { work: base };
 
 /** The line followed by a removal and a write through the destination. */
 const probes = (c: Copy) => [`${c.run} && rm -rf ${c.dest}/etc`, `${c.run} && echo x > ${c.dest}/x`];
+/** The line followed by a glob removal in the destination. */
+const globProbe = (c: Copy) => `${c.run} && rm -rf ${c.dest}/*`;
 
 describe.skipIf(!available)('copies and moves, run for real: a link lands only where treeward refuses what goes through it', () => {
   let results = new Map<string, LineResult>();
@@ -117,6 +130,10 @@ describe.skipIf(!available)('copies and moves, run for real: a link lands only w
         if (c.landsLink || c.through === 'deny') expect(seen, line).toMatch(/^deny (removal|write)-unfixed-target/);
         else expect(seen, line).toBe('allow');
       }
+      const glob = approve(globProbe(c), { dialect: 'sh', tree: IN_WORK, home: IN_HOME, tempDir: '/tmp', env: ENV, fs });
+      const globSeen = glob.decision === 'allow' ? 'allow' : `deny ${glob.id}: ${glob.reason}`;
+      if (c.landsLink || c.glob === 'deny') expect(globSeen, globProbe(c)).toMatch(/^deny removal-unfixed-target/);
+      else expect(globSeen, globProbe(c)).toBe('allow');
     });
   });
 });

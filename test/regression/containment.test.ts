@@ -33,6 +33,7 @@ import { loadedCodeCase, loadedCodeEnv, loadedCodePrograms } from './loaded-code
 import { optionLineCase, optionLineLayout } from './option-lines.js';
 import { programCase } from './program-lines.js';
 import { flowCase } from './flow-lines.js';
+import { globCase, globLinePrograms } from './glob-lines.js';
 import { shellStateCase, shellStatePlacedCase } from './shell-state.js';
 import { KnownLedger, kindOf } from './known.js';
 import { knownFailures } from './known-failures.js';
@@ -69,8 +70,8 @@ interface Plan {
   tree: string;
   /** A problem found before running (the move changed the verdict, or the hand-back is not the expected text). */
   early?: string;
-  /** Run with the real interpreters (./loaded-code.ts) or archivers (./archive-lines.ts), not their logging stubs. */
-  real?: 'interpreters' | 'archivers';
+  /** Run with these real programs (the interpreters of ./loaded-code.ts, the archivers of ./archive-lines.ts, the file tools of ./glob-lines.ts), not their logging stubs. */
+  real?: readonly string[];
 }
 
 const withoutTree = (layout: Layout): Layout => ({
@@ -204,7 +205,7 @@ for (const { seed, runs, replay } of loadedSeeds) {
     const early = payload === 'protected' ? 'the line loads code it wrote that writes a protected path, and the approver allowed it' : undefined;
     plans.push({
       test, replay, line, dialect, vol: hostileVol, explanation, ...runCases(test, dialect, explanation.verdict.command, hostileLayout, { ...movedEnv, ...loadedCodeEnv }),
-      leaves: [], tree: moved.tree, real: 'interpreters', ...(early ? { early } : {}),
+      leaves: [], tree: moved.tree, real: loadedCodePrograms, ...(early ? { early } : {}),
     });
   });
 }
@@ -221,11 +222,27 @@ for (const { seed, runs, replay } of archiveSeeds) {
     const test = `generated archive line #${n} [${dialect}] (seed ${seed})`;
     plans.push({
       test, replay, line, dialect, vol: archiveVol, explanation, ...runCases(test, dialect, explanation.verdict.command, archiveLayout, movedEnv),
-      leaves: [], tree: moved.tree, real: 'archivers',
+      leaves: [], tree: moved.tree, real: archivePrograms,
     });
   });
 }
-const seedList = [...hostileSeeds, ...stateSeeds, ...placedSeeds, ...flowSeeds, ...programSeeds, ...optionSeeds, ...loadedSeeds, ...archiveSeeds]
+// issue 16: a glob removal after commands that can or cannot make a link or a directory, run with the real file tools
+const globSeeds = seedsFor('glob-lines');
+const globCounts = { generated: 0, allowed: 0 };
+for (const { seed, runs, replay } of globSeeds) {
+  fc.sample(globCase, { seed, numRuns: runs }).forEach(({ line, dialect }, n) => {
+    globCounts.generated++;
+    const explanation = explain(line, hostileOptions(dialect));
+    if (explanation.verdict.decision !== 'allow') return;
+    globCounts.allowed++;
+    const test = `generated glob line #${n} [${dialect}] (seed ${seed})`;
+    plans.push({
+      test, replay, line, dialect, vol: hostileVol, explanation, ...runCases(test, dialect, explanation.verdict.command, hostileLayout, movedEnv),
+      leaves: [], tree: moved.tree, real: globLinePrograms,
+    });
+  });
+}
+const seedList = [...hostileSeeds, ...stateSeeds, ...placedSeeds, ...flowSeeds, ...programSeeds, ...optionSeeds, ...loadedSeeds, ...archiveSeeds, ...globSeeds]
   .map((s) => `${s.seed} (${s.runs})`).join(', ');
 
 // ------------------------------------------------------------------ judging a plan
@@ -256,7 +273,7 @@ function runProblems(p: Plan, run: ShellRuns, results: Map<string, LineResult>):
       if (!ok) out.push(`\`${call.argv.join(' ')}\` ran in ${cwd}, outside the tree${p.leaves.length ? ` and ${p.leaves.join(', ')}` : ''}`);
     }
     // an archiver that ran for real is judged by what it changed, not by the argv model's whole directory (its members are listed one by one)
-    const modelled = p.real === 'archivers' ? present.ran.calls.filter((call) => !archivePrograms.includes(baseName(call.argv[0] ?? ''))) : present.ran.calls;
+    const modelled = p.real === archivePrograms ? present.ran.calls.filter((call) => !archivePrograms.includes(baseName(call.argv[0] ?? ''))) : present.ran.calls;
     const events = [...diffEvents(present.ran, IN_WORK), ...modelled.flatMap((call) => callEvents(call, p.vol, IN_WORK))];
     const missed = unlisted(events, p.explanation.effects, p.vol);
     if (missed.length) {
@@ -277,13 +294,14 @@ describe.skipIf(!available)('containment in the real shells', () => {
 
   beforeAll(async () => {
     const cases = plans.filter((p) => !p.real).flatMap((p) => p.runs.flatMap((run) => [run.missing, run.present]));
-    const realCases = (real: Plan['real']) => plans.filter((p) => p.real === real).flatMap((p) => p.runs.flatMap((run) => [run.missing, run.present]));
     console.log(`containment: hostile-line seeds ${seedList}`);
     results = await runLines(cases, { timeoutSec: 2 });
-    // the loaded-code lines run their interpreters for real: what the written file does is what is proven
-    for (const [id, result] of await runLines(realCases('interpreters'), { timeoutSec: 4, real: loadedCodePrograms })) results.set(id, result);
-    // the archive lines run the archivers for real: what lands from an extraction, and what a landed script does, is what is proven
-    for (const [id, result] of await runLines(realCases('archivers'), { timeoutSec: 4, real: archivePrograms })) results.set(id, result);
+    // the loaded-code lines run their interpreters for real, the archive lines their archivers, the glob lines their file tools:
+    // what the written file does, what lands from an extraction and what a landed script does, what the line made, is what is proven
+    for (const real of [loadedCodePrograms, archivePrograms, globLinePrograms]) {
+      const realCases = plans.filter((p) => p.real === real).flatMap((p) => p.runs.flatMap((run) => [run.missing, run.present]));
+      for (const [id, result] of await runLines(realCases, { timeoutSec: 4, real: [...real] })) results.set(id, result);
+    }
     console.log(`containment: ${cases.length} sandbox runs in ${Date.now() - t0} ms`);
     // thousands of sandbox runs: on a loaded machine they take longer than the default hook limit
   }, 900_000);
@@ -295,7 +313,8 @@ describe.skipIf(!available)('containment in the real shells', () => {
       `program lines ${programCounts.generated}, ${programCounts.allowed} allowed and run twice; ` +
       `option lines ${optionCounts.generated}, ${optionCounts.allowed} allowed and run twice; ` +
       `loaded-code lines ${loadedCounts.generated}, ${loadedCounts.allowed} allowed and run twice with the real interpreters; ` +
-      `archive lines ${archiveCounts.generated}, ${archiveCounts.allowed} allowed and run twice with the real archivers; ${Date.now() - t0} ms`);
+      `archive lines ${archiveCounts.generated}, ${archiveCounts.allowed} allowed and run twice with the real archivers; ` +
+      `glob lines ${globCounts.generated}, ${globCounts.allowed} allowed and run twice with the real file tools; ${Date.now() - t0} ms`);
     if (ledger.report.failed.length) console.log(ledger.summary('containment'));
   });
 

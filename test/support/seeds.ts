@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 export type Generator =
   | 'hostile-lines' | 'shell-state-lines' | 'wrapper-chains' | 'random-trees' | 'fuzz-any-text' | 'fuzz-shells' | 'properties' | 'unknown-programs'
-  | 'program-lines' | 'option-lines' | 'shell-state-placed' | 'flow-lines' | 'loaded-code-lines' | 'archive-lines';
+  | 'program-lines' | 'option-lines' | 'shell-state-placed' | 'flow-lines' | 'loaded-code-lines' | 'archive-lines' | 'glob-lines';
 
 interface PinnedSeed {
   seed: number;

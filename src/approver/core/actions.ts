@@ -88,6 +88,12 @@ export type Action =
       /** false: the file's text stays what it was (`touch`, `mkdir`, `chmod`). */
       content?: boolean;
       destination?: boolean;
+      /**
+       * What the write can make at its target, for the globs after it (issue 16): `file`, a regular file at most (`touch`,
+       * `tee`); `directory`, a real directory (`mkdir`); `placed`, what the command's own `place` action says landed (`cp`,
+       * `mv`, `ln`). Absent: anything, a link included (`git clone`, `tar -x`).
+       */
+      makes?: 'file' | 'directory' | 'placed';
       /** mktemp: a new entry under a random name, which cannot have put a link in a later path's way. */
       fresh?: boolean;
       /**
@@ -109,7 +115,13 @@ export type Action =
    * `copies`: what lands is a copy of these sources, or the moved source itself (`cp` without `-s`/`-l`, `mv`):
    * no link when each is a regular file or a directory holding none (the walk and the rules decide, issue 16).
    */
-  | { kind: 'place'; arg: Argument; dirs?: Directories; copies?: readonly Argument[]; symlink?: true }
+  | {
+      kind: 'place'; arg: Argument; dirs?: Directories; copies?: readonly Argument[]; symlink?: true;
+      /** The program, for a later glob's reason. */
+      by?: string;
+      /** `cp` without `-R`, `-P`, `-d`, `-s`, `-l`: it follows a link it copies, so what lands is a regular file whatever the sources. */
+      regularFile?: true;
+    }
   /**
    * `tar -cf a.tar LIST`, `zip -r a.zip LIST`: the archive the line makes at `arg`, holding what each of `sources`
    * names as the line stands here (walk/archives.ts lists it); null sources: an option makes what it holds unread.

@@ -21,12 +21,13 @@ export interface Target {
   /** An earlier part of the line wrote or removed a file. */
   wroteBefore: boolean;
   /**
-   * An earlier command of the line wrote or removed a file, so a glob here is
-   * not fixed (SPEC §3). Earlier, not the same: every word of a command is
+   * What earlier commands of the line made that can change what a glob here
+   * lists (SPEC §3). Earlier, not the same: every word of a command is
    * expanded before the command runs, so `rm -rf node_modules *.log` globs
-   * before it removes anything (issue 16).
+   * before it removes anything; and only a command that can make a link or a
+   * directory counts, not `touch` or `> f` (issue 16).
    */
-  wroteBeforeCommand: boolean;
+  madeBeforeCommand: MadeBefore;
   /** The paths (absolute, as written) that an earlier part linked, moved or copied into place. */
   placedBefore: readonly PlacedPath[];
   /** How many of `placedBefore` came before an earlier part placed a path the line does not fix (null: none did). */
@@ -63,7 +64,33 @@ export interface PlacedPath {
   symlink?: true;
   /** A link member of an archive the line made and extracted (walk/archives.ts). */
   member?: true;
+  /** `cp` without `-R`, `-P`, `-d`: it follows a link it copies, so what landed is a regular file (cp(1); coreutils 9.1 run). */
+  regularFile?: true;
 }
+
+/**
+ * What earlier commands made that a glob's listing may meet (walk/line-facts.ts), each at the path (absolute, as
+ * written, normalised) at or below which it made it, or null where that is not known (a target the line does not
+ * fix, or one below a link the line made): links (`ln`, `tar -x`, `git clone`, a write whose row does not say),
+ * copies and moves whose sources decide (no link lands when each is a regular file, issue 16), and directories.
+ */
+export interface MadeBefore {
+  /** Where an earlier command may have planted a link, or made entries it does not fix. */
+  links: readonly MadePath[];
+  /** `cp`, `mv`: what landed is each source itself or its copy (absolute, as written), a link unless the fs shows a regular file. */
+  copies: readonly (MadePath & { sources: readonly string[] })[];
+  /** Real directories earlier commands made (`mkdir`). */
+  directories: readonly MadePath[];
+}
+
+/** Something an earlier command (`by`) made at or below `path` (null: a place the line does not fix). */
+export interface MadePath {
+  by: string;
+  path: string | null;
+}
+
+/** The maker of a `MadeBefore` entry when the action names no program (a `place` of inline code's `os.symlink`). */
+export const unnamedMaker = 'an earlier command';
 
 export interface Removal extends Target {
   kind: 'removal';

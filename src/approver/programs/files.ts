@@ -96,8 +96,16 @@ export const rows: ProgramRow[] = [
       return out;
     },
   },
-  { names: ['mv'], options: mvOptions, bsdReading: mvBsdOptions, shadowable: true, read: ({ line, name }) => copyLike(line, name, 'move') },
-  { names: ['cp'], options: cpOptions, bsdReading: cpBsdOptions, shadowable: true, read: ({ line, name }) => copyLike(line, name, 'copy') },
+  { names: ['mv'], options: mvOptions, bsdReading: mvBsdOptions, shadowable: true, read: ({ line, name }) => copyLike(line, name, 'move', plainNames) },
+  {
+    names: ['cp'],
+    options: cpOptions,
+    bsdReading: cpBsdOptions,
+    shadowable: true,
+    // cp(1): without -R it follows a link it copies (GNU: -P, -d and -a keep one; BSD: -P), and it copies no directory;
+    // --parents makes directories, a backup renames what stood there (coreutils 9.1 run: `cp link x` makes a regular file)
+    read: ({ line, name }) => copyLike(line, name, 'copy', has(line, ...keepsLinksOrMakesDirectories) ? plainNames : regularFiles),
+  },
   {
     names: ['install'],
     options: installOptions,
@@ -124,7 +132,7 @@ export const rows: ProgramRow[] = [
     bsdReading: lnBsdOptions,
     shadowable: true,
     read: ({ line, name, userland }) => {
-      const out = copyLike(line, name, has(line, 'symbolic') ? 'symlink' : 'hardlink');
+      const out = copyLike(line, name, has(line, 'symbolic') ? 'symlink' : 'hardlink', plainNames);
       // BSD ln -F: "If the target file already exists and is a directory, then remove it so that the link may occur" (ln(1);
       // file_cmds ln/ln.c: rmdir(2) of the target, so an empty directory)
       const target = line.operands[line.operands.length - 1];
@@ -139,14 +147,15 @@ export const rows: ProgramRow[] = [
     options: touchOptions,
     bsdReading: touchBsdOptions,
     shadowable: true,
-    read: ({ line, name }) => line.operands.map((arg) => ({ kind: 'write', arg, by: name, content: false })),
+    // touch(1): an empty regular file where nothing stands, else the times of what does (through a link, unless -h)
+    read: ({ line, name }) => line.operands.map((arg) => ({ kind: 'write', arg, by: name, content: false, makes: 'file' })),
   },
   {
     names: ['mkdir'],
     options: mkdirOptions,
     bsdReading: mkdirBsdOptions,
     shadowable: true,
-    read: ({ line, name }) => line.operands.map((arg) => ({ kind: 'write', arg, by: name, content: false })),
+    read: ({ line, name }) => line.operands.map((arg) => ({ kind: 'write', arg, by: name, content: false, makes: 'directory' })),
   },
   {
     names: ['truncate'],
@@ -158,7 +167,8 @@ export const rows: ProgramRow[] = [
     ]),
     bsdReading: true,
     shadowable: true,
-    read: ({ line, name }) => line.operands.map((arg) => ({ kind: 'write', arg, by: name })),
+    // truncate(1): sets a regular file's size, making it where nothing stands (unless -c)
+    read: ({ line, name }) => line.operands.map((arg) => ({ kind: 'write', arg, by: name, makes: 'file' })),
   },
   {
     names: ['tee'],
@@ -170,7 +180,8 @@ export const rows: ProgramRow[] = [
     ]),
     bsdReading: true,
     shadowable: true,
-    read: ({ line, name }) => line.operands.map((arg) => ({ kind: 'write', arg, by: name })),
+    // tee(1) opens each file for writing, as `>` does: a regular file at most
+    read: ({ line, name }) => line.operands.map((arg) => ({ kind: 'write', arg, by: name, makes: 'file' })),
   },
   { names: ['chmod'], options: chmodOptions, bsdReading: chmodBsdOptions, shadowable: true, read: ({ line, name }) => ownerLike(line, name) },
   { names: ['chown'], options: chownOptions, bsdReading: chownBsdOptions, shadowable: true, read: ({ line, name }) => ownerLike(line, name) },
@@ -393,7 +404,18 @@ export const rows: ProgramRow[] = [
  * each destination moves to DEST + a suffix, or DEST.~N~: a write of
  * `DEST*` (the suffix may come from the environment; it never holds a `/`).
  */
-function copyLike(line: ParsedOptions, by: string, mode: 'copy' | 'move' | 'symlink' | 'hardlink'): Action[] {
+/** cp's options after which what lands may be a link or a directory: copying one as it is, or making the source's parents. */
+const keepsLinksOrMakesDirectories = ['recursive', 'archive', 'd', 'no-dereference', 'P', 'parents', 'symbolic-link', 'link', 'backup', 'suffix'];
+
+/**
+ * What a copy, move or link makes at its destinations, for the globs after it (issue 16): `anything` (install,
+ * whose -D makes directories), what its `place` actions say (`plainNames`: cp -R, mv, ln), or regular files.
+ */
+type Lands = 'anything' | 'plainNames' | 'regularFiles';
+const plainNames: Lands = 'plainNames';
+const regularFiles: Lands = 'regularFiles';
+
+function copyLike(line: ParsedOptions, by: string, mode: 'copy' | 'move' | 'symlink' | 'hardlink', lands: Lands = 'anything'): Action[] {
   const out: Action[] = [];
   const targetDirs = valuesOf(line, 'target-directory').map(valueArgument);
   let sources = line.operands;
@@ -425,12 +447,17 @@ function copyLike(line: ParsedOptions, by: string, mode: 'copy' | 'move' | 'syml
     const into = intoDirectory ? sources.map((source) => inDirectory(destination, source, mode === 'copy' && recursive, keepsPath)) : [];
     const inside = into.filter((a) => a !== null);
     const written = !directoryOnly || inside.length === 0 ? [destination, ...inside] : inside;
-    for (const arg of written) out.push({ kind: 'write', arg, recursive, by, ...(arg === destination && !named ? { destination: true } : {}) });
+    // each written name is also placed below, which says what landed there, unless only the directory is written
+    const placesEach = !directoryOnly || inside.length > 0;
+    const makes = lands === 'regularFiles' ? { makes: 'file' as const } : lands === 'plainNames' && placesEach ? { makes: 'placed' as const } : {};
+    for (const arg of written) out.push({ kind: 'write', arg, recursive, by, ...makes, ...(arg === destination && !named ? { destination: true } : {}) });
     if (backups) for (const arg of written) out.push({ kind: 'write', arg: withAnySuffix(arg), by });
     // what was put in place may be a link: later paths through it are not fixed, unless it is a copy (or the
-    // moved entry) of sources the fs shows to be regular files or directories holding no link (issue 16)
-    const copies = links ? (mode === 'symlink' ? { symlink: true as const } : {}) : { copies: sources };
-    if (links || mode === 'move' || mode === 'copy') for (const arg of directoryOnly ? inside : written) places.push({ kind: 'place', arg, ...copies });
+    // moved entry) of sources the fs shows to be regular files or directories holding no link, or a copy that
+    // follows links (issue 16)
+    const linked = mode === 'symlink' ? { symlink: true as const } : {};
+    const copies = links ? linked : lands === 'regularFiles' ? { regularFile: true as const } : { copies: sources };
+    for (const arg of directoryOnly ? inside : written) places.push({ kind: 'place', arg, by, ...copies });
   }
   return [...out, ...places];
 }

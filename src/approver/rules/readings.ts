@@ -5,7 +5,7 @@
 
 import type { Target } from '../core/effects.js';
 import { directoryEntries, insideInBothReadings, type PathReading, readPath, type Resolution, resolveThroughLinks } from '../core/path-reading.js';
-import { endsAsDirectory, isInside, joinPath, joinToCwd, normalizeLexically } from '../core/path-text.js';
+import { endsAsDirectory, isInside, isInsideOrEqual, joinPath, joinToCwd, normalizeLexically } from '../core/path-text.js';
 import type { Field } from '../core/words.js';
 import { type JudgeContext, LookupsExhausted } from './context.js';
 
@@ -105,11 +105,66 @@ export function placedOnPath(target: Target, field: Field, ctx: JudgeContext, fo
       if (k === placed.length) break;
       const p = normalizeLexically(placed[k]!.path);
       if (!isInside(written, p) && !((trailing || followsLast) && written === p)) continue;
-      if (placed[k]!.copies?.every((source) => holdsNoLink(source, ctx))) continue;
+      // a copy that follows links lands a regular file: nothing passes through it, and what it opens is that file
+      if (placed[k]!.regularFile || placed[k]!.copies?.every((source) => holdsNoLink(source, ctx))) continue;
       return placed[k]!.member ? { path: p, extracted: true } : { path: p };
     }
   }
   return null;
+}
+
+/** What an earlier command made that a glob may meet: a link, or a directory at a path (null: one the line does not fix). */
+export type MadeAround = { by: string; what: 'link' | 'directory'; path: string | null };
+
+/**
+ * What an earlier command of the line made that a glob whose fixed directory part is `directory` may meet (SPEC §3
+ * removal-unfixed-target, narrowed by issue 16), if anything: a link, or a copy or move of a source the fs does not
+ * show to be a regular file (what landed may be a link), or a directory, made at, above or below the glob's directory,
+ * as written or through the links the fs holds. Where that directory is reached through a link standing in the fs
+ * (or `..`), the way to it is not only its own names, so any link the line made may lie in it.
+ */
+export function madeAroundGlob(target: Target, directory: string, ctx: JudgeContext): MadeAround | null {
+  const made = target.madeBeforeCommand;
+  const links = [...made.links, ...made.copies.filter((copy) => !copy.sources.every((source) => isRegularFile(source, ctx)))];
+  if (links.length === 0 && made.directories.length === 0) return null;
+  const dirs = directory.startsWith('/') ? ['/'] : target.dirs;
+  const first = links[0] ?? made.directories[0]!;
+  if (dirs === null) return { by: first.by, what: links.length > 0 ? 'link' : 'directory', path: first.path };
+  for (const dir of dirs) {
+    const glob = read(directory || '.', dir, ctx, true);
+    // a made path around the glob's directory, as written or where the fs puts its parent (what the line made there is not read)
+    const around = (path: string) => [path, read(path, '/', ctx, false).resolved].some((p) =>
+      p !== null && (nestedPaths(p, glob.written) || (glob.resolved !== null && nestedPaths(p, glob.resolved))));
+    if (links.length > 0 && (/(^|\/)\.\.(\/|$)/.test(directory) || reachedThroughLink(glob.written, ctx))) return { ...links[0]!, what: 'link' };
+    for (const link of links) if (link.path === null || around(link.path)) return { ...link, what: 'link' };
+    for (const made of target.madeBeforeCommand.directories) if (made.path === null || around(made.path)) return { ...made, what: 'directory' };
+  }
+  return null;
+}
+
+function nestedPaths(a: string, b: string): boolean {
+  return isInsideOrEqual(a, b) || isInsideOrEqual(b, a);
+}
+
+/** Some directory on the way to `path` (absolute, normalised) is a link in the fs, or cannot be read. */
+function reachedThroughLink(path: string, ctx: JudgeContext): boolean {
+  const names = path.split('/').filter(Boolean);
+  for (let i = 1; i <= names.length; i++) {
+    const at = resolveThroughLinks(`/${names.slice(0, i).join('/')}`, ctx.fs, { followLast: false, budget: ctx.budget });
+    if (!at.ok) {
+      if (at.reason === 'budget') throw new LookupsExhausted();
+      return true;
+    }
+    if (at.finalKind === 'symlink') return true;
+    if (!at.existing) return false; // nothing stands there: what the line makes there is a made path around the glob
+  }
+  return false;
+}
+
+/** What stands at `source` (absolute) is a regular file, its last name not followed: a copy or move of it lands no link (cp(1), mv(1)). */
+function isRegularFile(source: string, ctx: JudgeContext): boolean {
+  const at = resolveThroughLinks(source, ctx.fs, { followLast: false, budget: ctx.budget });
+  return at.ok && at.existing && at.finalKind === 'file';
 }
 
 /** Entries a directory copied or moved may hold for treeward to read them all (past it, it may hold a link). */

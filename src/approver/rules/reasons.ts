@@ -8,10 +8,10 @@ import type {
   AwkFinding, CodeFact, CodeLoadingVariable, Complexity, GitProblem, HandBackProblem, InlineFinding, InlineUnread, PackageScriptProblem, SedProblem,
   ShellStateChange, Unfixed, UnfixedCode, WrittenUse,
 } from '../core/facts.js';
-import type { GitHistoryForm } from '../core/effects.js';
+import { type GitHistoryForm, unnamedMaker } from '../core/effects.js';
 import type { Resolution } from '../core/path-reading.js';
 import type { ShReading } from '../../syntax/dialect.js';
-import type { Reading } from './readings.js';
+import type { MadeAround, Reading } from './readings.js';
 
 // ------------------------------------------------------------------ values the line does not fix
 
@@ -437,9 +437,12 @@ export const removal = {
   globWildcardInDirectory: (text: string, directory: string) =>
     `the glob \`${text}\` has a wildcard in a directory part (or ends in \`/\`), so it lists directories the line never names, any of which may be a link ` +
       `out of the tree; remove \`${directory || '.'}/*\`-style globs one directory at a time, or name the directories`,
-  globAfterWrites: (text: string) =>
-    `the glob \`${text}\` runs after an earlier part of the line wrote or removed files, which could have made its directory a link; run the glob removal ` +
-      `as a separate command`,
+  globAfterMaking: (text: string, directory: string, made: MadeAround) =>
+    `the glob \`${text}\` may run after ${made.by === unnamedMaker ? made.by : `\`${made.by}\``}, which ` +
+      (made.what === 'link'
+        ? `may have put a link ${made.path === null ? 'where the line does not fix' : `at \`${made.path}\``}, in the way of its directory \`${directory || '.'}\``
+        : made.path === null ? 'made a directory the line does not fix' : `made the directory \`${made.path}\` at or around \`${directory || '.'}\``) +
+      `; run the glob removal as a separate command`,
   globMatchesDotDot: (text: string) => `in sh the glob \`${text}\` also matches \`.\` and \`..\` (the directory above); spell the names out, or use a ` +
     `pattern such as \`.[!.]*\``,
   globListsOutsideTree: (text: string, reading: Reading) =>

@@ -9,7 +9,8 @@ import { protectedBelow, protectedOwner } from '../core/protected.js';
 import { pastExpansionBudget } from '../core/words.js';
 import { deny, type Rule } from './context.js';
 import { globHitsProtected, keptOut, protectedByIdentity } from './protected-paths.js';
-import { allowedDirs, exists, fieldReadings, globFields, insideAllowedBoth, insideTreeBoth, placedOnPath, read, readings } from './readings.js';
+import { allowedDirs, exists, fieldReadings, globFields, insideAllowedBoth, insideTreeBoth, madeAroundGlob, placedOnPath, read,
+  readings } from './readings.js';
 import { removal, sameAsProtected, wordPastBudget } from './reasons.js';
 
 export const removalUnplacedName: Rule = (effect) => {
@@ -41,7 +42,8 @@ export const removalUnfixedTarget: Rule = (effect, ctx) => {
     if (effect.expansionChanged) return deny('removal-unfixed-target', effect.span, removal.globAfterOptionChange(effect.by, field.text));
     const glob = splitGlob(field.chunks);
     if (glob.wildcardInDirectory) return deny('removal-unfixed-target', effect.span, removal.globWildcardInDirectory(field.text, glob.directory));
-    if (effect.wroteBeforeCommand) return deny('removal-unfixed-target', effect.span, removal.globAfterWrites(field.text));
+    const made = madeAroundGlob(effect, glob.directory, ctx);
+    if (made) return deny('removal-unfixed-target', effect.span, removal.globAfterMaking(field.text, glob.directory, made));
     // dash, and bash with `shopt -u globskipdots`: a pattern that spells a leading dot lists `.` and `..` when it matches them
     if ((ctx.dialect.dotGlobMatchesDotDot || effect.globDotDot === true) && matchesDotOrDotDot(glob.last)) {
       return deny('removal-unfixed-target', effect.span, removal.globMatchesDotDot(field.text));

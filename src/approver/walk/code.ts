@@ -76,6 +76,7 @@ function setsOldpwd(body: Statement[]): boolean {
 export function gitSetting(w: WalkState, action: Action & { kind: 'git-setting' }, scope: Scope): void {
   const sub = w.subWalker();
   sub.facts.wrote = w.facts.wrote;
+  sub.facts.inheritMade(w.facts);
   sub.codeDepth = w.codeDepth + 1;
   let problem = action.problem;
   if (problem === null && action.command !== null) {
@@ -87,6 +88,7 @@ export function gitSetting(w: WalkState, action: Action & { kind: 'git-setting' 
         const inner = copyScope(scope);
         inner.dirs = action.dirs;
         sub.walkList(body, inner, sh);
+        sub.settleBackgrounded();
       } catch (error) {
         if (!(error instanceof ParseError)) throw error;
         problem = { source: 'unparsable', message: error.message };

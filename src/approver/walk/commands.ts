@@ -7,7 +7,7 @@ import type { SimpleCommand, Span } from '../../syntax/ast.js';
 import type { Dialect, DialectName } from '../../syntax/dialect.js';
 import type { Action, ProgramContext } from '../core/actions.js';
 import { type Argument, derivedArgument, type Listing } from '../core/arguments.js';
-import type { Directories, ListedBelow, Removal, Target, Write } from '../core/effects.js';
+import { type Directories, type ListedBelow, type Removal, type Target, unnamedMaker, type Write } from '../core/effects.js';
 import { baseName, joinPath, normalizeLexically } from '../core/path-text.js';
 import type { CodeFact } from '../core/facts.js';
 import { matchesName } from '../core/glob.js';
@@ -45,11 +45,11 @@ type WriteDetails = {
 
 /** A simple command: its substitutions, assignments and redirections, then the command it runs. */
 export function walkSimpleCommand(w: WalkState, command: SimpleCommand, scope: Scope, dialect: Dialect, fedByPipe: boolean | Listing): Outcome {
-  const outer = w.facts.wroteAtCommand;
+  const outer = w.facts.madeAtCommand;
   try {
     return walkSimpleCommandHere(w, command, scope, dialect, fedByPipe);
   } finally {
-    w.facts.wroteAtCommand = outer;
+    w.facts.madeAtCommand = outer;
   }
 }
 
@@ -59,7 +59,7 @@ function walkSimpleCommandHere(w: WalkState, command: SimpleCommand, scope: Scop
   for (const assignment of command.assignments) walkAssignmentSubstitutions(w, assignment, scope, dialect);
   for (const word of command.words) walkWordSubstitutions(w, word, scope, dialect);
   // then the words are expanded, globs included, before the redirections and the command: its globs see the line as it is now
-  w.facts.wroteAtCommand = w.facts.wrote;
+  w.facts.madeAtCommand = w.facts.madeSoFar();
   // A bare assignment changes this shell; before a command, only that command's environment.
   if (command.words.length === 0) {
     const fds = scope.fds;
@@ -338,13 +338,14 @@ const handlers: Handlers = {
     target(w, 'write', action.arg, scope, action.dirs, {
       recursive: action.recursive ?? false, extraction: action.extraction ?? false, redirection: false, hardLinkSource: action.hardLinkSource ?? false,
       content: action.content ?? true, fresh: action.fresh ?? false, ...(action.destination ? { destination: true } : {}),
-      ...(action.handed ? { handed: true } : {}),
+      ...(action.handed ? { handed: true } : {}), ...(action.makes ? { makes: action.makes } : {}),
     }, action.by);
   },
   place: (w, action, { scope }) => {
     const dirs = action.dirs === undefined ? scope.dirs : action.dirs;
     const copies = action.copies ? copiedSources(w, action.copies, dirs) : null;
-    w.facts.place(action.arg, dirs, copies ?? undefined, action.symlink);
+    const kind = { ...(copies ? { copies } : {}), ...(action.symlink ? { symlink: true as const } : {}), ...(action.regularFile ? { regularFile: true as const } : {}) };
+    w.facts.place(action.arg, dirs, kind, action.by ?? unnamedMaker);
   },
   archive: (w, action, { scope, span, effectsAtStart }) => {
     recordArchive(w, action, scope.dirs, span, effectsAtStart, { dots: scope.globDots, caseless: scope.options.caselessGlob === true });
@@ -507,7 +508,8 @@ function copiedSources(w: WalkState, sources: readonly Argument[], dirs: Directo
   const out: string[] = [];
   for (const source of sources) {
     const field = source.value.kind === 'fixed' && source.value.fields.length === 1 ? source.value.fields[0]! : null;
-    if (source.text === null || field === null || field.glob || source.listed) return null;
+    // `x/../a` is the parent of where a link x leads: the fs's answer for the lexical path would be of another file
+    if (source.text === null || field === null || field.glob || source.listed || /(^|\/)\.\.(\/|$)/.test(source.text)) return null;
     const places = source.text.startsWith('/') ? ['/'] : dirs;
     if (places === null) return null;
     for (const dir of places) out.push(normalizeLexically(joinPath(dir, source.text)));
@@ -539,7 +541,7 @@ function extractMembers(w: WalkState, action: Extract<Action, { kind: 'write' }>
     const arg = member.name === '' ? action.arg : derivedArgument(action.arg, joinPath(into, member.name));
     const extra = { recursive: false, extraction: false, redirection: false, hardLinkSource: false, content: member.kind === 'file' };
     target(w, 'write', arg, scope, dirs, extra, action.by);
-    if (member.kind === 'link') w.facts.place(arg, dirs, undefined, true, true);
+    if (member.kind === 'link') w.facts.place(arg, dirs, { symlink: true, member: true }, action.by);
   }
   return true;
 }
@@ -574,9 +576,11 @@ function target(
   effect.kind = kind;
   let content: unknown;
   let fresh: unknown;
+  let makes: unknown;
   for (const key in extra) {
     if (key === 'content') content = extra[key];
     else if (key === 'fresh') fresh = extra[key];
+    else if (key === 'makes') makes = extra[key];
     else (effect as unknown as Record<string, unknown>)[key] = extra[key];
   }
   const here = effect as Removal | (Write & WriteDetails);
@@ -586,7 +590,12 @@ function target(
     w.facts.namesUnknown = true;
     return;
   }
-  if (!isHarmlessDevice(arg) && fresh !== true) w.facts.wrote = true;
+  if (!isHarmlessDevice(arg) && fresh !== true) {
+    w.facts.wrote = true;
+    // what a later glob may meet (issue 16): a removal makes nothing, and a write only what its row says it can
+    if (kind === 'write' && makes === 'directory') w.facts.madeDirectory(arg, here.dirs, by);
+    else if (kind === 'write' && makes !== 'file' && makes !== 'placed') w.facts.madeLinksAt(arg, here.dirs, by);
+  }
   if (kind === 'write' && !isHarmlessDevice(arg)) w.facts.noteName(arg, here.dirs, extra.recursive === true || extra.extraction === true);
   if (kind === 'write' && extra.extraction === true) w.facts.extractedInto(arg, here.dirs);
   else if (kind === 'write' && extra.recursive === true && content !== false && !isHarmlessDevice(arg)) w.facts.wroteBelow(arg, here.dirs);

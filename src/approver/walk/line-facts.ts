@@ -1,12 +1,13 @@
 // What the whole line has done so far, across its subshells: whether it
-// wrote or removed a file (which could have made a directory a link), what
-// it put in place (`ln`, `mv`, `cp`), and which files' content it wrote, with
-// the text where it is a literal (a script it then runs is read as that text).
+// wrote or removed a file, what it made that a later glob may meet (a link,
+// a directory), what it put in place (`ln`, `mv`, `cp`), and which files'
+// content it wrote, with the text where it is a literal (a script it then
+// runs is read as that text).
 
 import type { Span } from '../../syntax/span.js';
 import type { Argument } from '../core/arguments.js';
-import type { Directories, PlacedPath } from '../core/effects.js';
-import { isInsideOrEqual, joinPath, normalizeLexically } from '../core/path-text.js';
+import type { Directories, MadeBefore, MadePath, PlacedPath } from '../core/effects.js';
+import { isInside, isInsideOrEqual, joinPath, normalizeLexically } from '../core/path-text.js';
 
 /** What an archive member is: tar and zip store a link as a link (zip with `-y`), a directory as an entry of its own. */
 export type MemberKind = 'file' | 'directory' | 'link';
@@ -35,12 +36,18 @@ export interface MadeArchive {
 export class LineFacts {
   /** An earlier part of the line wrote or removed a file. */
   wrote = false;
+  /** What the line made so far that a later glob may meet (core/effects.ts `MadeBefore`); grown by `madeLink`, `madeCopies`, `madeDirectory`. */
+  private readonly linksMade: MadePath[] = [];
+  private readonly copiesMade: (MadePath & { sources: readonly string[] })[] = [];
+  private readonly directoriesMade: MadePath[] = [];
+  /** The last `madeSoFar()`, made again only once what was made grew (it only grows). */
+  private madeCopy: MadeBefore = nothingMade;
   /**
-   * `wrote` as it was when the simple command being walked began, after its
-   * words' substitutions ran and before its redirections and its program:
+   * `madeSoFar()` as it was when the simple command being walked began, after
+   * its words' substitutions ran and before its redirections and its program:
    * what the command's own globs see. Null outside a simple command.
    */
-  wroteAtCommand: boolean | null = null;
+  madeAtCommand: MadeBefore | null = null;
   /** The paths (absolute, as written) an earlier part linked, moved or copied into place. */
   readonly placed: PlacedPath[] = [];
   /** A copy of `placed` as it stands, for the targets that follow: made again only once `placed` grew (it only grows). */
@@ -81,6 +88,8 @@ export class LineFacts {
    */
   alternatives(readings: readonly (() => void)[]): void {
     const start = { wrote: this.wrote, placed: this.placed.length, extracted: this.extracted.length, placedUnknownAt: this.placedUnknownAt };
+    const made = { links: this.linksMade.length, copies: this.copiesMade.length, directories: this.directoriesMade.length };
+    const madeBy = { links: [] as MadePath[], copies: [] as (MadePath & { sources: readonly string[] })[], directories: [] as MadePath[] };
     let wrote = start.wrote;
     let unknownPlaced = false;
     const placed: PlacedPath[] = [];
@@ -91,7 +100,14 @@ export class LineFacts {
       this.extracted.length = start.extracted;
       this.placedUnknownAt = start.placedUnknownAt;
       this.placedCopy = [];
+      this.linksMade.length = made.links;
+      this.copiesMade.length = made.copies;
+      this.directoriesMade.length = made.directories;
+      this.madeCopy = nothingMade;
       read();
+      madeBy.links.push(...this.linksMade.slice(made.links));
+      madeBy.copies.push(...this.copiesMade.slice(made.copies));
+      madeBy.directories.push(...this.directoriesMade.slice(made.directories));
       wrote ||= this.wrote;
       placed.push(...this.placed.slice(start.placed));
       extracted.push(...this.extracted.slice(start.extracted));
@@ -103,8 +119,78 @@ export class LineFacts {
     this.extracted.length = start.extracted;
     this.extracted.push(...extracted);
     this.placedCopy = [];
+    this.linksMade.length = made.links;
+    this.linksMade.push(...madeBy.links);
+    this.copiesMade.length = made.copies;
+    this.copiesMade.push(...madeBy.copies);
+    this.directoriesMade.length = made.directories;
+    this.directoriesMade.push(...madeBy.directories);
+    this.madeCopy = nothingMade;
     // a reading placed a path it does not fix: from where the readings began, every later path is suspect
     if (unknownPlaced) this.placedUnknownAt = start.placedUnknownAt ?? start.placed;
+  }
+
+  /** What the line made so far that a later glob may meet. */
+  madeSoFar(): MadeBefore {
+    const copy = this.madeCopy;
+    const grew = copy.links.length !== this.linksMade.length || copy.copies.length !== this.copiesMade.length;
+    if (grew || copy.directories.length !== this.directoriesMade.length) {
+      this.madeCopy = { links: [...this.linksMade], copies: [...this.copiesMade], directories: [...this.directoriesMade] };
+    }
+    return this.madeCopy;
+  }
+
+  /**
+   * Where an earlier command may have put a link: a path below one is not where its text says. Earlier, not the
+   * command being walked: the places one command writes are its alternatives (`ln -s t x`: x, or x/t when x is a directory).
+   */
+  private belowMadeLink(path: string): boolean {
+    const before = this.madeAtCommand ?? this.madeSoFar();
+    return [...before.links, ...before.copies].some((m) => m.path === null || isInside(path, m.path));
+  }
+
+  /**
+   * `by` may have planted a link, or made entries the line does not fix, at or below `path` (absolute, normalised;
+   * null: anywhere): a later glob listing around it is not fixed (SPEC §3 removal-unfixed-target). Below a link the
+   * line made, the path may lead anywhere.
+   */
+  madeLink(by: string, path: string | null): void {
+    this.linksMade.push({ by, path: path === null || this.belowMadeLink(path) ? null : path });
+  }
+
+  /** `madeLink` at each place `arg` names there. */
+  madeLinksAt(arg: Argument, where: Directories, by: string): void {
+    if (!placeable(arg, where)) this.madeLink(by, null);
+    else for (const dir of arg.text!.startsWith('/') ? ['/'] : where!) this.madeLink(by, normalizeLexically(joinPath(dir, arg.text!)));
+  }
+
+  /**
+   * `cp`, `mv`: what landed at `path` is a copy of `sources` (absolute), or each source moved, and a link unless each is
+   * a regular file (rules/readings.ts `madeAroundGlob` asks the fs). A source at or below something an earlier command
+   * made is not what the fs shows, so then (or when the sources are not fixed, `null`) what landed may be a link.
+   */
+  madeCopies(by: string, sources: readonly string[] | null, path: string): void {
+    const before = this.madeAtCommand ?? this.madeSoFar();
+    const made = [...before.links, ...before.copies, ...before.directories];
+    const madeThere = (source: string) => made.some((d) => d.path === null || nested(source, d.path));
+    if (sources === null || sources.some(madeThere) || this.belowMadeLink(path)) this.madeLink(by, path);
+    else this.copiesMade.push({ by, sources, path });
+  }
+
+  /** `mkdir`: a real directory at each place `arg` names there (null: one the line does not fix). */
+  madeDirectory(arg: Argument, where: Directories, by: string): void {
+    if (!placeable(arg, where)) {
+      this.directoriesMade.push({ by, path: null });
+      return;
+    }
+    for (const dir of arg.text!.startsWith('/') ? ['/'] : where!) this.directoriesMade.push({ by, path: normalizeLexically(joinPath(dir, arg.text!)) });
+  }
+
+  /** A walker of its own (a git setting's command) runs after what this line made so far. */
+  inheritMade(from: LineFacts): void {
+    this.linksMade.push(...from.linksMade);
+    this.copiesMade.push(...from.copiesMade);
+    this.directoriesMade.push(...from.directoriesMade);
   }
 
   /** Remember that the line wrote a file's content (and the text, when it is a literal). */
@@ -145,18 +231,29 @@ export class LineFacts {
 
   /**
    * ln, mv, cp: what they put in place may be a link, so later paths through it are not fixed.
-   * `copies`: the sources (absolute, as written) of a copy or move, when each is fixed and nothing
-   * the line placed or extracted before lies at or above it (core/effects.ts `PlacedPath`).
+   * `kind.copies`: the sources (absolute, as written) of a copy or move, when each is fixed and nothing
+   * the line placed or extracted before lies at or above it (core/effects.ts `PlacedPath`); `by`: the
+   * program, for a later glob's reason.
    */
-  place(arg: Argument, where: Directories, copies?: readonly string[], symlink?: true, member?: true): void {
+  place(arg: Argument, where: Directories, kind: Omit<PlacedPath, 'path'>, by: string): void {
     this.noteName(arg, where, true);
-    if (arg.text === null || where === null) {
+    // what a later glob may meet: nothing new past a regular file (a copy that follows links), else what the sources decide
+    const fixed = arg.text !== null && where !== null;
+    const located = fixed && placeable(arg, where);
+    if (!kind.regularFile && !located) this.madeLink(by, null);
+    if (!fixed) {
       // something unknown was placed: every later path through a directory is suspect
       this.placedUnknownAt ??= this.placed.length;
       return;
     }
-    const kind = { ...(copies ? { copies } : {}), ...(symlink ? { symlink } : {}), ...(member ? { member } : {}) };
-    for (const d of where) this.placed.push({ path: joinPath(d, arg.text), ...kind });
+    for (const d of where!) {
+      const path = joinPath(d, arg.text!);
+      if (!kind.regularFile && located) {
+        if (kind.copies) this.madeCopies(by, kind.copies, normalizeLexically(path));
+        else this.madeLink(by, normalizeLexically(path));
+      }
+      this.placed.push({ path, ...kind });
+    }
   }
 
   /**
@@ -238,6 +335,18 @@ export class LineFacts {
     return this.placed.some((p) => nested(path, normalizeLexically(p.path)));
   }
 }
+
+/**
+ * Whether what a command makes at `arg` stands where its text says, read in `where`: a fixed path, in known directories,
+ * without `..` (the kernel takes `x/..` to the parent of where the link x leads, not to the name's own parent).
+ */
+function placeable(arg: Argument, where: Directories): boolean {
+  if (arg.text === null || (where === null && !arg.text.startsWith('/'))) return false;
+  return !/(^|\/)\.\.(\/|$)/.test(arg.text);
+}
+
+/** Nothing made yet. */
+const nothingMade: MadeBefore = { links: [], copies: [], directories: [] };
 
 /** One of two absolute paths lies at or below the other. */
 export function nested(a: string, b: string): boolean {

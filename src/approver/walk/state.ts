@@ -91,6 +91,8 @@ export abstract class WalkState {
   abstract walkCommand(command: Command, scope: Scope, dialect: Dialect, fedByPipe?: boolean | Listing): Outcome;
   /** A walker of its own for code the line hands to another program (a git setting), sharing this one's work budget. */
   abstract subWalker(): WalkState;
+  /** The walk is over: what a backgrounded list's globs may list is whatever the whole walk made (walker.ts). */
+  abstract settleBackgrounded(): void;
 
   /** Charge the walk `units` of judging work. */
   charge(units: number): void {
@@ -103,7 +105,7 @@ export abstract class WalkState {
     value = currentDirectoryNames(value);
     return {
       span: word.span, word, value, dirs,
-      wroteBefore: this.facts.wrote, wroteBeforeCommand: this.facts.wroteAtCommand ?? this.facts.wrote,
+      wroteBefore: this.facts.wrote, madeBeforeCommand: this.facts.madeAtCommand ?? this.facts.madeSoFar(),
       placedBefore: this.facts.placedSoFar(), placedUnknownAt: this.facts.placedUnknownAt,
       ...(this.facts.extracted.length > 0 ? { extractedBefore: [...this.facts.extracted] } : {}),
       globDots: scope.globDots, expansionChanged: scope.expansionChanged, by,

@@ -36,6 +36,7 @@ export class Walker extends WalkState {
         const deferred = this.deferred[i]!;
         deferred.run(copyScope(scope), unionDirs(deferred.dirs, scope.dirs));
       }
+      this.settleBackgrounded();
       const end = body.at(-1)?.span[1] ?? 0;
       if (this.deferred.length > maxDeferredItems) this.effects.push({ kind: 'too-complex', span: [0, end], past: { source: 'code-depth' } });
     } catch (error) {
@@ -44,6 +45,26 @@ export class Walker extends WalkState {
       this.effects.length = 0;
       const end = body.length > 0 ? body[body.length - 1]!.span[1] : 0;
       this.effects.push({ kind: 'too-complex', span: [0, end], past: { source: 'judging-work' } });
+    }
+  }
+
+  /** The effects (from, to) of backgrounded lists, which run beside whatever follows them. */
+  private readonly backgrounded: [number, number][] = [];
+
+  settleBackgrounded(): void {
+    // a backgrounded list runs beside the rest of the line: its globs may list what any later part made
+    for (const [from, to] of this.backgrounded) this.madeByThen(from, to);
+  }
+
+  /**
+   * Effects `from` to `to` ran beside what the line made so far, so their globs may list it (issue 16: only a command
+   * that can make a link or a directory changes a glob, and one running at the same time may have run first).
+   */
+  private madeByThen(from: number, to: number): void {
+    const made = this.facts.madeSoFar();
+    for (let i = from; i < to && i < this.effects.length; i++) {
+      const effect = this.effects[i]!;
+      if (effect.kind === 'removal' || effect.kind === 'write') effect.madeBeforeCommand = made;
     }
   }
 
@@ -77,7 +98,9 @@ export class Walker extends WalkState {
     if (statement.background) {
       // A backgrounded list runs in a subshell: its `cd` ends with it.
       const inner = copyScope(scope);
+      const from = this.effects.length;
       this.walkAndOr(statement.andOr, inner, dialect);
+      this.backgrounded.push([from, this.effects.length]);
       return stayed(scope);
     }
     const outcome = this.walkAndOr(statement.andOr, scope, dialect);
@@ -118,6 +141,14 @@ export class Walker extends WalkState {
     const { commands } = pipeline;
     if (commands.length === 0) return stayed(scope);
     if (commands.length === 1) return this.walkCommand(commands[0]!, scope, dialect);
+    // the elements run at the same time: a glob in one may list what another made
+    const from = this.effects.length;
+    const outcome = this.walkPipelineElements(commands, scope, dialect);
+    this.madeByThen(from, this.effects.length);
+    return outcome;
+  }
+
+  private walkPipelineElements(commands: readonly Command[], scope: Scope, dialect: Dialect): Outcome {
     // Each element of a pipeline runs in a subshell, except the last in zsh.
     for (let i = 0; i < commands.length; i++) {
       const last = i === commands.length - 1;
