@@ -334,12 +334,15 @@ function readInterpreterLine(invocation: Invocation): Action[] {
   // perl -i and ruby -i (ruby(1): "-i extension … in-place-edit mode") edit their file operands in place
   if ((name === 'perl' || name === 'ruby') && line.options.some((o) => o.name === 'i')) {
     const files = has(line, 'e', 'E') ? line.operands : line.operands.slice(1);
-    const suffix = valuesOf(line, 'i').pop()?.value;
+    const option = valuesOf(line, 'i').pop();
+    // a bare `-i` has no extension; one the line does not fix (`-i"$x"`) may be any
+    const suffix = option === undefined || (option.value === null && option.arg.text !== null) ? '' : option.value;
     for (const f of files) out.push({ kind: 'write', arg: f, by: `${name} -i` });
     // perlrun -i[extension]: the original is kept as FILE.ext, or with each `*` of the extension replaced by the file's name
-    if (suffix !== '' && suffix !== undefined) {
+    // (confirmed with perl 5.36: `-i'old/*'` on d/f keeps old/d/f); ruby(1) -i[extension] keeps FILE.ext
+    if (suffix !== '') {
       for (const f of files) {
-        const backup = suffix === null || f.text === null ? null : suffix.includes('*') ? suffix.replaceAll('*', f.text) : f.text + suffix;
+        const backup = suffix === null || f.text === null ? null : suffix.includes('*') && name === 'perl' ? suffix.replaceAll('*', f.text) : f.text + suffix;
         out.push({ kind: 'write', arg: backup === null ? unfixedArgument(f, { source: 'option-value' }) : derivedArgument(f, backup), by: `${name} -i` });
       }
     }
