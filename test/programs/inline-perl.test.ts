@@ -268,6 +268,31 @@ const cases: InlineCase[] = [
   ['eval { open(my $o, ">", "out.txt") or die; 1 } or print "failed";', 'allow', 'run'],
   ['BEGIN { unlink "a.txt" } print 1;', 'allow', 'run'],
   ['END { system("rm -rf /lab/outside/old") } print 1;', 'deny removal-outside-tree', 'run'],
+
+  // ---------------------------------------------------------------- what looks like a key, a string or a block, as Perl reads it
+  ['for (qw(a.txt)) { unlink }', 'deny inline-code'],
+  ['my %h = (a => 1); print "$h{a} $h{unlink}\n";', 'allow', 'run'],
+  ['print "${\\ system(q(rm -rf /lab/outside/old)) }";', 'deny removal-outside-tree', 'run'],
+  ['my @a = (1); print "$a[system(q(rm -rf /lab/outside/old))]";', 'deny removal-outside-tree', 'run'],
+  ['print <<"EOT";\n@{[ unlink("/lab/outside/old/f") ]}\nEOT\n', 'deny removal-outside-tree', 'run'],
+  ['print <<`EOC`;\nrm -rf /lab/outside/old\nEOC\n', 'deny removal-outside-tree', 'run'],
+  ['my $x = foo / 2; system("rm -rf /lab/outside/old"); my $y = 1 / 3;', 'deny inline-code'],
+  ['print -s "a.txt";', 'allow', 'run'],
+  ['open(FH, "-|") or exec("ls");', 'deny inline-code'],
+  ['my $s = "x"; $s =~ s{x}{unlink("/lab/outside/old/f")}e;', 'deny removal-outside-tree', 'run'],
+  ['sub unlink_all { unlink @_ } unlink_all("a.txt");', 'deny inline-code'],
+  ['require File::Copy; File::Copy::move("/lab/outside/old/f", "x");', 'deny removal-outside-tree', 'run'],
+  ['require File::Copy; copy("a.txt", "/lab/home/.bashrc");', 'deny protected-write', 'run'],
+  ['use Cwd qw(chdir); chdir("/lab/outside");', 'deny inline-code'],
+  ['use ExtUtils::Command; rm_rf();', 'deny inline-code'],
+  ['BEGIN { unshift @INC, "lib" } use Data::Dumper; print 1;', 'allow', 'run'],
+  ['use lib "lib"; use Data::Dumper; print 1;', 'allow', 'run'],
+  ['use lib $dir;', 'deny inline-code'],
+  ['no strict "refs"; print 1;', 'allow', 'run'],
+  ['use 5.010; say "hi";', 'allow', 'run'],
+  ['use v5.36; say "hi";', 'allow', 'run'],
+  ['my $s = "a"; $s x= 2; print $s;', 'allow', 'run'],
+  ['my %o = (mode => ">"); open(my $f, $o{mode}, "x");', 'deny inline-code'],
 ];
 
 checkInline('perl', cases);

@@ -135,6 +135,19 @@ describe('libraries inline Ruby loads', () => checkTable([
   [`ruby -e 'require "evil"'`, 'inline ruby'],
   [`ruby -e 'require "./lit"'`, 'inline ruby', 'inline ruby', 'remove x'],
 ], { written: { 'evil.rb': null, 'lit.rb': 'File.delete("x")' } }));
+// inline Perl's `use`, `require` and `do` of a file the line wrote, on `use lib` and PERL5LIB (issue 13 item 3): a literal one is read as Perl
+describe('modules inline Perl loads', () => checkTable([
+  [`perl -e 'use lib "lib"; use Evil;'`, 'inline perl', 'runs code (written-by-line) via `use Evil`'],
+  [`perl -e 'use lib "lib"; use Lit; print 1'`, 'inline perl', 'inline perl', 'remove x'],
+  [`perl -e 'use Evil;'`, 'inline perl'],
+  [`perl -e 'require "./run.pl"'`, 'inline perl', 'run: perl ./run.pl'], // judged as `perl ./run.pl`, which reads the literal
+  [`perl -e 'do "run.pl"'`, 'inline perl', 'inline perl', 'remove y'],
+  [`perl -e 'BEGIN { unshift @INC, "lib" } require Evil;'`, 'inline perl', 'runs code (written-by-line) via `use Evil`'],
+  // perlrun: -MMod is `use Mod;` before the code, so its functions are known to the reader
+  [`perl -MFile::Copy -e 'copy("a", "b")'`, 'inline perl', 'write b', 'write b/a'],
+  [`perl -MFile::Slurp -e 'write_file("b", "x")'`, 'inline perl (unread-call)'],
+  [`perl -MExtUtils::Command -e rm_rf -- x`, 'inline perl (unread-call)'],
+], { written: { 'lib/Evil.pm': null, 'lib/Lit.pm': 'unlink "x"; 1;', 'run.pl': 'unlink "y";' } }));
 describe('search paths the command is given', () => {
   checkTable([
     ["python3 -c 'import evil'", 'inline python', 'runs code (written-by-line) via `import evil`'],

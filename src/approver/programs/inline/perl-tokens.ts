@@ -262,7 +262,9 @@ function interpolatedCode(s: State, body: string): Token[][] {
       const open = body[k + arrow];
       if (open !== '[' && open !== '{') break;
       const end = closing(body, k + arrow);
-      out.push(nestedScan(s, body.slice(k + arrow + 1, end)));
+      const inside = body.slice(k + arrow + 1, end);
+      // `$h{key}`: a bareword key is a string, not code
+      if (!(open === '{' && /^\s*-?\w+\s*$/.test(inside))) out.push(nestedScan(s, inside));
       k = end + 1;
     }
     j = k - 1;

@@ -163,6 +163,8 @@ const system: Handler = (a, w, api) => {
 function openString(spec: string, w: Walk, api: string): void {
   const s = spec.trim();
   if (s === '-' || s === '>-' || /^\+?[<>]{1,2}&=?/.test(s)) return;
+  // `open(FH, "-|")`: a fork whose child runs what follows, which treeward does not tell apart
+  if (s === '-|' || s === '|-') refuse(w, api, 'command');
   if (s.startsWith('|')) { w.touch({ kind: 'shell', command: s.slice(1).trim(), api }); return; }
   if (s.endsWith('|')) { w.touch({ kind: 'shell', command: s.slice(0, -1).trim(), api }); return; }
   const m = /^(\+?(?:>>|>|<)?)\s*(.*)$/s.exec(s)!;
@@ -269,7 +271,9 @@ const modules: Record<string, Record<string, Handler>> = {
   },
   'File::Copy': { copy, cp: copy, syscopy: copy, move: move(true), mv: move(true) },
   'File::Temp': { tempfile: fresh(false), tempdir: fresh(true), mkstemp: fresh(false), mkdtemp: fresh(true) },
-  POSIX: { remove: remove(false), creat: write(0, {}, 1), open: posixOpen, mkfifo: write(0, {}, 1), rename: move(false), unlink: remove(false), rmdir: remove(false), mkdir: write(0, { content: false }, 1),
+  POSIX: {
+    remove: remove(false), creat: write(0, {}, 1), open: posixOpen, mkfifo: write(0, {}, 1), rename: move(false), unlink: remove(false), rmdir: remove(false),
+    mkdir: write(0, { content: false }, 1),
     dup2: () => unknown, _exit: () => unknown },
   Storable: { store: write(1, {}, 2), nstore: write(1, {}, 2), lock_store: write(1, {}, 2), lock_nstore: write(1, {}, 2) },
   Cwd: { chdir: refuseWith('directory') },
@@ -459,7 +463,8 @@ class Walk {
       return;
     }
     if (t.t === '&' && next?.t === '{' && !endsValue(this.tokens[i - 1])) this.refuse('&{…}', 'name');
-    if (t.t === '\\' && next?.k === 'name' && next.t.startsWith('&') && dangerous.has(next.t.slice(1).replace(/^(CORE|main|CORE::GLOBAL)?::/, '').replace(/^.*::/, ''))) {
+    const referenced = next?.k === 'name' && next.t.startsWith('&') ? next.t.slice(1).replace(/^.*::/, '') : null;
+    if (t.t === '\\' && referenced !== null && dangerous.has(referenced)) {
       this.refuse(`\\${next.t}`, 'value');
     }
   }
@@ -498,7 +503,10 @@ class Walk {
     const prev = this.tokens[i - 1];
     const next = this.tokens[i + 1];
     let name = t.t.replace(/^(CORE::GLOBAL|CORE|main)?::|^CORE::/, '');
-    if (next?.t === '=>' || (prev?.t === '{' && next?.t === '}') || prev?.t === '->' || (prev?.t === '-' && !endsValue(this.tokens[i - 2]))) return;
+    // a hash key (`unlink => 1`, `$h{unlink}`, `->{unlink}`; a block `{ unlink }` is a call), a method, a file test (`-e`), `-bareword`
+    const before = this.tokens[i - 2]?.t ?? '';
+    const subscript = prev?.t === '{' && next?.t === '}' && (/^[$@%]/.test(before) || before === '->' || before === ']');
+    if (next?.t === '=>' || subscript || prev?.t === '->' || (prev?.t === '-' && !endsValue(this.tokens[i - 2]))) return;
     if (prev?.k === 'name' && ['sub', 'package', 'format', 'use', 'no', 'require'].includes(prev.t) && prev !== t) return;
     if (name === 'use' || name === 'no') return this.use(i);
     if (next?.t === '->' || name.endsWith('::')) return;
@@ -559,7 +567,8 @@ class Walk {
       return;
     }
     // an object (of a class below, or of the code's own), a handle (`STDOUT->flush`), a chain (`->new->pretty`)
-    if (receiver?.k !== 'name' || /^[$@%&]/.test(receiver.t) || /^[A-Z][A-Z0-9_]*$/.test(receiver.t) || this.is(i - 2, '->') || harmless.has(receiver.t)) return;
+    if (receiver?.k !== 'name' || /^[$@%&]/.test(receiver.t) || /^[A-Z][A-Z0-9_]*$/.test(receiver.t)) return;
+    if (this.is(i - 2, '->') || harmless.has(receiver.t)) return;
     const cls = receiver.t.replace(/^::|::$/g, '');
     const own = classMethods[cls]?.[name];
     if (own) return this.readCall(methodAt, (args) => own(args, this, `${cls}->${name}`));
@@ -678,7 +687,9 @@ class Walk {
       return { value: items.length === 1 && t.t === '(' ? items[0]! : { k: 'list', items }, next: close + 1 };
     }
     if (t.k === 'name') {
-      if (t.t === '$ENV' && this.is(i + 1, '{') && this.at(i + 2)?.t === 'HOME' && this.is(i + 3, '}')) return { value: { k: 'str', s: this.anchors.home }, next: i + 4 };
+      if (t.t === '$ENV' && this.is(i + 1, '{') && this.at(i + 2)?.t === 'HOME' && this.is(i + 3, '}')) {
+        return { value: { k: 'str', s: this.anchors.home }, next: i + 4 };
+      }
       if (/^[$@]\w+$/.test(t.t) && !this.is(i + 1, '[') && !this.is(i + 1, '{') && !this.is(i + 1, '->')) {
         return { value: this.fixed.has(t.t) ? this.env.get(t.t) ?? unknown : unknown, next: i + 1 };
       }
