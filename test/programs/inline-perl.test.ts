@@ -278,6 +278,7 @@ const cases: InlineCase[] = [
   ['print <<`EOC`;\nrm -rf /lab/outside/old\nEOC\n', 'deny removal-outside-tree', 'run'],
   ['my $x = foo / 2; system("rm -rf /lab/outside/old"); my $y = 1 / 3;', 'deny inline-code'],
   ['print -s "a.txt";', 'allow', 'run'],
+  ['my $r = -unlink("/lab/outside/old/f");', 'deny removal-outside-tree', 'run'],
   ['open(FH, "-|") or exec("ls");', 'deny inline-code'],
   ['my $s = "x"; $s =~ s{x}{unlink("/lab/outside/old/f")}e;', 'deny removal-outside-tree', 'run'],
   ['sub unlink_all { unlink @_ } unlink_all("a.txt");', 'deny inline-code'],
@@ -293,6 +294,9 @@ const cases: InlineCase[] = [
   ['use v5.36; say "hi";', 'allow', 'run'],
   ['my $s = "a"; $s x= 2; print $s;', 'allow', 'run'],
   ['my %o = (mode => ">"); open(my $f, $o{mode}, "x");', 'deny inline-code'],
+  ['my $x\n=pod ; system("rm -rf /lab/outside/old");\n=cut\n;', 'deny removal-outside-tree', 'run'],
+  ['format STDOUT =\n@<<< \'\nsystem("rm -rf /lab/outside/old")\n\'\n.\nwrite;', 'deny inline-code'],
+  ['print 1;\n\n=head1 NAME\n\nunlink "a.txt"\n\n=cut\n\nprint 2;', 'allow', 'run'],
 ];
 
 checkInline('perl', cases);

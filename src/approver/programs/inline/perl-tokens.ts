@@ -64,8 +64,10 @@ function scan(s: State, code: string): PerlToken[] {
       continue;
     }
     if (/\s/.test(c)) { i++; continue; }
-    if (lineStart && c === '=' && /^=[A-Za-z]/.test(code.slice(i, i + 2))) {
-      // POD: from a line that starts with `=word` to the line `=cut`
+    const atStatement = tokens.length === 0 || tokens[tokens.length - 1]!.t === ';';
+    if (lineStart && c === '=' && /^=[A-Za-z]/.test(code.slice(i, i + 2)) && atStatement) {
+      // POD: from a line that starts with `=word` where a statement may start, to the line `=cut` (perl reads
+      // `my $x\n=pod …` as an assignment, confirmed with perl 5.36: there it is code, and read as code)
       const m = /\n=cut\b[^\n]*(\n|$)/.exec(code.slice(i));
       i = m ? i + m.index + m[0].length : code.length;
       continue;

@@ -506,9 +506,13 @@ class Walk {
     // a hash key (`unlink => 1`, `$h{unlink}`, `->{unlink}`; a block `{ unlink }` is a call), a method, a file test (`-e`), `-bareword`
     const before = this.tokens[i - 2]?.t ?? '';
     const subscript = prev?.t === '{' && next?.t === '}' && (/^[$@%]/.test(before) || before === '->' || before === ']');
-    if (next?.t === '=>' || subscript || prev?.t === '->' || (prev?.t === '-' && !endsValue(this.tokens[i - 2]))) return;
+    // (`-unlink "x"` is the negation of a call, which runs)
+    const fileTest = prev?.t === '-' && !endsValue(this.tokens[i - 2]) && (name.length === 1 || this.callee(name) === 'safe');
+    if (next?.t === '=>' || subscript || prev?.t === '->' || fileTest) return;
     if (prev?.k === 'name' && ['sub', 'package', 'format', 'use', 'no', 'require'].includes(prev.t) && prev !== t) return;
     if (name === 'use' || name === 'no') return this.use(i);
+    // `format NAME =`: its picture lines are text and its argument lines code, which the tokenizer does not tell apart
+    if (name === 'format' && (next?.t === '=' || (next?.k === 'name' && this.is(i + 2, '=')))) this.refuse('format', 'code');
     if (next?.t === '->' || name.endsWith('::')) return;
     if (next?.t === ':' && !this.is(i + 2, ':') && (prev === undefined || prev.t === ';' || prev.t === '{' || prev.t === '}')) return; // a label
     const call = this.callee(name);
