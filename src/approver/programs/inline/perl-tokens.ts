@@ -30,6 +30,9 @@ const noArguments = new Set(['time', 'times', 'wait', 'wantarray', 'getppid', 'f
 const beforeExpression = new Set(`split grep map join push unshift return and or not xor if unless while until print say die warn eq ne lt gt le ge
   cmp x when`.trim().split(/\s+/));
 
+/** Brackets open at once past which the code is not read (the reader's walk recurses into them). */
+const maxBrackets = 64;
+
 const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', a: '\x07', e: '\x1b', '0': '\0' };
 
@@ -113,10 +116,10 @@ function scan(s: State, code: string): PerlToken[] {
     if (/[A-Za-z_]/.test(c) || (c === ':' && code[i + 1] === ':' && /[A-Za-z_]/.test(code[i + 2] ?? ''))) {
       const m = /^(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*(?:::)?/.exec(code.slice(i, i + 512))!;
       const word = m[0];
-      const after = code.slice(i + m[0].length).replace(/^[ \t]*/, '');
+      const after = code.slice(i + m[0].length, i + m[0].length + 256).replace(/^[ \t]*/, '');
       // `s => 1`, `$h{s}`, `->s`, the file test `-s $f`: a name, not a quote
       const keyed = after.startsWith('=>') || (prev?.t === '{' && after.startsWith('}')) || prev?.t === '->' || (prev?.t === '-' && code[i - 1] === '-');
-      const quote = /^(q|qq|qw|qx|m|qr|s|tr|y)$/.test(word) && !keyed && /^[^\w\s,;)=]|^=[^>=~]/.test(code.slice(i + word.length).replace(/^\s*/, ''));
+      const quote = /^(q|qq|qw|qx|m|qr|s|tr|y)$/.test(word) && !keyed && /^[^\w\s,;)=]|^=[^>=~]/.test(code.slice(i + word.length, i + word.length + 256).replace(/^\s*/, ''));
       if (quote) {
         let at = i + word.length;
         while (/\s/.test(code[at] ?? '')) at++;
@@ -134,7 +137,7 @@ function scan(s: State, code: string): PerlToken[] {
       i += m[0].length;
       continue;
     }
-    if ('([{'.includes(c)) open.push(c);
+    if ('([{'.includes(c) && open.push(c) > maxBrackets) throw new TokenError('brackets nested too deep');
     if (')]}'.includes(c)) {
       const top = open.pop();
       if (!top || '([{'.indexOf(top) !== ')]}'.indexOf(c)) throw new TokenError(`an unmatched \`${c}\``);

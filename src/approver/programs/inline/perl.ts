@@ -325,6 +325,9 @@ const moduleFunctions = new Set(Object.values(modules).flatMap((m) => Object.key
 const dangerous = new Set([...Object.keys(builtins).filter((n) => n !== 'push' && n !== 'unshift'),
   ...Object.values(modules).flatMap((m) => Object.keys(m)), 'fork', 'kill']);
 
+/** Token visits a reading may make (a program of maxTokens read a few times over). */
+const readingBudget = 4_000_000;
+
 const assignment = /^(=|\.=|\+=|-=|\*=|\/=|x=|\|\|=|\/\/=|&&=|\*\*=|%=|\|=|&=|\^=|<<=|>>=)$/;
 /** Where an argument list written without parentheses ends. */
 const lowPrecedence = words('or and xor if unless while until for foreach');
@@ -341,6 +344,8 @@ class Walk {
   /** Variables assigned once and never changed in place: only they keep a fixed value. */
   fixed = new Set<string>();
   private fresh = 0;
+  /** Tokens looked at to find where arguments end: past the budget (calls nested in calls without parentheses) the code is not read. */
+  private work = 0;
   tokens: PerlToken[] = [];
   private results = new Map<PerlToken, V>();
   private pending: { name: string; from: number; to: number; tokens: PerlToken[] }[] = [];
@@ -362,6 +367,10 @@ class Walk {
 
   freshPath(dir: string): string {
     return `${dir.replace(/\/+$/, '')}/tmp.treeward-fresh-${++this.fresh}`;
+  }
+
+  spend(): void {
+    if (++this.work > readingBudget) this.refuse('the code', 'syntax', 'past the reading budget');
   }
 
   at(i: number): PerlToken | undefined {
@@ -630,6 +639,7 @@ class Walk {
   /** The index of the bracket closing the one at `i`. */
   private closing(i: number): number {
     for (let j = i, depth = 0; j < this.tokens.length; j++) {
+      this.spend();
       const t = this.tokens[j]!;
       if (t.k === 'op' && '([{'.includes(t.t)) depth++;
       if (t.k === 'op' && ')]}'.includes(t.t) && --depth === 0) return j;
@@ -641,6 +651,7 @@ class Walk {
   private expressionEnd(i: number, list = false): number {
     let j = i;
     for (let depth = 0; j < this.tokens.length; j++) {
+      this.spend();
       const t = this.tokens[j]!;
       if (depth === 0 && t.k === 'op' && (t.t === ';' || (!list && t.t === ','))) break;
       if (depth === 0 && t.k === 'name' && lowPrecedence.has(t.t)) break;
