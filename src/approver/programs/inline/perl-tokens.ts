@@ -114,21 +114,7 @@ function scan(s: State, code: string): PerlToken[] {
       if (v) { add({ k: 'name', t: v }); i += v.length; continue; }
     }
     if (/[A-Za-z_]/.test(c) || (c === ':' && code[i + 1] === ':' && /[A-Za-z_]/.test(code[i + 2] ?? ''))) {
-      const m = /^(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*(?:::)?/.exec(code.slice(i, i + 512))!;
-      const word = m[0];
-      const after = code.slice(i + m[0].length, i + m[0].length + 256).replace(/^[ \t]*/, '');
-      // `s => 1`, `$h{s}`, `->s`, the file test `-s $f`: a name, not a quote
-      const keyed = after.startsWith('=>') || (prev?.t === '{' && after.startsWith('}')) || prev?.t === '->' || (prev?.t === '-' && code[i - 1] === '-');
-      const quote = /^(q|qq|qw|qx|m|qr|s|tr|y)$/.test(word) && !keyed && /^[^\w\s,;)=]|^=[^>=~]/.test(code.slice(i + word.length, i + word.length + 256).replace(/^\s*/, ''));
-      if (quote) {
-        let at = i + word.length;
-        while (/\s/.test(code[at] ?? '')) at++;
-        if (code[at] === '#' && at > i + word.length) throw new TokenError(`\`${word}\` with a comment before its delimiter`);
-        i = quoteLike(s, code, i, word, at, add);
-        continue;
-      }
-      add({ k: 'name', t: word });
-      i += m[0].length;
+      i = word(s, code, i, prev, add);
       continue;
     }
     if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(code[i + 1] ?? '') && !value)) {
@@ -150,6 +136,23 @@ function scan(s: State, code: string): PerlToken[] {
   if (heredocs.length) throw new TokenError(`a here-document \`${heredocs[0]!.id}\` without a body`);
   if (open.length) throw new TokenError('a bracket that does not close');
   return tokens;
+}
+
+/** A bareword at `i` (`File::Path::rmtree`), or a quote-like operator (`q qq qw qx m qr s tr y`) and its literal: the index after it. */
+function word(s: State, code: string, i: number, prev: PerlToken | undefined, add: (t: PerlToken) => void): number {
+  const m = /^(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*(?:::)?/.exec(code.slice(i, i + 512))!;
+  const name = m[0];
+  const after = code.slice(i + name.length, i + name.length + 256);
+  // `s => 1`, `$h{s}`, `->s`, the file test `-s $f`: a name, not a quote
+  const keyed = /^[ \t]*=>/.test(after) || (prev?.t === '{' && /^[ \t]*\}/.test(after)) || prev?.t === '->' || (prev?.t === '-' && code[i - 1] === '-');
+  if (/^(q|qq|qw|qx|m|qr|s|tr|y)$/.test(name) && !keyed && /^[^\w\s,;)=]|^=[^>=~]/.test(after.replace(/^\s*/, ''))) {
+    let at = i + name.length;
+    while (/\s/.test(code[at] ?? '')) at++;
+    if (code[at] === '#' && at > i + name.length) throw new TokenError(`\`${name}\` with a comment before its delimiter`);
+    return quoteLike(s, code, i, name, at, add);
+  }
+  add({ k: 'name', t: name });
+  return i + name.length;
 }
 
 /** Whether the token ends a value: after it `/` divides, `<` compares, `%` and `&` are operators. */
