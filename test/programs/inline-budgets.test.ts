@@ -6,6 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { readJavascript } from '../../src/approver/programs/inline/javascript.js';
+import { readPerl } from '../../src/approver/programs/inline/perl.js';
 import { readPython } from '../../src/approver/programs/inline/python.js';
 
 const anchors = { home: '/home/u', tempDir: '/tmp' };
@@ -35,6 +36,25 @@ const jsShapes: [string, string, boolean][] = [
   ['past the token budget', 'a,'.repeat(n * 2), true],
   ['an unterminated comment', '/*' + 'a'.repeat(n), true],
 ];
+
+const perlShapes: [string, string, boolean][] = [
+  ['deep parentheses', '('.repeat(n) + ')'.repeat(n), true],
+  ['calls inside calls without parentheses', 'unlink '.repeat(n / 2) + '"x";', true],
+  ['many statements', "my $x = 'a';\n".repeat(n / 8), false],
+  ['many calls', 'unlink "a";\n'.repeat(n / 8), false],
+  ['one long string', `'${'a'.repeat(n * 4)}'`, false],
+  ['nested interpolation', '"@{['.repeat(40) + '1' + ']}"'.repeat(40), true],
+  ['many interpolations', `"${'$h{x}'.repeat(n / 8)}"`, false],
+  ['past the token budget', 'a,'.repeat(n * 2), true],
+  ['an unterminated here-document', 'print <<EOT;\n' + 'a\n'.repeat(n), true],
+];
+
+describe('perl: huge inputs end, and what is not read is refused', () => {
+  it.each(perlShapes)('%s', (_name, code, refused) => {
+    const reading = readPerl(code, anchors);
+    expect(reading.problem !== null, JSON.stringify(reading.problem)).toBe(refused);
+  });
+});
 
 describe('python: huge inputs end, and what is not read is refused', () => {
   it.each(shapes)('%s', (_name, code, refused) => {

@@ -1,4 +1,4 @@
-// The inline-code tables (inline-python.test.ts, inline-javascript.test.ts):
+// The inline-code tables (inline-python.test.ts, inline-javascript.test.ts, inline-ruby.test.ts, inline-perl.test.ts):
 // each case is a program given to `python3 -c` or `node -e`, with the
 // verdict treeward gives the line in a small tree. A case marked `run` names
 // only literal paths and commands: it is also run for real, with the real
@@ -40,7 +40,7 @@ const verdictOf = (line: string) => {
 };
 
 /** The table's tests: each verdict, and for the `run` cases what the real interpreter changed against what the approver listed. */
-export function checkInline(interpreter: 'python3' | 'node' | 'ruby', cases: readonly InlineCase[]): void {
+export function checkInline(interpreter: 'python3' | 'node' | 'ruby' | 'perl', cases: readonly InlineCase[]): void {
   const flag = interpreter === 'python3' ? '-c' : '-e';
   const lineOf = (code: string) => `${interpreter} ${flag} ${quoteWord(code)}`;
 
@@ -57,7 +57,7 @@ export function checkInline(interpreter: 'python3' | 'node' | 'ruby', cases: rea
   });
 
   const running = cases.filter((c) => c[2] === 'run');
-  const available = requireSandbox(`test/programs/inline-${{ python3: 'python', node: 'javascript', ruby: 'ruby' }[interpreter]}.test.ts`);
+  const available = requireSandbox(`test/programs/inline-${{ python3: 'python', node: 'javascript', ruby: 'ruby', perl: 'perl' }[interpreter]}.test.ts`);
   describe.skipIf(!available)(`${interpreter} ${flag}, run for real: what it changed is what the approver listed`, () => {
     let results = new Map<string, LineResult>();
     beforeAll(async () => {

@@ -22,7 +22,11 @@ const inline: Case[] = [
   [`ruby -e 'File.delete(x)'`, 'inline ruby (unread-call)'],
   ["ruby -i -pe 'sub(/a/, \"b\")' f", 'inline ruby', 'write f'],
   ["perl -e 'print 1'", 'inline perl'],
-  [`perl -e 'unlink "x"'`, 'inline perl (calls)'],
+  [`perl -e 'unlink "x"'`, 'inline perl', 'remove x'],
+  // perlrun -i[extension]: the original is kept as FILE.ext, or at the extension with each `*` replaced by the file's name
+  ["perl -i.bak -pe 's/a/b/' f g", 'inline perl', 'write f', 'write g', 'write f.bak', 'write g.bak'],
+  ["perl -i'old/*.orig' -pe 's/a/b/' d/f", 'inline perl', 'write d/f', 'write old/d/f.orig'],
+  ['perl -i"$x" -pe 1 f', 'runs code (unfixed) via `perl`'],
   ["perl -i -pe 's/a/b/' f", 'inline perl', 'write f'],
   ["php -r 'echo 1;'", 'inline php'],
   [`lua -e 'os.remove("x")'`, 'inline lua (calls)'],
@@ -131,11 +135,25 @@ describe('libraries inline Ruby loads', () => checkTable([
   [`ruby -e 'require "evil"'`, 'inline ruby'],
   [`ruby -e 'require "./lit"'`, 'inline ruby', 'inline ruby', 'remove x'],
 ], { written: { 'evil.rb': null, 'lit.rb': 'File.delete("x")' } }));
+// inline Perl's `use`, `require` and `do` of a file the line wrote, on `use lib` and PERL5LIB (issue 13 item 3): a literal one is read as Perl
+describe('modules inline Perl loads', () => checkTable([
+  [`perl -e 'use lib "lib"; use Evil;'`, 'inline perl', 'runs code (written-by-line) via `use Evil`'],
+  [`perl -e 'use lib "lib"; use Lit; print 1'`, 'inline perl', 'inline perl', 'remove x'],
+  [`perl -e 'use Evil;'`, 'inline perl'],
+  [`perl -e 'require "./run.pl"'`, 'inline perl', 'run: perl ./run.pl'], // judged as `perl ./run.pl`, which reads the literal
+  [`perl -e 'do "run.pl"'`, 'inline perl', 'inline perl', 'remove y'],
+  [`perl -e 'BEGIN { unshift @INC, "lib" } require Evil;'`, 'inline perl', 'runs code (written-by-line) via `use Evil`'],
+  // perlrun: -MMod is `use Mod;` before the code, so its functions are known to the reader
+  [`perl -MFile::Copy -e 'copy("a", "b")'`, 'inline perl', 'write b', 'write b/a'],
+  [`perl -MFile::Slurp -e 'write_file("b", "x")'`, 'inline perl (unread-call)'],
+  [`perl -MExtUtils::Command -e rm_rf -- x`, 'inline perl (unread-call)'],
+], { written: { 'lib/Evil.pm': null, 'lib/Lit.pm': 'unlink "x"; 1;', 'run.pl': 'unlink "y";' } }));
 describe('search paths the command is given', () => {
   checkTable([
     ["python3 -c 'import evil'", 'inline python', 'runs code (written-by-line) via `import evil`'],
     ['python3 -E -m evil', 'runs code (written-by-line) via `python3 -m evil`'], // PYTHONPATH is ignored, but lib/evil.py is lib.evil from here
-    ['perl -MEvil -e 1', 'inline perl', 'runs code (written-by-line) via `perl -M`'],
+    // the -M module is also the program's own `use Evil;` (perlrun), which the reader finds on PERL5LIB
+    ['perl -MEvil -e 1', 'inline perl', 'runs code (written-by-line) via `use Evil`', 'runs code (written-by-line) via `perl -M`'],
     ['ruby -r evil -e 1', 'inline ruby', 'runs code (written-by-line) via `ruby -r`'],
   ], { written: { 'lib/evil.py': null, 'lib/Evil.pm': null, 'lib/evil.rb': null }, environment: { PYTHONPATH: 'lib', PERL5LIB: 'lib', RUBYLIB: 'lib' } });
   checkTable([["node -e 'require(\"m\")'", 'inline javascript', 'runs code (written-by-line) via `require(\'m\')`']],

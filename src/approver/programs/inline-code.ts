@@ -1,5 +1,5 @@
 // The inline-code policy (`inlineCode`: scan, refuse or allow), and its scan.
-// Python, JavaScript and Ruby are read by a tokenizer of the language (inline/):
+// Python, JavaScript, Ruby and Perl are read by a tokenizer of the language (inline/):
 // each call of a removal, file-writing or process-running API becomes the
 // action the shell's own targets and commands become, judged by the same
 // rules; what the reader cannot read is refused. The other languages are
@@ -11,10 +11,11 @@ import { type Action, effectAction, type ProgramContext } from '../core/actions.
 import type { Argument } from '../core/arguments.js';
 import type { InlineFinding } from '../core/facts.js';
 import { readJavascript } from './inline/javascript.js';
+import { readPerl } from './inline/perl.js';
 import { readPython } from './inline/python.js';
 import type { InlineReading, InlineTouch } from './inline/reading.js';
 import { readRuby } from './inline/ruby.js';
-import { loadedModule, nodeSearch, pythonSearch, rubySearch, writtenModule, type WrittenFind } from './loading.js';
+import { loadedModule, nodeSearch, perlSearch, pythonSearch, rubySearch, searchPath, writtenModule, type WrittenFind } from './loading.js';
 
 /** node's `fs` calls that remove, write, move or link files. */
 const nodeFileCalls = [
@@ -57,14 +58,6 @@ const findings: Record<string, [RegExp, string][]> = {
     [/\bBun\s*\.\s*(write|spawn|spawnSync|\$)\b/, 'Bun.$1'],
     [/\beval\s*\(/, 'eval()'],
   ],
-  perl: [
-    [/\b(unlink|rmdir|rename|rmtree|remove_tree|mkpath|make_path|symlink|link|truncate|chmod|chown)\b/, '$1'],
-    [/\b(system|exec|fork|qx|readpipe)\b|`/, 'a command (`system`, backquotes, `readpipe`)'],
-    [/\bsysopen\b/, 'sysopen'],
-    [/\bFile::Copy\b|\b(copy|move|cp|mv)\s*\(/, 'File::Copy'],
-    [/\bopen\s*\(?\s*[^,]*,\s*['"]?(?:>|\+<|\||-\|)/, 'open() for writing or a pipe'],
-    [/\beval\b/, 'eval'],
-  ],
   php: [
     [/\b(unlink|rmdir|rename|file_put_contents|fopen|fwrite|copy|symlink|link|chmod|mkdir|touch)\s*\(/, '$1()'],
     [/\b(exec|system|shell_exec|passthru|popen|proc_open|pcntl_exec|eval)\s*\(|`/, 'a command'],
@@ -103,6 +96,7 @@ const readers: Record<string, (code: string, anchors: { home: string; tempDir: s
   python: readPython,
   javascript: readJavascript,
   ruby: readRuby,
+  perl: readPerl,
 };
 
 /** The finding of a reading: its problem, or null when everything it touches was read. */
@@ -126,14 +120,14 @@ export function inlineCodeAction(language: string, code: string | null, span: Sp
   let finding = policyFinding(language, code, ctx);
   if (finding === 'read') {
     const reading = readers[language]!(code!, { home: ctx.home, tempDir: ctx.tempDir });
-    const touched = reading.touches.find((t) => t.kind !== 'module' || writtenImport(language, t.name, ctx) !== null);
+    const touched = reading.touches.find((t) => t.kind !== 'module' || writtenImport(language, t, ctx) !== null);
     finding = readingFinding(reading) ?? (touched ? { source: 'calls', api: touched.api } : null);
   }
   return effectAction({ kind: 'inline-code', span, language, code, finding });
 }
 
 /**
- * Inline code under the line's policy, with what it touches: under `scan`, Python, JavaScript and Ruby code whose calls were all
+ * Inline code under the line's policy, with what it touches: under `scan`, Python, JavaScript, Ruby and Perl code whose calls were all
  * read is approved as code, and each path and command it names is judged as the shell's own (a write, a removal, a command).
  */
 export function inlineCodeActions(language: string, code: string | null, span: Span, ctx: ProgramContext, depth = 0): Action[] {
@@ -145,27 +139,36 @@ export function inlineCodeActions(language: string, code: string | null, span: S
   if (problem) return out;
   for (const touch of reading.touches) {
     if (touch.kind !== 'module') out.push(touchAction(touch, language, span));
-    else out.push(...importActions(language, touch.name, span, ctx, depth));
+    else out.push(...importActions(language, touch, span, ctx, depth));
   }
   return out;
 }
 
 /** The file the line wrote that inline code's import of `name` loads (programs/loading.ts), or null. */
-function writtenImport(language: string, name: string, ctx: ProgramContext): WrittenFind | null {
+function writtenImport(language: string, { name, dirs }: { name: string; dirs?: string[] }, ctx: ProgramContext): WrittenFind | null {
   const search = language === 'python' ? pythonSearch(ctx, name, { safePath: false, noEnv: false })
-    : language === 'ruby' ? rubySearch(ctx, name, []) : nodeSearch(ctx, name);
+    : language === 'ruby' ? rubySearch(ctx, name, []) : language === 'perl' ? perlFileSearch(ctx, name, dirs ?? []) : nodeSearch(ctx, name);
   if (search === null) return ctx.written().files.length > 0 || ctx.written().unknown ? { file: name, literal: null } : null;
   return writtenModule(ctx, search);
 }
 
+/** perl's `use Foo::Bar` (Foo/Bar.pm), `require "x.pl"` and `do "x.pl"` (the file as named) on @INC: `use lib` first, `-I`, PERL5LIB. */
+function perlFileSearch(ctx: ProgramContext, name: string, dirs: readonly string[]) {
+  if (!/\.p[lm]$|\//.test(name)) return perlSearch(ctx, name, dirs);
+  const path = searchPath(ctx, 'PERL5LIB');
+  return path === null ? null : { dirs: [...dirs, ...path, '.'], files: [name], packages: [] };
+}
+
 /** `import NAME` of a module the line wrote: its literal text read as the language's code, one level deeper. */
-function importActions(language: string, name: string, span: Span, ctx: ProgramContext, depth: number): Action[] {
-  const found = writtenImport(language, name, ctx);
+function importActions(language: string, touch: { name: string; dirs?: string[] }, span: Span, ctx: ProgramContext, depth: number): Action[] {
+  const name = touch.name;
+  const found = writtenImport(language, touch, ctx);
   // a python module's file is its code; a node module's is when it is a script (not JSON, not a native addon)
-  const extension = { python: /\.py$/, ruby: /\.rb$/ }[language] ?? /\.[cm]?js$/;
+  const extension = { python: /\.py$/, ruby: /\.rb$/, perl: /\.p[lm]$/ }[language] ?? /\.[cm]?js$/;
   const readable = found !== null && extension.test(found.file);
   const judge = readable ? (literal: string) => inlineCodeActions(language, literal, span, ctx, depth + 1) : null;
-  const via = language === 'python' ? `\`import ${name}\`` : language === 'ruby' ? `\`require '${name}'\`` : `\`require('${name}')\``;
+  const via = language === 'python' ? `\`import ${name}\`` : language === 'ruby' ? `\`require '${name}'\``
+    : language === 'perl' ? `\`use ${name}\`` : `\`require('${name}')\``;
   return loadedModule(found, via, span, depth, judge) ?? [];
 }
 
@@ -186,7 +189,7 @@ function touchAction(touch: Exclude<InlineTouch, { kind: 'module' }>, language: 
     case 'argv': return { kind: 'run', argv: touch.argv.map((a) => literalArgument(a, span)), subshell: true };
     case 'shell': return { kind: 'shell-code', code: touch.command, span, dialect: 'sh', subshell: true };
     case 'script': {
-      const interpreter = ({ python: 'python3', ruby: 'ruby' } as Record<string, string>)[language] ?? 'node';
+      const interpreter = ({ python: 'python3', ruby: 'ruby', perl: 'perl' } as Record<string, string>)[language] ?? 'node';
       return { kind: 'run', argv: [interpreter, touch.path].map((a) => literalArgument(a, span)), subshell: true };
     }
   }

@@ -5,7 +5,7 @@
 // `python -m json.tool`). `deno run npm:…` and `bun x` run packages.
 
 import { type Action, runsCode, type Invocation, type ProgramRow } from '../core/actions.js';
-import { derivedArgument, type Argument } from '../core/arguments.js';
+import { derivedArgument, type Argument, unfixedArgument } from '../core/arguments.js';
 import { flagLines, getopt, has, optionLines, type OptionTable, type ParsedOptions, readOptions, valuesOf } from '../core/options.js';
 import { inlineCodeActions } from './inline-code.js';
 import { nodeOptions, perlOptions, pythonOptions, rubyOptions } from './interpreter-options.js';
@@ -313,8 +313,10 @@ function readInterpreterLine(invocation: Invocation): Action[] {
   if (unknown !== null) return [runsCode(span, { source: 'unknown-option', via: `\`${name}\``, option: unknown })];
   const out: Action[] = [];
   if (row.noRun && has(line, ...row.noRun) && !has(line, ...row.code)) return out;
+  // perlrun: `-MMod` is `use Mod;` before the program (`-mMod`, `use Mod ();`): the reader knows what it then may call
+  const prelude = row === perl ? perlPrelude(line) : '';
   for (const o of line.options) {
-    if (row.code.includes(o.name)) out.push(...inlineCodeActions(row.language, o.value, o.arg.word.span, ctx));
+    if (row.code.includes(o.name)) out.push(...inlineCodeActions(row.language, o.value === null ? null : prelude + o.value, o.arg.word.span, ctx));
     if (row.module.includes(o.name) && o.value !== null && /^data:/i.test(o.value)) {
       out.push(...inlineCodeActions(row.language, decodeURIComponent(o.value.replace(/^data:[^,]*,/, '')), o.arg.word.span, ctx));
     }
@@ -332,13 +334,30 @@ function readInterpreterLine(invocation: Invocation): Action[] {
   // perl -i and ruby -i (ruby(1): "-i extension … in-place-edit mode") edit their file operands in place
   if ((name === 'perl' || name === 'ruby') && line.options.some((o) => o.name === 'i')) {
     const files = has(line, 'e', 'E') ? line.operands : line.operands.slice(1);
+    const option = valuesOf(line, 'i').pop();
+    // a bare `-i` has no extension; one the line does not fix (`-i"$x"`) may be any
+    const suffix = option === undefined || (option.value === null && option.arg.text !== null) ? '' : option.value;
     for (const f of files) out.push({ kind: 'write', arg: f, by: `${name} -i` });
+    // perlrun -i[extension]: the original is kept as FILE.ext, or with each `*` of the extension replaced by the file's name
+    // (confirmed with perl 5.36: `-i'old/*'` on d/f keeps old/d/f); ruby(1) -i[extension] keeps FILE.ext
+    if (suffix !== '') {
+      for (const f of files) {
+        const backup = suffix === null || f.text === null ? null : suffix.includes('*') && name === 'perl' ? suffix.replaceAll('*', f.text) : f.text + suffix;
+        out.push({ kind: 'write', arg: backup === null ? unfixedArgument(f, { source: 'option-value' }) : derivedArgument(f, backup), by: `${name} -i` });
+      }
+    }
   }
   const hasCode = has(line, ...row.code);
   const module = line.options.find((o) => row.module.includes(o.name) && name.startsWith('python'));
   if (module && module.value !== null) return [...out, ...pythonModule(module.value, line, invocation, row)];
   if (hasCode) return out;
   return [...out, ...scriptOrStdin(line, invocation, row)];
+}
+
+/** The `use` statements perl's `-M`/`-m` options put before the program, for the modules named plainly. */
+function perlPrelude(line: ParsedOptions): string {
+  return line.options.filter((o) => (o.name === 'M' || o.name === 'm') && o.value !== null && /^-?[A-Za-z_][\w:]*(?:=[\w:,]*)?$/.test(o.value))
+    .map((o) => `${o.value!.startsWith('-') ? 'no' : 'use'} ${o.value!.replace(/^-/, '').replace(/=.*$/, '')};\n`).join('');
 }
 
 /**

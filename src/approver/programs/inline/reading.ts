@@ -22,8 +22,11 @@ export type InlineTouch =
   | { kind: 'shell'; command: string; api: string }
   /** `exec(open(F).read())`: the code of the file F runs, as `python F` would run it. */
   | { kind: 'script'; path: string; api: string }
-  /** `import NAME`, `require('./x')`: a module the interpreter finds by name, which runs when the line wrote it (programs/loading.ts). */
-  | { kind: 'module'; name: string; api: string };
+  /**
+   * `import NAME`, `require('./x')`: a module the interpreter finds by name, which runs when the line wrote it (programs/loading.ts);
+   * `dirs`, the directories the code itself put first on the search (perl's `use lib`).
+   */
+  | { kind: 'module'; name: string; api: string; dirs?: string[] };
 
 /** What the reader could not read: the API (or construct) and what about it. */
 export interface InlineProblem {
