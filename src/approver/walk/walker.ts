@@ -114,7 +114,10 @@ export class Walker extends WalkState {
     let anywhere: Directories = start;
     // where the list so far succeeded: `a || b && c` runs c where a succeeded as well as where b did
     let success: Directories = start;
-    /** Names a pipeline after the first assigned: it may not have run, so they hold only along `&&` after it. */
+    /**
+     * Names a pipeline after the first assigned: it may not have run, so they hold only along `&&` after it, and not
+     * even there when `||` led to it (`a || b && c` runs c where a succeeded and b did not run).
+     */
     const conditional = new Set<string>();
     for (let i = 0; i < andOr.pipelines.length; i++) {
       const operator = i > 0 ? andOr.operators[i - 1] : null;
@@ -128,7 +131,14 @@ export class Walker extends WalkState {
       const outcome = this.walkPipeline(andOr.pipelines[i]!, scope, dialect);
       // after each pipeline (before the next command, after one that may have failed), a trap set earlier may run
       this.deferredMayRunHere(scope, andOr.pipelines[i]!.span);
-      if (before) for (const [name, value] of scope.parameters) if (before.get(name) !== value) conditional.add(name);
+      if (before) {
+        for (const [name, value] of scope.parameters) {
+          if (before.get(name) === value) continue;
+          conditional.add(name);
+          // `a || n=2 && touch "z$((n))"`: the `&&` runs where a succeeded too, where `n=2` never ran (explore seed -1868813704)
+          if (operator === '||') scope.parameters.delete(name);
+        }
+      }
       success = operator === '||' ? unionDirs(success, outcome.success) : outcome.success;
       anywhere = unionDirs(anywhere, outcome.anywhere);
     }
