@@ -123,6 +123,11 @@ describe('sqlite3', () => {
     ["sqlite3 db.sqlite \"attach '/home/agent/.ssh/x' as x\"", 'write db.sqlite', 'runs code (unfixed) via `sqlite3`'],
     ["sqlite3 -cmd '.output o.txt' db.sqlite 'select 1'", 'write db.sqlite', 'write o.txt'],
     ['sqlite3 db.sqlite', 'write db.sqlite', 'runs code (unfixed) via `sqlite3`'],
+    // the first word that is not an option is the file, and `|` makes it a command of every word after it (shell.c; sqlite3 3.40
+    // run: `.output |rm -rf DIR` removed DIR), whatever the words after it look like
+    ["sqlite3 db.sqlite '.output |rm -rf ~'", 'write db.sqlite', 'shell-code (sh): rm -rf ~'],
+    ["sqlite3 db.sqlite '.once |sh -c x'", 'write db.sqlite', 'shell-code (sh): sh -c x'],
+    ["sqlite3 db.sqlite '.output --bom out.txt'", 'write db.sqlite', 'write out.txt'],
   ]);
   checkOwnActions([['sqlite3 db.sqlite', 'write db.sqlite', 'write x.txt', 'shell-code (sh): ls']], { stdinText: 'select 1;\n.output x.txt\n.system ls\n' });
 });

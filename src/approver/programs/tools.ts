@@ -213,13 +213,15 @@ function sqliteCommand(text: string, at: Argument, span: Invocation['span'], hom
   const [dot, ...rest] = trimmed.slice(1).split(/\s+/);
   const name = dot!.toLowerCase();
   if (quietDotCommands.has(name)) return [];
-  const operand = rest.filter((w) => !w.startsWith('-')).pop();
+  // the first word that is not an option is the file (sqlite 3.40 shell.c `.output`: a later one is "extra argument"),
+  // and one that starts with `|` takes every word after it as its command
+  const operand = rest.find((w) => !w.startsWith('-'));
   if (/^(output|once|save|backup|log|trace|iotrace|testcase|open|clone)$/.test(name)) {
     if (rest.some((w) => /^-[ex]$/.test(w))) return [unknown(span, `sqlite3 .${name}`)]; // an editor or a spreadsheet program
     if (operand === undefined || /^(stdout|stderr|off)$/.test(operand)) return [];
     if (operand.startsWith('|')) return [{ kind: 'shell-code', code: `${operand.slice(1)} ${rest.slice(rest.indexOf(operand) + 1).join(' ')}`.trim(), span,
       dialect: 'sh' }];
-    if (/['"]/.test(operand)) return [unknown(span, `sqlite3 .${name}`)];
+    if (rest.some((w) => /['"\\]/.test(w))) return [unknown(span, `sqlite3 .${name}`)];
     const by = `sqlite3 .${name}`;
     // the name as sqlite3 opens it (no `~` expansion: sqlite3 3.40 run: `.output ~/x` fails on a missing `~` directory), and handed on in case
     return [{ kind: 'write', arg: derivedArgument(at, operand), by }, ...handedWords(by, [at, derivedArgument(at, operand)], home)];
