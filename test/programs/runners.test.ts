@@ -39,6 +39,10 @@ const runners: Case[] = [
   // tmux(1), screen(1): listing is fine; a session, a window, keys typed into one are not read
   ['tmux ls'],
   ['tmux has-session -t main'],
+  // a format runs `#(…)` with the shell (tmux 3.3a run: `display -p '#(touch F)'` made F)
+  ["tmux display -p '#(rm -rf ~)'", 'runs code (unfixed) via `tmux`'],
+  ["tmux ls -F '#{session_name} #(id)'", 'runs code (unfixed) via `tmux`'],
+  ["tmux ls -F '#{session_name}'"],
   ['tmux new-session -d -s x make', 'runs code (unfixed) via `tmux`'],
   ['tmux send-keys -t x "rm -rf ~" Enter', 'runs code (unfixed) via `tmux`'],
   ['tmux -f conf ls', 'runs code (unfixed) via `tmux -f`'],

@@ -6,7 +6,7 @@
 // unknown program's (programs/unknown.ts).
 
 import { type Action, type Invocation, type ProgramRow, runsCode } from '../core/actions.js';
-import { derivedArgument, valueArgument } from '../core/arguments.js';
+import { type Argument, derivedArgument, valueArgument } from '../core/arguments.js';
 import { type OptionTable, optionLines, readOptions, valuesOf } from '../core/options.js';
 import { handedWords } from './unknown.js';
 import { namesStartingWith } from './writers.js';
@@ -127,7 +127,11 @@ function readTmux({ args, span }: Invocation): Action[] {
     else i++;
   }
   if (i >= words.length) return [unfixedCommand(span, 'tmux')];
-  return words.slice(i).every((w, n) => n > 0 || tmuxReaders.has(w.text ?? '')) && !words.slice(i).some((w) => w.text === ';' || w.text === '\\;')
+  // a format runs `#(command)` with the shell (tmux(1) FORMATS; tmux 3.3a run: `display -p '#(touch F)'` made F), and a
+  // word treeward does not fix may be one
+  const runsFormat = (w: Argument) => w.text === null || w.text.includes('#(');
+  const rest = words.slice(i);
+  return rest.every((w, n) => n > 0 || tmuxReaders.has(w.text ?? '')) && !rest.some((w) => w.text === ';' || w.text === '\\;' || runsFormat(w))
     ? [] : [unfixedCommand(span, 'tmux')];
 }
 
