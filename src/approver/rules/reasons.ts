@@ -508,6 +508,9 @@ export const handed = {
       `it only reads it; use \`cat\`, \`grep\` or \`diff\` to look at the file, otherwise work on a copy inside the tree`,
   globOfProtected: (by: string, text: string, hit: string) =>
     `treeward does not know what \`${by}\` does with what \`${text}\` matches, which could be the protected \`${hit}\`; name the files you mean`,
+  holdingProtected: (by: string, path: string, reading: Reading, held: string) =>
+    `treeward does not know what \`${by}\` does with ${shownAt(path, reading)}, which holds the protected \`${held}\`, and will not assume ` +
+      'it leaves what is below alone; name a path below it that holds nothing protected, or use a program treeward reads (`ls`, `du`, `find`)',
 };
 
 // ------------------------------------------------------------------ code, agents, git, budgets

@@ -3,7 +3,7 @@
 
 import { splitGlob } from '../core/glob.js';
 import { protectedBelow, protectedOwner } from '../core/protected.js';
-import { pastExpansionBudget } from '../core/words.js';
+import { literalWord, pastExpansionBudget } from '../core/words.js';
 import type { Write } from '../core/effects.js';
 import { deny, type Denial, type JudgeContext, type Rule } from './context.js';
 import { globDirectoryProtected, globHitsProtected, globMatchLinksToProtected, keptOut, protectedByIdentity } from './protected-paths.js';
@@ -75,6 +75,15 @@ function handedToUnknown(effect: Write, ctx: JudgeContext): Denial | null {
     for (const path of [reading.written, reading.resolved]) {
       const owner = path === null ? null : protectedOwner(path, ctx.protected);
       if (owner !== null) return deny('protected-write', effect.span, handed.ofProtected(effect.by, path!, reading, owner));
+    }
+    // a directory outside the tree that holds protected paths (`foo ~`, `dbus-launch rm -rf ~`, `x -e a.zip /`): a program
+    // that removes, extracts into or runs a command on what it is given reaches them (inside the tree, `.` holds `.git`
+    // and is every formatter's operand: left to the rules of the programs the table reads)
+    // (a word with blanks is code or text, `perl -e 'split /,/, …'`: its pieces are not the paths it names)
+    if (insideTreeBoth(reading, ctx) || (effect.word !== undefined && /\s/.test(literalWord(effect.word) ?? ''))) continue;
+    for (const path of new Set([reading.written, reading.resolved])) {
+      const held = path === null ? undefined : protectedBelow(path, ctx.protected)[0];
+      if (held !== undefined) return deny('protected-write', effect.span, handed.holdingProtected(effect.by, path!, reading, held));
     }
   }
   for (const field of globFields(effect, ctx)) {
