@@ -91,6 +91,12 @@ describe('lines', () => {
     ['gpg -o ~/.ssh/authorized_keys -d src/a', 'deny protected-write'],
     ['cc -o .git/hooks/pre-commit src/a.c', 'deny protected-write'],
     ['history -w ~/.bashrc', 'deny protected-write'],
+    // the history file is HISTFILE as the line sets it, given to the command or assigned before (bash 5.2 run: both write it)
+    ['HISTFILE=~/.bashrc history -w', 'deny protected-write'],
+    ['HISTFILE=~/.bashrc; history -a', 'deny protected-write'],
+    ['HISTFILE="$X"; history -w', 'deny write-unfixed-target'],
+    ['HISTFILE=h.txt history -w', 'allow'],
+    ['mytool rm -rf ~', 'deny protected-write'],
     ['zcompile ~/.zshrc', 'deny protected-write'],
     ['mytool --out=src/../.git/hooks/x', 'deny protected-write'],
     ['mytool keys/authorized_keys', 'deny protected-write'],

@@ -53,6 +53,8 @@ export interface ProgramContext {
     files: readonly { path: string; literal: string | null }[]; unknown: boolean; unknownBelow?: readonly string[]; copiedInto?: readonly string[];
   };
   parameterFixed: (name: string) => boolean;
+  /** A shell parameter as the line leaves it here: its fixed text, `unfixed` when the line sets it otherwise, undefined when the line does not set it. */
+  parameter?: (name: string) => { text: string } | 'unfixed' | undefined;
   /** The command's stdin is a here-document or here-string with this fixed text. */
   stdinText?: string | null;
   /** The command's stdin is this file, which the line wrote with text it does not fix (stdinText is then null). */

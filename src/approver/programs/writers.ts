@@ -322,19 +322,34 @@ const mysqldumpOptions = optionLines([
 
 // ------------------------------------------------------------------ history, fc, zcompile (bash(1) "history", zshbuiltins(1) "fc", "zcompile")
 
+/**
+ * The history file the shell writes without a FILE: HISTFILE as the command sees it (given to it, set by the line,
+ * inherited), else the shell's default (bash: ~/.bash_history; zsh: none). bash 5.2 run: `HISTFILE=F history -w` and
+ * `HISTFILE=F; history -w` both write F.
+ */
+function historyFile(ctx: Invocation['ctx'], at: Argument, fallback: string | null): Argument | null {
+  const given = ctx.environment.get('HISTFILE');
+  if (given !== undefined) return given === null ? unfixedArgument(at, { source: 'variable', name: 'HISTFILE' }) : derivedArgument(at, given);
+  const set = ctx.parameter?.('HISTFILE');
+  if (set === 'unfixed') return unfixedArgument(at, { source: 'variable', name: 'HISTFILE' });
+  if (set !== undefined) return derivedArgument(at, set.text);
+  const inherited = ctx.env['HISTFILE'] ?? fallback;
+  return inherited === null ? null : derivedArgument(at, inherited);
+}
+
 /** bash `history -w|-a [FILE]`: the history file (HISTFILE, default ~/.bash_history) or FILE written. */
 function readHistory({ args, ctx }: Invocation): Action[] {
   const words = args.slice(1);
   const writes = words.some((a) => a.text !== null && /^-[a-z]*[wa]/.test(a.text));
   if (!writes) return [];
   const file = words.find((a) => !(a.text ?? '-').startsWith('-'));
-  return [write(file ?? derivedArgument(args[0]!, ctx.env['HISTFILE'] ?? joinPath(ctx.home, '.bash_history')), 'history -w')];
+  return [write(file ?? historyFile(ctx, args[0]!, joinPath(ctx.home, '.bash_history'))!, 'history -w')];
 }
 
-/** zsh `fc`: `-W|-A [FILE]` write the history file; `-l` lists; anything else edits and runs earlier commands. */
-function readFc({ args, span }: Invocation): Action[] {
+/** zsh `fc`: `-W|-A [FILE]` write the history file (HISTFILE without one); `-l` lists; anything else edits and runs earlier commands. */
+function readFc({ args, span, ctx }: Invocation): Action[] {
   const flags = args.slice(1).filter((a) => (a.text ?? '').startsWith('-')).map((a) => a.text!).join('');
-  const file = args.slice(1).find((a) => !(a.text ?? '-').startsWith('-'));
+  const file = args.slice(1).find((a) => !(a.text ?? '-').startsWith('-')) ?? historyFile(ctx, args[0]!, null);
   if (/[WA]/.test(flags)) return file ? [write(file, 'fc -W')] : [];
   if (/[lpPRI]/.test(flags) && !/[es]/.test(flags)) return [];
   return [runsCode(span, { source: 'unfixed', via: '`fc`', what: 'command' })];

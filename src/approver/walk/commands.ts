@@ -289,6 +289,11 @@ function programContext(
     contentOf: (text) => w.facts.contentOf(text, scope.dirs),
     written: () => w.facts.written(),
     parameterFixed: (name) => scope.parameters.has(name),
+    parameter: (name) => {
+      const field = scope.parameters.get(name);
+      if (field && !field.glob) return { text: field.text };
+      return field || w.fixable.assigned.has(name) ? 'unfixed' : undefined;
+    },
   };
   if (constants.readText) out.readText = constants.readText;
   if (constants.platform) out.platform = constants.platform;
