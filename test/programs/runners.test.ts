@@ -39,6 +39,10 @@ const runners: Case[] = [
   // tmux(1), screen(1): listing is fine; a session, a window, keys typed into one are not read
   ['tmux ls'],
   ['tmux has-session -t main'],
+  ['tclsh8.6 a.tcl', 'runs code (unfixed) via `tclsh8.6`'],
+  ['perf report --objdump=./x', 'runs code (unfixed) via `perf report --objdump`'],
+  ['perf annotate --addr2line ./x', 'runs code (unfixed) via `perf annotate --objdump`'],
+  ['perf report --stdio'],
   // a format runs `#(…)` with the shell (tmux 3.3a run: `display -p '#(touch F)'` made F)
   ["tmux display -p '#(rm -rf ~)'", 'runs code (unfixed) via `tmux`'],
   ["tmux ls -F '#{session_name} #(id)'", 'runs code (unfixed) via `tmux`'],

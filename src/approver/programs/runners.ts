@@ -92,7 +92,11 @@ function readPerf(invocation: Invocation): Action[] {
   const { args, span } = invocation;
   const sub = args[1]?.text;
   if (sub === null || sub === undefined) return sub === null ? [unfixedCommand(span, 'perf')] : [];
-  if (/^(report|annotate|list|diff|evlist|buildid-list|archive|help|version|--version|--help|top)$/.test(sub)) return [];
+  if (/^(report|annotate|list|diff|evlist|buildid-list|archive|help|version|--version|--help|top)$/.test(sub)) {
+    // they run the disassembler and addr2line they are given (perf-report(1), perf-annotate(1): --objdump=PATH, --addr2line=PATH)
+    const runs = args.slice(2).some((a) => a.text === null || /^--(objdump|addr2line)(=|$)/.test(a.text));
+    return runs ? [unfixedCommand(span, `perf ${sub} --objdump`)] : [];
+  }
   if (/^(record|stat|trace|c2c|mem|sched|lock|kmem|kvm|ftrace|timechart|kwork)$/.test(sub)) {
     return commandAfter(perfRecordOptions, `perf ${sub}`, (line) => [
       ...valuesOf(line, 'output').map((o): Action => ({ kind: 'write', arg: valueArgument(o), by: 'perf -o' })),
@@ -200,5 +204,9 @@ export const rows: ProgramRow[] = [
   { names: ['tmux'], read: andHanded(readTmux) },
   { names: ['screen'], read: andHanded(readScreen) },
   { names: ['bwrap'], read: andHanded(readBwrap) },
-  { names: ['tclsh', 'wish', 'expect'], read: readTcl },
+  // the versioned names Debian and Homebrew install (tcl8.6: /usr/bin/tclsh8.6, wish8.6), and Jim Tcl's jimsh
+  {
+    names: ['tclsh', 'wish', 'expect', 'expectk', 'jimsh', ...['8.4', '8.5', '8.6', '8.7', '9.0'].flatMap((v) => [`tclsh${v}`, `wish${v}`])],
+    read: readTcl,
+  },
 ];
