@@ -97,6 +97,9 @@ describe('lines', () => {
     ['HISTFILE="$X"; history -w', 'deny write-unfixed-target'],
     ['HISTFILE=h.txt history -w', 'allow'],
     ['mytool rm -rf ~', 'deny protected-write'],
+    // openssl-env(7): a configuration or module directory the line gives openssl loads code
+    ['OPENSSL_CONF=/tmp/x.cnf openssl req -new', 'deny dynamic-code'],
+    ['OPENSSL_MODULES=/tmp/m openssl list -providers', 'deny dynamic-code'],
     ['zcompile ~/.zshrc', 'deny protected-write'],
     ['mytool --out=src/../.git/hooks/x', 'deny protected-write'],
     ['mytool keys/authorized_keys', 'deny protected-write'],

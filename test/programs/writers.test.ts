@@ -44,6 +44,7 @@ const crypto: Case[] = [
   ['openssl dgst -sha256 f'],
   ['openssl rand -writerand seed -hex 8', 'write seed'],
   ['openssl req -engine ./evil.so -new', 'runs code (runs-program) via `openssl -engine`'],
+  ['openssl engine dynamic -pre SO_PATH:/tmp/x.so -pre LOAD', 'runs code (runs-program) via `openssl engine -pre`', 'runs code (runs-program) via `openssl engine -pre`'],
   // ssh-keygen(1)
   ['ssh-keygen -t ed25519 -f k -N ""', 'write k', 'write k.pub'],
   ['ssh-keygen -t ed25519', 'write /home/agent/.ssh (no content)', 'write /home/agent/.ssh/id_ed25519', 'write /home/agent/.ssh/id_ed25519.pub'],

@@ -107,14 +107,23 @@ const opensslOutputs = new Set(['-out', '-keyout', '-certout', '-sigout', '-reqo
 /** Options that load code: an engine or provider module (openssl-engine(1), provider(7)). */
 const opensslLoaders = new Set(['-engine', '-keygen_engine', '-ssl_client_engine', '-provider', '-provider-path', '-config']);
 
-function readOpenssl({ args, span }: Invocation): Action[] {
+/** Variables that point openssl at a configuration or at modules it loads (openssl-env(7)): given by the line, they load code. */
+const opensslLoaderVariables = ['OPENSSL_CONF', 'OPENSSL_CONF_INCLUDE', 'OPENSSL_ENGINES', 'OPENSSL_MODULES'];
+
+function readOpenssl({ args, span, ctx }: Invocation): Action[] {
   const out: Action[] = [];
+  for (const name of opensslLoaderVariables) {
+    if (ctx.environment.has(name)) out.push(runsCode(span, { source: 'runs-program', via: `\`${name}\``, program: ctx.environment.get(name) ?? null }));
+  }
+  const engine = args[1]?.text === 'engine';
   for (let i = 1; i < args.length; i++) {
     const t = args[i]!.text;
     if (t === null) continue;
     const value = args[i + 1];
     if (opensslOutputs.has(t) && value) out.push(write(value, `openssl ${t}`, t === '-outdir' ? { content: false } : {}));
     if (opensslLoaders.has(t)) out.push(runsCode(span, { source: 'runs-program', via: `\`openssl ${t}\``, program: value?.text ?? null }));
+    // `openssl engine ID -pre SO_PATH:/x.so -pre LOAD`: control commands that load a shared object (openssl-engine(1))
+    if (engine && (t === '-pre' || t === '-post')) out.push(runsCode(span, { source: 'runs-program', via: `\`openssl engine ${t}\``, program: value?.text ?? null }));
   }
   return out;
 }
