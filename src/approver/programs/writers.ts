@@ -123,7 +123,9 @@ function readOpenssl({ args, span, ctx }: Invocation): Action[] {
     if (opensslOutputs.has(t) && value) out.push(write(value, `openssl ${t}`, t === '-outdir' ? { content: false } : {}));
     if (opensslLoaders.has(t)) out.push(runsCode(span, { source: 'runs-program', via: `\`openssl ${t}\``, program: value?.text ?? null }));
     // `openssl engine ID -pre SO_PATH:/x.so -pre LOAD`: control commands that load a shared object (openssl-engine(1))
-    if (engine && (t === '-pre' || t === '-post')) out.push(runsCode(span, { source: 'runs-program', via: `\`openssl engine ${t}\``, program: value?.text ?? null }));
+    if (engine && (t === '-pre' || t === '-post')) {
+      out.push(runsCode(span, { source: 'runs-program', via: `\`openssl engine ${t}\``, program: value?.text ?? null }));
+    }
   }
   return out;
 }
