@@ -97,15 +97,22 @@ const zip: Case[] = [
 ];
 
 const compressors: Case[] = [
-  // the file is replaced by its compressed (or uncompressed) form
-  ['gzip f', 'write f', 'remove f'],
-  ['gunzip f.gz', 'write f.gz', 'remove f.gz'],
-  ['bzip2 f', 'write f', 'remove f'],
-  ['xz -d f.xz', 'write f.xz', 'remove f.xz'],
+  // the file is replaced by its compressed (or uncompressed) form, the name with the suffix added or taken off
+  ['gzip f', 'write f', 'write f.gz', 'remove f'],
+  ['gunzip f.gz', 'write f.gz', 'write f', 'remove f.gz'],
+  ['bzip2 f', 'write f', 'write f.bz2', 'remove f'],
+  ['xz -d f.xz', 'write f.xz', 'write f', 'remove f.xz'],
   // -k keeps it, -c writes to stdout; zstd keeps it unless told
-  ['gzip -k f', 'write f'],
+  ['gzip -k f', 'write f', 'write f.gz'],
   ['gzip -c f'],
-  ['zstd f', 'write f'],
+  ['zstd f', 'write f', 'write f.zst'],
+  // gunzip -k ~/.bashrc.gz writes ~/.bashrc (gzip 1.12 run); a tar suffix becomes .tar; a suffix it does not know writes nothing
+  ['gunzip -k /home/agent/.bashrc.gz', 'write /home/agent/.bashrc.gz', 'write /home/agent/.bashrc'],
+  ['gzip -dk x.tgz', 'write x.tgz', 'write x.tar'],
+  ['gzip -d -S .foo -k x.foo', 'write x.foo', 'write x'],
+  ['gunzip -k x.txt', 'write x.txt'],
+  ['unzstd x.zst', 'write x.zst', 'write x'],
+  ['gunzip -N -k x.gz', 'write x.gz', 'write ?program-reads'],
 ];
 
 describe('tar', () => checkTable(tar));

@@ -468,13 +468,46 @@ const zstdOptions = optionLines([
   '   --best',
 ]);
 
-/** gzip, bzip2 and xz replace each file they compress (unless -k or -c); zstd only with --rm. */
+/**
+ * The suffixes each tool takes off when it decompresses, and what a tar suffix becomes (gzip(1) "-S", "gunzip can
+ * currently decompress files created by gzip, zip, compress"; bzip2(1), xz(1), zstd(1)); the first is what compressing adds.
+ */
+const compressSuffixes: Record<string, readonly (readonly [string, string])[]> = {
+  gzip: [['.gz', ''], ['-gz', ''], ['.z', ''], ['-z', ''], ['_z', ''], ['.Z', ''], ['.tgz', '.tar'], ['.taz', '.tar']],
+  bzip2: [['.bz2', ''], ['.bz', ''], ['.tbz2', '.tar'], ['.tbz', '.tar']],
+  xz: [['.xz', ''], ['.lzma', ''], ['.txz', '.tar'], ['.tlz', '.tar']],
+  zstd: [['.zst', ''], ['.tzst', '.tar']],
+};
+
+/**
+ * The file compressing or decompressing `arg` writes beside it: NAME plus the suffix, or NAME without one it knows
+ * (none: the tool refuses the file and writes nothing). gzip -N restores a name stored in the file: not fixed.
+ */
+function compressedOutput(line: ParsedOptions, arg: Argument, tool: string, decompress: boolean): Argument | null {
+  if (arg.text === null) return null;
+  const suffix = valuesOf(line, 'suffix')[0]?.value;
+  if (suffix === null) return unfixedArgument(arg, { source: 'option-value' });
+  const table = suffix !== undefined ? [[suffix, ''] as const] : compressSuffixes[tool]!;
+  if (!decompress) return derivedArgument(arg, arg.text + table[0]![0]);
+  if (has(line, 'N')) return unfixedArgument(arg, { source: 'program-reads', what: 'stored name' });
+  const hit = table.find(([s]) => arg.text!.length > s.length && arg.text!.endsWith(s));
+  return hit ? derivedArgument(arg, arg.text.slice(0, -hit[0].length) + hit[1]) : null;
+}
+
+/**
+ * gzip, bzip2 and xz replace each file they compress or decompress (unless -k or -c) with the file of the other name
+ * (`gunzip -k ~/.bashrc.gz` writes ~/.bashrc); zstd removes only with --rm.
+ */
 function compressRemovals(line: ParsedOptions, by: string, tool: string): Action[] {
   if (has(line, 'stdout', 'list', 'test')) return [];
   const out: Action[] = [];
   const removes = tool === 'zstd' ? has(line, 'rm') : !has(line, 'keep');
+  const decompress = has(line, 'decompress') || /^un|^gunzip$/.test(by);
   for (const arg of line.operands) {
     out.push({ kind: 'write', arg, by });
+    // -r walks a directory and names each file below it: those outputs stand below the operand already
+    const output = has(line, 'recursive') ? null : compressedOutput(line, arg, tool, decompress);
+    if (output) out.push({ kind: 'write', arg: output, by });
     if (removes) out.push({ kind: 'remove', arg, recursive: has(line, 'recursive'), by });
   }
   for (const o of valuesOf(line, 'o')) out.push({ kind: 'write', arg: valueArgument(o), by });
@@ -557,7 +590,7 @@ export const rows: ProgramRow[] = [
   { names: ['gzip', 'gunzip'], options: compressOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'gzip') },
   { names: ['bzip2', 'bunzip2'], options: compressOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'bzip2') },
   { names: ['xz', 'unxz'], options: compressOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'xz') },
-  { names: ['zstd'], options: zstdOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'zstd') },
+  { names: ['zstd', 'unzstd'], options: zstdOptions, bsdReading: true, read: ({ line, name }) => compressRemovals(line, name, 'zstd') },
   {
     names: ['unzip'],
     options: getopt('cd:fhlnoqtuvxZ'),
