@@ -39,6 +39,14 @@ const files: Case[] = [
   ['node script.js'],
   ['deno run x.ts'],
   ['tsx script.ts'],
+  // the archive and gzip modules' command lines (Lib/zipfile.py, Lib/tarfile.py, Lib/gzip.py; Python 3.11.7 run)
+  ['python3 -m zipfile -e a.zip out', 'write out (extraction, recursive)'],
+  ['python3 -m zipfile -c out.zip src', 'write out.zip'],
+  ['python3 -m zipfile -l a.zip'],
+  ['python3 -m tarfile -e a.tar out', 'write ?program-reads'],
+  ['python3 -m tarfile -e a.tar', 'write ?program-reads'],
+  ['python3 -m gzip -d x.gz', 'write x'],
+  ['python3 -m gzip x', 'write x.gz'],
 ];
 
 const written: Case[] = [

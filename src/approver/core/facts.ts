@@ -48,8 +48,8 @@ export type Unfixed =
   /** A value a program takes from the line in a way treeward does not read. */
   | {
     source: 'program-reads';
-    what: 'dd operand' | 'temp dir' | 'tar -P path' | 'unzip -: path' | 'stored name' | 'patch targets' | 'find -L entries' | 'known-hosts value'
-      | 'known-hosts tokens' | 'home variable';
+    what: 'dd operand' | 'temp dir' | 'tar -P path' | 'unzip -: path' | 'tarfile member path' | 'stored name' | 'patch targets' | 'find -L entries'
+      | 'known-hosts value' | 'known-hosts tokens' | 'home variable';
   }
   /** A variable the line sets to a value it does not fix (`GIT_TRACE=$f`). */
   | { source: 'variable'; name: string }

@@ -20,6 +20,8 @@ export interface OptionSpec {
   name?: string;
   /** Its value is the whole word the letter stands in (chmod's `-w`, `-g+x`: a mode), not what follows the letter. */
   wholeWord?: boolean;
+  /** The option and its value end the options: every later word is the program's (python's `-c CMD` and `-m MOD`). */
+  endsOptions?: boolean;
 }
 
 export interface OptionTable {
@@ -175,6 +177,7 @@ export function readOptions(args: readonly Argument[], table: OptionTable, stopA
         } else {
           out.options.push({ name: specName(spec), spelled, value: null, arg, attached: false });
         }
+        if (spec.endsOptions) optionsEnded = true;
         break;
       }
       i += consumedNext ? 2 : 1;

@@ -8,7 +8,7 @@
 import { flagLines, optionLines, type OptionTable } from '../core/options.js';
 
 /** python3(1): `-c` and `-m` end the options (what follows is the program's); `-R` is accepted and does nothing (Python/getopt.c). */
-export const pythonOptions: OptionTable = optionLines([
+const pythonOptionLines: OptionTable = optionLines([
   ...flagLines('bBdEiIOPqRsSuvx'),
   '-h -? --help',
   '-V --version',
@@ -21,6 +21,10 @@ export const pythonOptions: OptionTable = optionLines([
   '   --help-xoptions',
   '   --help-all',
 ], true);
+export const pythonOptions: OptionTable = {
+  ...pythonOptionLines,
+  options: pythonOptionLines.options.map((o) => (o.short === 'c' || o.short === 'm' ? { ...o, endsOptions: true } : o)),
+};
 
 /*
  * `python3 -X NAME[=VALUE]` (--help-xoptions): python keeps any name in sys._xoptions and none of

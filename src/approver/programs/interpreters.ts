@@ -247,9 +247,41 @@ for (const interpreter of [node, python, ruby, perl, php, lua, rscript, pwsh, os
 /** Python modules that run a program, code or debugger commands their operands give (issue 12 class 6). */
 const pythonCodeModules = ['cProfile', 'profile', 'trace', 'pdb', 'code', 'runpy'];
 
+/**
+ * The archive modules' command lines (Python 3.11 Lib/zipfile.py and Lib/tarfile.py `main`): `-e ARCHIVE [DIR]`
+ * extracts an archive treeward does not read into DIR (tarfile: `.` when none, and anywhere its members' names say),
+ * `-c ARCHIVE FILES…` writes ARCHIVE.
+ */
+function pythonArchiveModule(defaultDir: string | null, keepsNames = false): (operands: Argument[], by: string) => Action[] {
+  return (operands, by) => {
+    const at = operands.findIndex((a) => a.text === null || /^(-e|--extract|-c|--create)$/.test(a.text));
+    const flag = operands[at];
+    if (!flag) return [];
+    const archive = operands[at + 1];
+    if (flag.text === null || !archive) return [{ kind: 'write', arg: unfixedArgument(flag, { source: 'option-value' }), by }];
+    if (/^(-c|--create)$/.test(flag.text)) return [{ kind: 'write', arg: archive, by }];
+    const dir = operands[at + 2] ?? (defaultDir === null ? undefined : derivedArgument(archive, defaultDir));
+    // tarfile extracts without a filter: a member's absolute or `../` name lands where it says (Python 3.11.7 run: a
+    // `../newdir/x` member is made outside DIR); zipfile drops both (run: `../../z` lands in DIR)
+    if (dir && keepsNames) return [{ kind: 'write', arg: unfixedArgument(dir, { source: 'program-reads', what: 'tarfile member path' }), by }];
+    return dir ? [{ kind: 'write', arg: dir, extraction: true, recursive: true, by }] : [];
+  };
+}
+
 /** Python modules whose operands it writes. */
-const pythonWritingModules: Record<string, (operands: Argument[]) => Argument[]> = {
-  'json.tool': (operands) => operands.slice(1, 2),
+const pythonWritingModules: Record<string, (operands: Argument[], by: string) => Action[]> = {
+  'json.tool': (operands, by) => operands.slice(1, 2).map((arg): Action => ({ kind: 'write', arg, by })),
+  zipfile: pythonArchiveModule(null),
+  tarfile: pythonArchiveModule('.', true),
+  // Lib/gzip.py `main`: each FILE to FILE.gz, or with -d/--decompress FILE.gz to FILE
+  gzip: (operands, by) => {
+    const decompress = operands.some((a) => a.text === '-d' || a.text === '--decompress');
+    return operands.filter((a) => a.text === null || !a.text.startsWith('-')).flatMap((arg): Action[] => {
+      if (arg.text === null) return [{ kind: 'write', arg, by }];
+      if (!decompress) return [{ kind: 'write', arg: derivedArgument(arg, `${arg.text}.gz`), by }];
+      return arg.text.endsWith('.gz') ? [{ kind: 'write', arg: derivedArgument(arg, arg.text.slice(0, -3)), by }] : [];
+    });
+  },
 };
 
 /**
@@ -474,8 +506,16 @@ function pythonModule(value: string, line: ParsedOptions, invocation: Invocation
   }
   if (pythonCodeModules.includes(value)) return [runsCode(span, { source: 'shell-state', change: 'code-module', name: `python -m ${value}` })];
   const writes = pythonWritingModules[value];
-  if (writes) for (const arg of writes(line.operands)) out.push({ kind: 'write', arg, by: `python -m ${value}` });
+  if (writes) out.push(...writes(value === 'json.tool' ? line.operands : moduleArguments(line, invocation), `python -m ${value}`));
   return out;
+}
+
+/** The words after `-m MODULE`, which python hands to the module as they stand (its own options end there). */
+function moduleArguments(line: ParsedOptions, { args }: Invocation): Argument[] {
+  const option = line.options.find((o) => o.name === 'm');
+  const at = option ? args.indexOf(option.arg) : -1;
+  if (at < 0) return line.operands;
+  return args.slice(at + (option!.arg.text === '-m' ? 2 : 1));
 }
 
 /**

@@ -33,6 +33,7 @@ const programReads: Record<Extract<Unfixed, { source: 'program-reads' }>['what']
   'temp dir': 'a temp dir the line does not fix',
   'tar -P path': '`tar -P` extracts absolute paths the archive chooses',
   'unzip -: path': '`unzip -:` keeps the members\' `../`, so the archive chooses where they land',
+  'tarfile member path': '`python -m tarfile -e` extracts without a filter, so the archive\'s absolute and `../` names choose where members land',
   'stored name': '`gzip -N` restores the name stored in the file, so the file chooses what it writes',
   'find -L entries': '`find -L` (or `-H`, `-follow`) reaches entries through links, wherever they lead; drop `-L`',
   'patch targets': 'the files a diff names, which treeward cannot read here (give the diff as a here-document, or name the file to patch)',
