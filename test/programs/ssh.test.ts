@@ -19,8 +19,14 @@ const ssh: Case[] = [
 
 const scp: Case[] = [
   ['scp a host:b'],
-  ['scp host:a b', 'write b'],
-  ['scp -r host:dir .', 'write . (recursive)'],
+  // the target, and each source's last name in it when the target is a directory (scp(1): a local directory target)
+  ['scp host:a b', 'write b', 'write b/a'],
+  ['scp -r host:dir .', 'write . (recursive)', 'write ./dir (recursive)'],
+  ['scp host:d/x.sh out/', 'write out/', 'write out/x.sh'],
+  ["scp 'host:*.sh' .", 'write . (recursive)'],
+  // sftp host:path fetches the file into the current directory (sftp(1) "destination")
+  ['sftp host:d/x.sh', 'write x.sh'],
+  ['sftp host'],
 ];
 
 const rsync: Case[] = [

@@ -49,7 +49,7 @@ function readSsh({ name, args, ctx, span }: Invocation): Action[] {
     for (const o of valuesOf(line, 'D')) out.push(runSplit(o, span));
   }
   if (name === 'scp') out.push(...scpWrites(operands, has(line, 'r')));
-  if (name === 'sftp') out.push(...sftpBatch(valuesOf(line, 'b')[0] ?? null, ctx, span));
+  if (name === 'sftp') out.push(...sftpBatch(valuesOf(line, 'b')[0] ?? null, ctx, span), ...sftpFetch(operands));
   return out;
 }
 
@@ -239,12 +239,38 @@ function remoteOperand(arg: Argument): boolean {
   return !lead.whole && arg.word.parts.some((p) => (p.type === 'Literal' || p.type === 'SingleQuoted') && /^[^/]*:/.test(p.value));
 }
 
-/** scp writes its local target (a copy from a host, or between local files). */
+/** The name a copied file takes in a directory: the source's last name (`host:d/x.sh` is `x.sh`), or null when not fixed. */
+function copiedName(source: Argument): string | null {
+  if (source.text === null) return null;
+  const path = source.text.replace(/^scp:\/\/[^/]*\/?/, '').replace(/^[^/]*:/, '').replace(/\/+$/, '');
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name === '' || name === '.' || name === '..' || /[*?[\]{}\\]/.test(name) ? null : name;
+}
+
+/**
+ * scp writes its local target (a copy from a host, or between local files); when the target is a directory, each
+ * source lands in it under its own last name (`scp host:x.sh . && sh x.sh` runs what it fetched), and a source whose
+ * name is not fixed (a remote glob) may land as anything below it.
+ */
 function scpWrites(operands: Argument[], recursive: boolean): Action[] {
   if (operands.length < 2) return [];
   const target = operands[operands.length - 1]!;
   if (remoteOperand(target)) return [];
-  return [{ kind: 'write', arg: target, recursive, by: 'scp' }];
+  const names = operands.slice(0, -1).map(copiedName);
+  const out: Action[] = [{ kind: 'write', arg: target, recursive: recursive || names.includes(null), by: 'scp' }];
+  if (target.text === null) return out;
+  const dir = target.text.replace(/\/+$/, '');
+  for (const name of names) if (name !== null) out.push({ kind: 'write', arg: derivedArgument(target, `${dir}/${name}`), recursive, by: 'scp' });
+  return out;
+}
+
+/** `sftp host:path` fetches that remote file into the current directory under its last name (sftp(1) "destination"). */
+function sftpFetch(operands: Argument[]): Action[] {
+  const source = operands[0];
+  if (!source || !remoteOperand(source) || (source.text !== null && !/:[^/]*\S/.test(source.text.replace(/^sftp:\/\/[^/]*/, '')))) return [];
+  const name = copiedName(source);
+  if (name === null) return [{ kind: 'write', arg: derivedArgument(source, '.'), recursive: true, by: 'sftp' }];
+  return [{ kind: 'write', arg: derivedArgument(source, name), recursive: false, by: 'sftp' }];
 }
 
 /** sftp's batch commands (`-b FILE`, or stdin): `!cmd` runs a local shell; local writes are not read. */
