@@ -100,6 +100,10 @@ describe('lines', () => {
     // openssl-env(7): a configuration or module directory the line gives openssl loads code
     ['OPENSSL_CONF=/tmp/x.cnf openssl req -new', 'deny dynamic-code'],
     ['OPENSSL_MODULES=/tmp/m openssl list -providers', 'deny dynamic-code'],
+    // Go files the line wrote are run by go run, go test and go generate (its //go:generate lines are commands)
+    ["printf 'package main' > m.go && go run m.go", 'deny dynamic-code'],
+    ["echo '//go:generate rm -rf ~' > g.go && go generate", 'deny dynamic-code'],
+    ['go run .', 'allow'],
     ['zcompile ~/.zshrc', 'deny protected-write'],
     ['mytool --out=src/../.git/hooks/x', 'deny protected-write'],
     ['mytool keys/authorized_keys', 'deny protected-write'],

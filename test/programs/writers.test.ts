@@ -89,6 +89,11 @@ const builds: Case[] = [
   ['go test ./...'],
   ['go build -toolexec ./x .', 'runs code (runs-program) via `go -toolexec`'],
   ['go test -exec ./runner ./...', 'runs code (runs-program) via `go -exec`'],
+  // go env -w of a key that names a program or flags every later go command takes (go help environment)
+  ['go env -w GOFLAGS=-toolexec=/tmp/x', 'runs code (runs-program) via `go env -w`'],
+  ['go env -w CC=/tmp/cc', 'runs code (runs-program) via `go env -w`'],
+  ['go env -w GOPROXY=direct'],
+  ['go env GOFLAGS'],
   // rustc --help
   ['rustc -o app main.rs', 'write app'],
   ['rustc --out-dir target main.rs', 'write target'],

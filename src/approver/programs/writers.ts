@@ -11,6 +11,7 @@ import { has, optionLines, type ParsedOptions, valuesOf } from '../core/options.
 import { baseName, joinPath } from '../core/path-text.js';
 import { runsCode } from '../core/actions.js';
 import { handedWords } from './unknown.js';
+import { writtenSource } from './loading.js';
 
 /** Files whose names start with `prefix` (and end with `suffix`): split's and csplit's pieces, as a glob the rules match against protected names. */
 export function namesStartingWith(from: Argument, prefix: string, suffix = ''): Argument {
@@ -266,9 +267,29 @@ function readCompiler({ args, span, name }: Invocation): Action[] {
   return out;
 }
 
-/** go(1) `go build -o`, `go test -o`; `-toolexec` and `-exec` name programs go runs (go help build, go help test). */
-function readGo({ args, span }: Invocation): Action[] {
+/** `go env -w` keys that name a program go runs, or flags and a toolchain every later go command takes (go help environment). */
+const goProgramKeys = /^(GOFLAGS|CC|CXX|FC|AR|PKG_CONFIG|GOTOOLCHAIN|GOENV|GOROOT|CGO_[A-Z]*FLAGS|GCCGO)$/;
+
+/**
+ * go(1) `go build -o`, `go test -o`; `-toolexec` and `-exec` name programs go runs (go help build, go help test).
+ * `go run`, `go test` and `go generate` run code the tree's Go files hold (`//go:generate` lines: commands): Go files
+ * the line wrote are code nobody read. `go env -w KEY=…` changes what every later go command runs.
+ */
+function readGo({ args, span, ctx }: Invocation): Action[] {
   const out: Action[] = [];
+  const sub = args[1]?.text;
+  if (sub === 'run' || sub === 'test' || sub === 'generate') {
+    const near = writtenSource(ctx, ['.'], ['.go']);
+    if (near) out.push(runsCode(span, { source: 'written-by-line', via: `\`go ${sub}\``, file: near.file, use: 'importable' }));
+  }
+  if (sub === 'env') {
+    for (const a of args.slice(2)) {
+      if (a.text === null || (!a.text.startsWith('-') && goProgramKeys.test(a.text.split('=')[0]!))) {
+        out.push(runsCode(span, { source: 'runs-program', via: '`go env -w`', program: a.text }));
+      }
+    }
+    if (!args.slice(2).some((a) => a.text === '-w' || a.text === '-u')) return [];
+  }
   for (let i = 2; i < args.length; i++) {
     const t = args[i]!.text;
     if (t === null) continue;
