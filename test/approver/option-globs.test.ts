@@ -42,6 +42,10 @@ describe('a glob before `--` is read with the option-like names it matches', () 
     // sort -o and cp -t take their value from the next match or the name itself: files in the tree, or `..` beside it
     ['sort -o out.txt *', ['-o.bashrc'], 'allow'],
     ['cp * /tmp', ['--target-directory=..'], 'allow'],
+    // a name the line made beside an option-like match decides which match the option takes (`-d b.txt …` or `-d sub …`,
+    // npm run explore, seed 803567989): read both ways it is two programs, so it is refused
+    ['touch c.txt && touch [!a]*', ['-d'], 'dynamic-code'],
+    ['touch [!a]*', ['-d'], 'allow'],
     // readers: an option-like name changes only what they print
     ['cat *', ['-n'], 'allow'],
     ['grep -l x *', ['-r'], 'allow'],

@@ -102,6 +102,7 @@ function optionLikeNames(w: WalkState, pattern: readonly Chunk[], scope: Scope):
   const dirs: Directories = scope.dirs;
   if (dirs === null) return 'unknown-directory';
   const found = new Set<string>();
+  let madeMatch = false;
   for (const dir of dirs) {
     const here = normalizeLexically(dir);
     const made = w.facts.namesMadeIn(here);
@@ -117,10 +118,14 @@ function optionLikeNames(w: WalkState, pattern: readonly Chunk[], scope: Scope):
     // a name the line made may not stand there when the glob expands (its maker may not have run: `true || touch -- -rf`,
     // or failed): read both ways it is two programs, so it is refused as not listed (found by npm run explore, seed -1344597237)
     for (const name of made) {
-      if (!name.startsWith('-') || name.includes('/') || listed.includes(name)) continue;
-      if (matchesName(pattern, name, true, caseless)) return 'made-by-line';
+      if (name.includes('/') || listed.includes(name) || !matchesName(pattern, name, true, caseless)) continue;
+      if (name.startsWith('-')) return 'made-by-line';
+      madeMatch = true;
     }
   }
+  // a name the line made beside an option-like one decides, by standing there or not, which match the option takes as
+  // its value (`touch b.txt; touch [!a]*` with a file `-d`: `-d b.txt sub` or `-d sub x.js`, explore seed 803567989)
+  if (found.size > 0 && madeMatch) return 'made-by-line';
   if (found.size > maxOptionLikeNames) return 'too-many';
   return [...found].sort();
 }
