@@ -364,11 +364,16 @@ class Parser extends ParserState {
  */
 function backgroundedCommand(command: Command | undefined): Command | undefined {
   let current = command;
-  while (current?.type === 'Coproc' && current.body.type === 'BraceGroup' && current.body.body.length === 1 &&
-    current.body.span === current.body.body[0]!.span) {
-    const pipelines = current.body.body[0]!.andOr.pipelines;
+  for (;;) {
+    let last: Statement | undefined;
+    if (current?.type === 'Coproc' && current.body.type === 'BraceGroup' && current.body.body.length === 1 &&
+      current.body.span === current.body.body[0]!.span) last = current.body.body[0];
+    // zsh's short forms (`repeat 2 npm | B=1 &`, `for i in a; B=1 &`): the body ends where the command does, so the `&`
+    // follows its last command (zsh 5.9: parse error near `&`, explore seed 1410726223); a `{ … }` body ends before `}`
+    else if ((current?.type === 'Repeat' || current?.type === 'For') && current.body.at(-1)?.span[1] === current.span[1]) last = current.body.at(-1);
+    if (!last) return current;
+    const pipelines = last.andOr.pipelines;
     const commands = pipelines[pipelines.length - 1]!.commands;
     current = commands[commands.length - 1];
   }
-  return current;
 }

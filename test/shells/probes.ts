@@ -495,6 +495,10 @@ export const probes: Probe[] = [
   { id: 'fuzz-zsh-double-less-paren-open', command: 'cat <<(', run: false, note: 'an unclosed `<(` after `<`' },
   { id: 'fuzz-zsh-coproc-wordless-background', command: 'coproc A=1 &', run: false, note: 'zsh cannot background a coprocess with no command words' },
   { id: 'fuzz-zsh-coproc-pipe-wordless-background', command: 'coproc true | A=1 &', run: false, note: 'nor one whose last command has none' },
+  // explore seed 1410726223: a short form's body ends with the command, so the `&` follows its last command
+  { id: 'fuzz-zsh-repeat-short-wordless-background', command: 'repeat 2 true | A=1 &', run: false, note: 'zsh: the short repeat body ends with A=1' },
+  { id: 'fuzz-zsh-for-short-wordless-background', command: 'for i in a; A=1 &', run: false, note: 'zsh: the short for body ends with A=1' },
+  { id: 'fuzz-zsh-repeat-brace-wordless-background', command: 'repeat 2 { A=1 } &', run: false, note: 'a brace body is a command with words' },
   { id: 'fuzz-zsh-coproc-group-background', command: 'coproc { A=1; } &', run: false, note: 'a group is a command' },
   { id: 'fuzz-declaration-array-after-redirect', command: 'local >f C=(a)', run: false, note: 'bash refuses `NAME=(…)` in a declaration command after a redirection (zsh and dash take it, dash as words)' },
   { id: 'fuzz-declaration-array-after-assignment-redirect', command: 'A=1 >f local C=(a)', run: false, note: 'also after a redirection that follows an assignment' },
