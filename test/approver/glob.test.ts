@@ -23,7 +23,9 @@ function byRegex(pattern: string, text: string, caseless: boolean, starCrossesSl
       let body = pattern.slice(i + 1, j);
       const negated = body.startsWith('!') || body.startsWith('^');
       if (negated) body = body.slice(1);
-      source += `[${negated ? '^' : ''}${body.replace(/\\/g, '\\\\')}]`;
+      // a `]` first is one of the class's characters (bash: `[!][h]` matches `a`); a regular expression reads `[^]` as anything
+      const lead = body.startsWith(']') ? '\\]' : '';
+      source += `[${negated ? '^' : ''}${lead}${(lead ? body.slice(1) : body).replace(/\\/g, '\\\\')}]`;
       i = j;
     } else source += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   }

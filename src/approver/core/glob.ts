@@ -78,8 +78,12 @@ function componentTokens(chunks: readonly Chunk[], caseless: boolean): Token[] {
         let body = t.slice(i + 1, j);
         const negated = body.startsWith('!') || body.startsWith('^');
         if (negated) body = body.slice(1);
+        // a `]` first in the class is one of its characters (`[!][h]it` matches `.git`'s `g`); a regular expression
+        // reads `[^]` as any character, so it is escaped (explore seed 1410125340)
+        const lead = body.startsWith(']') ? '\\]' : '';
+        if (lead) body = body.slice(1);
         // one character against one class: a regular expression that cannot backtrack
-        const source = '[' + (negated ? '^' : '') + body.replace(/\\/g, '\\\\').replace(/\[:(\w+):\]/g, (_m, cls: string) => posixClass(cls)) + ']';
+        const source = '[' + (negated ? '^' : '') + lead + body.replace(/\\/g, '\\\\').replace(/\[:(\w+):\]/g, (_m, cls: string) => posixClass(cls)) + ']';
         tokens.push({ kind: 'class', re: new RegExp('^' + source + '$', caseless ? 'i' : '') });
         i = j;
       } else literal(c);
