@@ -127,8 +127,7 @@ function globMatchParameter(only: WordPart | null, context: WordContext): Field 
     part = part.parts[0]!;
   } else if (context.dialect.splitsUnquotedParameters || context.dialect.globSubstitution) return null;
   if (part.type !== 'ParameterExpansion') return null;
-  const plain = part.operator === null && part.index === null && !part.length && !part.indirect && part.flags === null
-    && part.zshPrefix === undefined && part.nested === null && part.invalid === null;
+  const plain = isPlainParameter(part);
   return plain ? context.globParameters.get(part.name) ?? null : null;
 }
 
@@ -142,6 +141,12 @@ export function plainLiteral(word: Word, context: WordContext): string | null {
   const only = word.parts.length === 1 ? word.parts[0]! : null;
   if (only?.type !== 'Literal' || dialect.braceCharacterClass || dialect.magicEqualSubst || dialect.extendedGlobOperators) return null;
   return only.value;
+}
+
+/** `$x` or `${x}` with nothing done to it: no operator, index, length, indirection, flags or nesting. */
+function isPlainParameter(part: WordPart & { type: 'ParameterExpansion' }): boolean {
+  return part.operator === null && part.index === null && !part.length && !part.indirect && part.flags === null
+    && part.zshPrefix === undefined && part.nested === null && part.invalid === null;
 }
 
 function unfixed(why: NotFixed): WordValue {
@@ -472,8 +477,7 @@ function expandBraces(part: WordPart & { type: 'BraceExpansion' }, context: Word
 const digitParameters = new Set(['$', 'PPID', 'RANDOM']);
 
 function expandParameter(part: WordPart & { type: 'ParameterExpansion' }, context: WordContext, quoted: boolean): Expanded {
-  const plain = part.operator === null && part.index === null && !part.length && !part.indirect && part.flags === null
-    && part.zshPrefix === undefined && part.nested === null && part.invalid === null;
+  const plain = isPlainParameter(part);
   const value = context.parameters.get(part.name);
   // `$$`, `$PPID` and `$RANDOM` expand to digits only (issue 16): whatever the value, the name the shell makes of them stays in the
   // directory it names, is never `..` nor a protected name, so it is read as a name of its own, spelled as the line spells it.
